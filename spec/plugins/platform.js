@@ -1,0 +1,20 @@
+// Redocly plugin with the governance rules that configurable rules cannot express (they need to
+// look at an operation's parameters and responses together, or at extension values).
+import errorResponsesForInput from "./rules/error-responses-for-input.js";
+import listParameterBounds from "./rules/list-parameter-bounds.js";
+import paginationExtension from "./rules/pagination-extension.js";
+import unspecifiedShape from "./rules/unspecified-shape.js";
+
+export default function platformPlugin() {
+  return {
+    id: "platform",
+    rules: {
+      oas3: {
+        "error-responses-for-input": errorResponsesForInput,
+        "list-parameter-bounds": listParameterBounds,
+        "pagination-extension": paginationExtension,
+        "unspecified-shape": unspecifiedShape,
+      },
+    },
+  };
+}
