@@ -4,7 +4,10 @@ import { effectiveParameters } from "./parameters.js";
 
 const STYLES = {
   offset: { params: ["limitParam", "offsetParam"], fields: ["countField", "itemsField"] },
-  page: { params: ["pageParam", "limitParam"], fields: ["countField", "itemsField", "nextField", "previousField"] },
+  page: {
+    params: ["pageParam", "limitParam"],
+    fields: ["countField", "itemsField", "nextField", "previousField"],
+  },
 };
 
 export default function paginationExtension() {
@@ -12,7 +15,9 @@ export default function paginationExtension() {
     PathItem: {
       Operation: {
         enter(operation, ctx, parents) {
-          const params = effectiveParameters(parents.PathItem, operation, ctx).filter((p) => p.in === "query");
+          const params = effectiveParameters(parents.PathItem, operation, ctx).filter(
+            (p) => p.in === "query",
+          );
           const names = new Set(params.map((p) => p.name));
           const pagination = operation["x-pagination"];
           if (!pagination) {

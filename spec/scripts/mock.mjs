@@ -1,0 +1,75 @@
+// Starts Prism's mock server on the bundled description. Used by `pnpm mock` and by tests.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const specDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const bundlePath = join(specDir, "dist", "openapi.json");
+
+function prismBin() {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve("@stoplight/prism-cli/package.json");
+  const pkg = require(pkgPath);
+  const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin.prism;
+  return join(dirname(pkgPath), bin);
+}
+
+/**
+ * Start Prism on 127.0.0.1. Resolves once Prism says it is listening; rejects if it exits first or
+ * does not get ready within `readyTimeoutMs`.
+ * @param {{ port?: number, host?: string, spec?: string, readyTimeoutMs?: number, stdio?: "pipe" | "inherit" }} [options]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function startPrismMock(options = {}) {
+  const { port = 4010, host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 30_000 } = options;
+  if (!existsSync(spec)) {
+    return Promise.reject(new Error(`No bundled description at ${spec}; run \`pnpm bundle\` first.`));
+  }
+  const child = spawn(process.execPath, [prismBin(), "mock", spec, "-h", host, "-p", String(port)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = `http://${host}:${port}`;
+  let output = "";
+  const close = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once("exit", () => done());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 3_000).unref();
+    });
+  return new Promise((resolveReady, rejectReady) => {
+    const timer = setTimeout(() => {
+      void close();
+      rejectReady(new Error(`Prism did not start within ${readyTimeoutMs} ms:\n${output}`));
+    }, readyTimeoutMs);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      if (options.stdio === "inherit") process.stdout.write(text);
+      if (/Prism is listening/.test(output)) {
+        clearTimeout(timer);
+        resolveReady({ url, close });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      rejectReady(new Error(`Prism exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 4010);
+  const mock = await startPrismMock({ port, stdio: "inherit" });
+  console.log(`Mock of the platform API at ${mock.url} (Ctrl-C to stop)`);
+  const stop = async () => {
+    await mock.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

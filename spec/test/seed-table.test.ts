@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { deref, loadBundle, type Node, operationsOf } from "./bundle.js";
+import { type FieldFacts, operations, type SchemaFacts } from "./seed-table.js";
+
+const doc = loadBundle();
+const NO_OFFSET_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$`;
+
+function typeName(schema: Node): string {
+  if (schema.type === undefined) return "any";
+  const types = Array.isArray(schema.type) ? [...schema.type] : [schema.type];
+  return types.sort((a, b) => (a === "null" ? 1 : b === "null" ? -1 : a.localeCompare(b))).join("|");
+}
+
+/** Differences between one schema node and the seed's facts about it, as readable lines. */
+function compareField(raw: Node | undefined, facts: FieldFacts, at: string, out: string[]): void {
+  const schema = deref(doc, raw);
+  if (!schema) {
+    out.push(`${at}: missing`);
+    return;
+  }
+  const expectedType = facts.type
+    .split("|")
+    .sort((a, b) => (a === "null" ? 1 : b === "null" ? -1 : a.localeCompare(b)))
+    .join("|");
+  if (typeName(schema) !== expectedType)
+    out.push(`${at}: type ${typeName(schema)}, seed says ${expectedType}`);
+  if (schema.format !== facts.format) out.push(`${at}: format ${schema.format}, seed says ${facts.format}`);
+  if (facts.noOffset && schema.pattern !== NO_OFFSET_PATTERN)
+    out.push(`${at}: not modelled as a date-time without offset`);
+  if (!facts.noOffset && schema.pattern !== undefined)
+    out.push(`${at}: has a pattern the seed does not state`);
+  const actualEnum = schema.enum ? [...schema.enum].sort() : undefined;
+  const expectedEnum = facts.enum ? [...facts.enum].sort() : undefined;
+  if (JSON.stringify(actualEnum) !== JSON.stringify(expectedEnum)) {
+    out.push(`${at}: enum ${JSON.stringify(actualEnum)}, seed says ${JSON.stringify(expectedEnum)}`);
+  }
+  for (const keyword of ["minimum", "maximum", "default"] as const) {
+    if (JSON.stringify(schema[keyword]) !== JSON.stringify(facts[keyword])) {
+      out.push(
+        `${at}: ${keyword} ${JSON.stringify(schema[keyword])}, seed says ${JSON.stringify(facts[keyword])}`,
+      );
+    }
+  }
+  if (Boolean(schema.deprecated) !== Boolean(facts.deprecated)) out.push(`${at}: deprecated mismatch`);
+  if (facts.items) compareField(schema.items, facts.items, `${at}[]`, out);
+  if (facts.object) compareObject(schema, facts.object, at, out);
+}
+
+function compareObject(schema: Node, facts: SchemaFacts, at: string, out: string[]): void {
+  const properties: Node = schema.properties ?? {};
+  const required = new Set<string>(schema.required ?? []);
+  for (const [name, field] of Object.entries(facts.fields)) {
+    if (!(name in properties)) {
+      out.push(`${at}.${name}: missing`);
+      continue;
+    }
+    compareField(properties[name], field, `${at}.${name}`, out);
+    if (required.has(name) !== Boolean(field.required)) {
+      out.push(`${at}.${name}: required is ${required.has(name)}, seed says ${Boolean(field.required)}`);
+    }
+  }
+  for (const name of Object.keys(properties)) {
+    if (!(name in facts.fields)) out.push(`${at}.${name}: not in the seed`);
+  }
+  for (const name of required) {
+    if (!(name in facts.fields)) out.push(`${at}: requires ${name}, which the seed does not list`);
+  }
+  if ((schema.additionalProperties === false) !== Boolean(facts.closed)) {
+    out.push(
+      `${at}: additionalProperties ${JSON.stringify(schema.additionalProperties)}, seed says ${facts.closed ? "closed" : "open"}`,
+    );
+  }
+}
+
+function compareBody(raw: Node | undefined, facts: SchemaFacts, at: string): string[] {
+  const out: string[] = [];
+  const schema = deref(doc, raw);
+  if (!schema) return [`${at}: no schema`];
+  if (typeName(schema) !== "object") out.push(`${at}: type ${typeName(schema)}, expected object`);
+  compareObject(schema, facts, at, out);
+  return out;
+}
+
+describe("the bundled description matches the seed's table", () => {
+  const bundled = [...operationsOf(doc)].map((o) => `${o.method.toUpperCase()} ${o.path}`);
+
+  it("has exactly the seed's 13 operations, no more and no fewer", () => {
+    expect(bundled.sort()).toEqual(Object.keys(operations).sort());
+    expect(bundled).toHaveLength(13);
+  });
+
+  for (const [key, facts] of Object.entries(operations)) {
+    describe(key, () => {
+      const pathItem = deref(doc, doc.paths?.[facts.path]) ?? {};
+      const operation: Node = pathItem[facts.method] ?? {};
+
+      it("uses the seed's security scheme", () => {
+        const security = operation.security ?? doc.security;
+        expect(security.flatMap((s: Node) => Object.keys(s))).toEqual([facts.security]);
+      });
+
+      it("has every parameter with the seed's type, bounds and default, and no other", () => {
+        const params = new Map<string, Node>();
+        for (const p of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+          const param = deref(doc, p) as Node;
+          params.set(param.name, param);
+        }
+        const out: string[] = [];
+        for (const [name, pf] of Object.entries(facts.parameters)) {
+          const param = params.get(name);
+          if (!param) {
+            out.push(`parameter ${name}: missing`);
+            continue;
+          }
+          if (param.in !== pf.in) out.push(`parameter ${name}: in ${param.in}, seed says ${pf.in}`);
+          if (Boolean(param.required) !== Boolean(pf.required))
+            out.push(`parameter ${name}: required mismatch`);
+          const { in: _in, required: _required, ...schemaFacts } = pf;
+          compareField(param.schema, schemaFacts, `parameter ${name}`, out);
+        }
+        for (const name of params.keys())
+          if (!(name in facts.parameters)) out.push(`parameter ${name}: not in the seed`);
+        expect(out).toEqual([]);
+      });
+
+      it("has the seed's request body", () => {
+        if (!facts.body) {
+          expect(operation.requestBody).toBeUndefined();
+          return;
+        }
+        const body = deref(doc, operation.requestBody) as Node;
+        expect(body.required).toBe(true);
+        expect(compareBody(body.content?.["application/json"]?.schema, facts.body, "body")).toEqual([]);
+      });
+
+      it("has the seed's success responses", () => {
+        const success = Object.keys(operation.responses ?? {}).filter((c) => c.startsWith("2"));
+        expect(success.sort()).toEqual(Object.keys(facts.success).sort());
+        for (const [code, body] of Object.entries(facts.success)) {
+          const response = deref(doc, operation.responses[code]) as Node;
+          if (body === "none") {
+            expect(response.content).toBeUndefined();
+          } else if (body === "unspecified") {
+            const schema = deref(doc, response.content?.["application/json"]?.schema) as Node;
+            expect(schema["x-unspecified"]).toEqual(expect.arrayContaining([expect.stringMatching(/shape/)]));
+            expect(schema.type).toBeUndefined();
+          } else {
+            expect(
+              compareBody(response.content?.["application/json"]?.schema, body, `response ${code}`),
+            ).toEqual([]);
+          }
+        }
+      });
+
+      it("documents exactly the error statuses that apply to it", () => {
+        const errors = Object.keys(operation.responses ?? {})
+          .filter((c) => !c.startsWith("2"))
+          .map(Number);
+        expect(errors.sort()).toEqual([...facts.errors].sort());
+      });
+    });
+  }
+});
+
+describe("the table's own checks can fail", () => {
+  it("reports a field with another type, a missing field, an extra field and an invented bound", () => {
+    const out: string[] = [];
+    compareObject(
+      { type: "object", properties: { a: { type: "string" }, c: { type: "integer", maximum: 5 } } },
+      { fields: { a: { type: "integer" }, b: { type: "string" }, c: { type: "integer" } } },
+      "fixture",
+      out,
+    );
+    expect(out).toEqual([
+      "fixture.a: type string, seed says integer",
+      "fixture.b: missing",
+      "fixture.c: maximum 5, seed says undefined",
+    ]);
+  });
+});
