@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createSpecValidator, pointer } from "../lib/validator.js";
 import { deref, loadBundle, type Node, operationsOf } from "./bundle.js";
-import { createValidator, pointer } from "./schema-validator.js";
 
 const doc = loadBundle();
-const validate = createValidator(doc);
+const { validateSchema: validate } = createSpecValidator(doc);
 
 interface ExampleCase {
   where: string;

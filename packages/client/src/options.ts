@@ -1,0 +1,121 @@
+import { ClientConfigError } from "./errors.js";
+import { DEFAULT_BASE_URL } from "./generated/conventions.js";
+
+/** Options of `createClient`. Every option is optional; the defaults are listed here only. */
+export interface ClientOptions {
+  /**
+   * API token from the customer portal, sent as `Authorization: APIKey <token>`.
+   * Default: the `GCORE_API_KEY` environment variable (where a `process.env` exists).
+   * Pass the bare token: not prefixed with `APIKey `.
+   */
+  apiKey?: string;
+  /**
+   * Reseller admin-portal token, used instead of `apiKey` for `/cloud/reseller` operations.
+   * Default: the `GCORE_RESELLER_API_KEY` environment variable; without it, reseller operations
+   * are sent with `apiKey` (and the platform answers 403 to a client token).
+   */
+  resellerApiKey?: string;
+  /**
+   * Base address of the API, without a trailing slash.
+   * Default: the `GCORE_BASE_URL` environment variable, else the description's server
+   * (`https://api.gcore.com`).
+   */
+  baseUrl?: string;
+  /** The fetch implementation. Default: the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers sent with every request (an `Authorization` header here is overridden). */
+  headers?: Record<string, string>;
+}
+
+export interface ResolvedOptions {
+  apiKey: string;
+  resellerApiKey: string | undefined;
+  baseUrl: string;
+  fetch: typeof globalThis.fetch | undefined;
+  headers: Record<string, string>;
+}
+
+const RESELLER_PREFIX = "/cloud/reseller/";
+
+function env(name: string): string | undefined {
+  // Read through globalThis so the runtime has no Node-only import and works in browsers.
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return proc?.env?.[name];
+}
+
+/** Checks a token without ever putting it into the error message. */
+export function checkApiKey(option: string, key: unknown, source: string): string {
+  if (typeof key !== "string") {
+    throw new ClientConfigError(
+      option,
+      `expected a string token (${source}), got ${key === null ? "null" : typeof key}.`,
+    );
+  }
+  if (key.trim().length === 0) {
+    throw new ClientConfigError(option, `the token (${source}) is empty; create one in the customer portal.`);
+  }
+  if (/^apikey(\s|$)/i.test(key.trim())) {
+    throw new ClientConfigError(
+      option,
+      `pass the bare token (${source}); the client adds the "APIKey " prefix of the Authorization header itself.`,
+    );
+  }
+  if (/\s/.test(key)) {
+    throw new ClientConfigError(
+      option,
+      `the token (${source}) contains white space; tokens are one word (a "$" inside is normal).`,
+    );
+  }
+  return key;
+}
+
+function checkBaseUrl(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ClientConfigError(
+      "baseUrl",
+      `"${value}" (${source}) is not an absolute URL such as ${DEFAULT_BASE_URL}.`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ClientConfigError("baseUrl", `"${value}" (${source}) must use http or https.`);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
+  const apiKeySource =
+    options.apiKey !== undefined ? "the apiKey option" : "the GCORE_API_KEY environment variable";
+  const rawKey = options.apiKey ?? env("GCORE_API_KEY");
+  if (rawKey === undefined) {
+    throw new ClientConfigError(
+      "apiKey",
+      "no API token: pass { apiKey } or set the GCORE_API_KEY environment variable.",
+    );
+  }
+  const resellerSource =
+    options.resellerApiKey !== undefined
+      ? "the resellerApiKey option"
+      : "the GCORE_RESELLER_API_KEY environment variable";
+  const rawReseller = options.resellerApiKey ?? env("GCORE_RESELLER_API_KEY");
+  const baseUrlSource =
+    options.baseUrl !== undefined ? "the baseUrl option" : "the GCORE_BASE_URL environment variable";
+  const rawBaseUrl = options.baseUrl ?? env("GCORE_BASE_URL");
+  return {
+    apiKey: checkApiKey("apiKey", rawKey, apiKeySource),
+    resellerApiKey:
+      rawReseller === undefined ? undefined : checkApiKey("resellerApiKey", rawReseller, resellerSource),
+    baseUrl: rawBaseUrl === undefined ? DEFAULT_BASE_URL : checkBaseUrl(rawBaseUrl, baseUrlSource),
+    fetch: options.fetch,
+    headers: options.headers ?? {},
+  };
+}
+
+/** Which token a request to `pathname` (relative to the base URL) is sent with. */
+export function tokenFor(resolved: ResolvedOptions, pathname: string): string {
+  return pathname.startsWith(RESELLER_PREFIX) && resolved.resellerApiKey
+    ? resolved.resellerApiKey
+    : resolved.apiKey;
+}
