@@ -31,9 +31,10 @@ describe("generated types", () => {
     expectTypeOf<AiQuery["task_name"]>().toEqualTypeOf<"transcription" | "content-moderation" | undefined>();
   });
 
-  it("marks the deprecated limit and keeps every global limit optional", () => {
+  it("keeps every limit field an optional number", () => {
     expectTypeOf<Schemas["GlobalLimits"]>().toExtend<{ project_count_limit?: number }>();
-    expectTypeOf<{}>().toExtend<Schemas["RegionalLimits"]>();
+    expectTypeOf<Record<string, never>>().toExtend<Schemas["GlobalLimits"]>();
+    expectTypeOf<Schemas["RegionalLimits"]["baremetal_gpu_count_limit"]>().toEqualTypeOf<number | undefined>();
   });
 });
 
