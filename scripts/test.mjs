@@ -2,7 +2,7 @@
 // "N passed, N failed", read from each package's vitest JSON report. A package whose tests did not
 // run (no report) or a run with no test at all fails, so an empty run can never look green.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -19,7 +19,11 @@ function packagesWithTests() {
 const packages = packagesWithTests();
 for (const dir of packages) rmSync(join(root, dir, REPORT), { force: true });
 
-const turbo = spawnSync("turbo", ["run", "test", ...process.argv.slice(2)], { cwd: root, stdio: "inherit", shell: false });
+const turbo = spawnSync("turbo", ["run", "test", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  shell: false,
+});
 
 let passed = 0;
 let failed = 0;
@@ -37,7 +41,8 @@ for (const dir of packages) {
   skipped += report.numPendingTests + report.numTodoTests;
   if (report.numTotalTests === 0) problems.push(`${dir}: ran no test`);
 }
-if (turbo.status !== 0 && failed === 0) problems.push(`turbo run test exited with ${turbo.status ?? turbo.signal}`);
+if (turbo.status !== 0 && failed === 0)
+  problems.push(`turbo run test exited with ${turbo.status ?? turbo.signal}`);
 for (const problem of problems) console.error(problem);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || problems.length > 0 || passed === 0 ? 1 : 0);

@@ -34,7 +34,9 @@ describe("generated types", () => {
   it("keeps every limit field an optional number", () => {
     expectTypeOf<Schemas["GlobalLimits"]>().toExtend<{ project_count_limit?: number }>();
     expectTypeOf<Record<string, never>>().toExtend<Schemas["GlobalLimits"]>();
-    expectTypeOf<Schemas["RegionalLimits"]["baremetal_gpu_count_limit"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Schemas["RegionalLimits"]["baremetal_gpu_count_limit"]>().toEqualTypeOf<
+      number | undefined
+    >();
   });
 });
 

@@ -45,11 +45,17 @@ if (found.length === 0) {
   console.error("build-docs output no longer references the Redoc CDN bundle; update scripts/build.mjs.");
   process.exit(1);
 }
-html = html.replace(cdnUrl, "./redoc.standalone.js").replace(/integrity="sha384-[^"]+"/g, `integrity="${integrity}"`);
-const external = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(https?:\/\/[^"]+)"/g)].map((m) => m[1]);
+html = html
+  .replace(cdnUrl, "./redoc.standalone.js")
+  .replace(/integrity="sha384-[^"]+"/g, `integrity="${integrity}"`);
+const external = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(https?:\/\/[^"]+)"/g)].map(
+  (m) => m[1],
+);
 if (external.length > 0) {
   console.error(`The page still loads from other origins: ${external.join(", ")}`);
   process.exit(1);
 }
 writeFileSync(page, html);
-console.log(`API reference: ${page} (offline: the Redoc bundle of @redocly/cli ${cliPkg.version} is served beside it)`);
+console.log(
+  `API reference: ${page} (offline: the Redoc bundle of @redocly/cli ${cliPkg.version} is served beside it)`,
+);

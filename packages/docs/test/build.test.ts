@@ -5,7 +5,9 @@ import { loadBundle } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 
 const html = readFileSync(new URL("../dist/index.html", import.meta.url), "utf8");
-const doc = loadBundle() as { paths: Record<string, Record<string, { summary?: string; operationId?: string }>> };
+const doc = loadBundle() as {
+  paths: Record<string, Record<string, { summary?: string; operationId?: string }>>;
+};
 const operations = Object.values(doc.paths).flatMap((item) =>
   Object.entries(item)
     .filter(([method]) => ["get", "put", "post", "delete", "patch"].includes(method))
@@ -23,7 +25,9 @@ describe("built API reference", () => {
       .map((m) => m[1] ?? "")
       .filter((url) => /^(https?:)?\/\//.test(url));
     expect(external).toEqual([]);
-    expect(html.includes('from "./redoc.standalone.js"'), "the page imports the local Redoc bundle").toBe(true);
+    expect(html.includes('from "./redoc.standalone.js"'), "the page imports the local Redoc bundle").toBe(
+      true,
+    );
     expect(/https?:\/\/cdn\./.test(html), "the page references a CDN").toBe(false);
   });
 
