@@ -19,6 +19,7 @@ describe("governance", () => {
         "rule/operation-common-error-responses #/paths/~1things~1{id}/put/responses",
         "rule/operation-common-error-responses #/paths/~1things/get/responses",
         "rule/operation-product #/paths/~1things~1{id}/put/x-product",
+        "rule/operation-documented #/paths/~1things~1{id}~1audit/get",
         "rule/schema-property-description #/paths/~1things~1{id}/put/requestBody/content/application~1json/schema/properties/name/description",
         "platform/error-responses-for-input #/paths/~1things~1{id}/put/responses",
         "platform/list-parameter-bounds #/paths/~1things/get/parameters/0/schema",
@@ -26,6 +27,13 @@ describe("governance", () => {
         "platform/unspecified-shape #/paths/~1things~1{id}/put/x-unspecified",
       ]),
     );
+    // The audit operation lacks only its description and tags: one finding, no other project rule.
+    const audit = report.problems.filter((p) =>
+      p.location[0]?.pointer.startsWith("#/paths/~1things~1{id}~1audit"),
+    );
+    expect(
+      audit.map((p) => p.ruleId).filter((id) => id.startsWith("rule/") || id.startsWith("platform/")),
+    ).toEqual(["rule/operation-documented"]);
     // 400 (body) and 404 (path parameter) are two separate findings of one rule.
     expect(report.problems.filter((p) => p.ruleId === "platform/error-responses-for-input")).toHaveLength(2);
     // limit lacks both bounds; offset has its minimum and is not reported.
