@@ -46,6 +46,26 @@ export async function generate(name) {
 export async function generateConventions() {
   const doc = JSON.parse(await readFile(`${specDist}openapi.json`, "utf8"));
   const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+  const resolve = (node) => {
+    let current = node;
+    while (current && typeof current.$ref === "string") {
+      current = current.$ref
+        .slice(2)
+        .split("/")
+        .reduce((acc, key) => acc?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+    }
+    return current;
+  };
+  // Only what a client can check before sending: type, bounds, enum (of the value or of array items).
+  const describeSchema = (raw) => {
+    const schema = resolve(raw) ?? {};
+    const out = {};
+    for (const key of ["type", "format", "minimum", "maximum", "enum"])
+      if (schema[key] !== undefined) out[key] = schema[key];
+    if (schema.items) out.items = describeSchema(schema.items);
+    return out;
+  };
+  const parameters = {};
   const pagination = {};
   const asyncTasks = {};
   let taskPolling;
@@ -54,6 +74,13 @@ export async function generateConventions() {
       const op = item[method];
       if (!op) continue;
       const key = `${method.toUpperCase()} ${path}`;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve);
+      parameters[key] = params.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: Boolean(p.required),
+        schema: describeSchema(p.schema),
+      }));
       if (op["x-pagination"]) pagination[key] = op["x-pagination"];
       if (op["x-async-task"]) asyncTasks[key] = op["x-async-task"];
       if (op["x-task-polling"]) {
@@ -68,6 +95,7 @@ export async function generateConventions() {
     PAGINATION: pagination,
     ASYNC_TASKS: asyncTasks,
     TASK_POLLING: taskPolling,
+    PARAMETERS: parameters,
   };
   const lines = Object.entries(data).map(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`,

@@ -1,5 +1,12 @@
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
+import type { PAGINATION } from "./generated/conventions.js";
 import { type ClientOptions, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
+import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
+import { requireData } from "./results.js";
+import { type FinishedTask, type Task, type WaitForTaskOptions, waitForTask, waitForTasks } from "./tasks.js";
+import { RateLimiter } from "./transport/rate-limiter.js";
+import { createTransport } from "./transport/transport.js";
+import { type RequestParams, validateParams } from "./validation.js";
 
 /** Sets `Authorization: APIKey <token>`, choosing the reseller token for reseller operations. */
 function authMiddleware(resolved: ResolvedOptions): Middleware {
@@ -13,16 +20,117 @@ function authMiddleware(resolved: ResolvedOptions): Middleware {
   };
 }
 
+// Type helpers over a `paths` type: which paths page, and what their pages and items are.
+type GetOp<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op } ? Op : never;
+type JsonOk<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
+/** The paths the spec marks as paginated (x-pagination), within this client's paths. */
+export type ListPaths<Paths> = Extract<
+  keyof Paths,
+  keyof typeof PAGINATION extends `GET ${infer P}` ? P : never
+>;
+export type PageOf<Paths, P extends keyof Paths> = JsonOk<GetOp<Paths, P>>;
+export type ItemOf<Paths, P extends keyof Paths> =
+  PageOf<Paths, P> extends { results: readonly (infer I)[] } ? I : never;
+type ParamsOf<Paths, P extends keyof Paths> =
+  GetOp<Paths, P> extends { parameters: infer Params } ? Params : never;
+
+export interface PaginateInit<Paths, P extends keyof Paths> extends PaginateOptions {
+  params?: {
+    query?: ParamsOf<Paths, P> extends { query?: infer Q } ? Q : never;
+    path?: ParamsOf<Paths, P> extends { path?: infer Pp } ? Pp : never;
+  };
+}
+
+export interface PlatformHelpers<Paths extends {}> {
+  /**
+   * Walks a list operation (offset or page pagination, as the spec's x-pagination says):
+   * `for await (const item of client.paginate(path))`, or `.pages()` for whole pages.
+   * Throws ApiError subclasses for failed pages and PaginationError when the server contradicts itself.
+   */
+  paginate<P extends ListPaths<Paths>>(
+    path: P,
+    init?: PaginateInit<Paths, P>,
+  ): Paginator<ItemOf<Paths, P>, PageOf<Paths, P>>;
+  /** Polls a cloud task until FINISHED (resolves) or ERROR (TaskFailedError), within a deadline (TaskTimeoutError). */
+  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<FinishedTask>;
+  /** Waits for every task of a write call, e.g. `waitForTasks(data.tasks)`. */
+  waitForTasks(taskIds: readonly string[], options?: WaitForTaskOptions): Promise<FinishedTask[]>;
+  /** The limiter shared by every call of this client (undefined when `rateLimit: false`). */
+  readonly rateLimiter: RateLimiter | undefined;
+}
+
+export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
+
+const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
 /** A typed client over the given `paths` (the whole API, or one product's). */
-export function createPlatformClient<Paths extends {}>(
-  options?: ClientOptions,
-): Client<Paths, "application/json"> {
+export function createPlatformClient<Paths extends {}>(options?: ClientOptions): PlatformClientOf<Paths> {
   const resolved = resolveOptions(options);
-  const client = createFetchClient<Paths, "application/json">({
+  const rateLimiter = resolved.rateLimit ? new RateLimiter(resolved.rateLimit) : undefined;
+  const transport = createTransport({
+    fetch: resolved.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    retry: resolved.retry,
+    timeoutMs: resolved.timeoutMs,
+    deadlineMs: resolved.deadlineMs,
+    limiter: rateLimiter,
+    logger: resolved.logger,
+  });
+  const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
     headers: resolved.headers,
-    ...(resolved.fetch ? { fetch: resolved.fetch } : {}),
+    fetch: transport,
   });
-  client.use(authMiddleware(resolved));
-  return client;
+  raw.use(authMiddleware(resolved));
+
+  // Parameters are checked against the spec before openapi-fetch builds the request.
+  const client = { ...raw } as Record<string, unknown>;
+  if (resolved.validateParams) {
+    for (const method of METHODS) {
+      const send = raw[method] as (path: string, init?: { params?: RequestParams }) => Promise<unknown>;
+      // async, so a refused parameter is a rejected promise like every other failure of a call
+      client[method] = async (path: string, init?: { params?: RequestParams }) => {
+        validateParams(method, path, init?.params);
+        return send(path, init);
+      };
+    }
+  }
+  const get = client.GET as (
+    path: string,
+    init?: object,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+  const fetchTask = async (taskId: string, signal: AbortSignal | undefined): Promise<Task> => {
+    const path = `/cloud/v1/tasks/${taskId}`;
+    return requireData(
+      await get("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
+      "GET",
+      path,
+    ) as Task;
+  };
+
+  const helpers: PlatformHelpers<Paths> = {
+    paginate(path, init = {}) {
+      const { params, concurrency, signal } = init;
+      const query = (params?.query ?? {}) as Record<string, unknown>;
+      const pathParams = params?.path as Record<string, unknown> | undefined;
+      const template = String(path);
+      return createPaginator(
+        template,
+        query,
+        async (pageQuery) => {
+          const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
+          return requireData(
+            await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
+            "GET",
+            described,
+          );
+        },
+        { ...(concurrency === undefined ? {} : { concurrency }), ...(signal ? { signal } : {}) },
+      ) as never;
+    },
+    waitForTask: (taskId, waitOptions) => waitForTask(fetchTask, taskId, waitOptions),
+    waitForTasks: (taskIds, waitOptions) => waitForTasks(fetchTask, taskIds, waitOptions),
+    rateLimiter,
+  };
+  return Object.assign(client, helpers) as unknown as PlatformClientOf<Paths>;
 }

@@ -1,3 +1,6 @@
+// Every error the client raises. None of them holds a request, its headers or the API key: only
+// what the caller needs to act (status, method, path, the server's body, the attempt count).
+
 /**
  * A client was created with options it cannot work with. Thrown by `createClient`, before any
  * request, so that a bad key is never discovered through a 401. The message says what was wrong
@@ -12,4 +15,186 @@ export class ClientConfigError extends Error {
     super(`${option}: ${message}`);
     this.option = option;
   }
+}
+
+/** A parameter breaks the description's bounds or enum; raised before the request is sent. */
+export class ValidationError extends Error {
+  override name = "ValidationError";
+  constructor(
+    message: string,
+    /** the parameter, e.g. "limit" */
+    readonly parameter: string,
+    /** the value that was refused */
+    readonly value: unknown,
+    /** what is allowed, e.g. "an integer from 1 to 1000" */
+    readonly allowed: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiErrorInit {
+  status?: number | undefined;
+  method: string;
+  /** the URL path (with its query string) relative to the base URL */
+  path: string;
+  body?: unknown;
+  attempts: number;
+  cause?: unknown;
+  /** how long the server asked to wait, from Retry-After or retry-after-ms */
+  retryAfterMs?: number | undefined;
+}
+
+/** Base of every error about a request: an answer that was not a success, or no answer at all. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  /** HTTP status; undefined when no answer arrived (connection, timeout, abort) */
+  readonly status: number | undefined;
+  readonly method: string;
+  readonly path: string;
+  /** the server's error body, parsed as JSON when it was JSON (its shape is not documented) */
+  readonly body: unknown;
+  /** how many attempts were made, retries included */
+  readonly attempts: number;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.body = init.body;
+    this.attempts = init.attempts;
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      method: this.method,
+      path: this.path,
+      body: this.body,
+      attempts: this.attempts,
+    };
+  }
+}
+
+/** 400: the request body or parameters have errors. */
+export class BadRequestError extends ApiError {
+  override name = "BadRequestError";
+}
+/** 401: the token is missing, wrong or expired. */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+/** 403: the token lacks permission for the operation. */
+export class PermissionDeniedError extends ApiError {
+  override name = "PermissionDeniedError";
+}
+/** 404: the resource does not exist or is in a different region. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+/** 429: too many requests, after the client's retries. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+  /** how long the server asked to wait, when it said so */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+/** 5xx: a server-side problem, after the client's retries where the method allows them. */
+export class ServerError extends ApiError {
+  override name = "ServerError";
+}
+/** No answer: the connection failed or was reset. */
+export class ConnectionError extends ApiError {
+  override name = "ConnectionError";
+}
+/** No answer within the attempt's timeout or the overall deadline. */
+export class TimeoutError extends ApiError {
+  override name = "TimeoutError";
+}
+/** The caller's AbortSignal cancelled the request or a wait between attempts. */
+export class AbortError extends ApiError {
+  override name = "AbortError";
+}
+
+/** The error class for a status that is not a success. */
+export function errorForStatus(message: string, init: ApiErrorInit & { status: number }): ApiError {
+  const { status } = init;
+  if (status === 400) return new BadRequestError(message, init);
+  if (status === 401) return new AuthenticationError(message, init);
+  if (status === 403) return new PermissionDeniedError(message, init);
+  if (status === 404) return new NotFoundError(message, init);
+  if (status === 429) return new RateLimitError(message, init);
+  if (status >= 500) return new ServerError(message, init);
+  return new ApiError(message, init);
+}
+
+/** The server contradicted itself while a list was walked (count changed, an item repeated, …). */
+export class PaginationError extends Error {
+  override name = "PaginationError";
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TaskLike {
+  id: string;
+  task_type: string;
+  state: string;
+  error: string | null;
+}
+
+/** A cloud task ended in state ERROR; nothing from it was created. */
+export class TaskFailedError extends Error {
+  override name = "TaskFailedError";
+  /** the task's `error` text */
+  readonly reason: string;
+  /** the quota the reason names, when it names one (e.g. "volume_size_limit") */
+  readonly quota: string | undefined;
+  /** the excess amount the reason names, when it names one */
+  readonly excess: number | undefined;
+  constructor(readonly task: TaskLike) {
+    const reason = task.error ?? "no reason given";
+    super(`Task ${task.id} (${task.task_type}) failed: ${reason}`);
+    this.reason = reason;
+    const parsed = parseQuotaReason(reason);
+    this.quota = parsed.quota;
+    this.excess = parsed.excess;
+  }
+}
+
+/** A task did not reach FINISHED or ERROR before the deadline. */
+export class TaskTimeoutError extends Error {
+  override name = "TaskTimeoutError";
+  constructor(
+    readonly taskId: string,
+    readonly timeoutMs: number,
+    /** the last state seen, if any poll succeeded */
+    readonly lastState: string | undefined,
+  ) {
+    super(
+      `Task ${taskId} did not finish within ${timeoutMs} ms (last state: ${lastState ?? "unknown"}); it may still finish later.`,
+    );
+  }
+}
+
+/**
+ * The platform says a quota error "names the quota and the excess amount" without showing the
+ * wording, so this reads the common shapes and leaves a field undefined when unsure.
+ */
+export function parseQuotaReason(reason: string): { quota: string | undefined; excess: number | undefined } {
+  const quota = /\b([a-z0-9]+(?:_[a-z0-9]+)*_(?:limit|count|size))\b/.exec(reason)?.[1];
+  const excess =
+    /exceed(?:s|ed|ing)?\s+(?:it\s+)?by\s+(\d+(?:\.\d+)?)/i.exec(reason)?.[1] ??
+    /\bexcess(?:\s+of|:)?\s+(\d+(?:\.\d+)?)/i.exec(reason)?.[1] ??
+    /\bover\s+by\s+(\d+(?:\.\d+)?)/i.exec(reason)?.[1];
+  return { quota, excess: excess === undefined ? undefined : Number(excess) };
 }

@@ -1,5 +1,8 @@
 import { ClientConfigError } from "./errors.js";
-import { DEFAULT_BASE_URL } from "./generated/conventions.js";
+import { DEFAULT_BASE_URL, RATE_LIMITS } from "./generated/conventions.js";
+import type { RateLimitOptions } from "./transport/rate-limiter.js";
+import type { RetryOptions } from "./transport/retry.js";
+import type { Logger } from "./transport/transport.js";
 
 /** Options of `createClient`. Every option is optional; the defaults are listed here only. */
 export interface ClientOptions {
@@ -25,6 +28,23 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Extra headers sent with every request (an `Authorization` header here is overridden). */
   headers?: Record<string, string>;
+  /** Retries after the first attempt, for 429 (any method) and 5xx or lost connections (idempotent methods). Default 2. */
+  maxRetries?: number;
+  /** Backoff and Retry-After handling. Defaults: initialDelayMs 500, maxDelayMs 8000, maxRetryAfterMs 60000. */
+  retry?: Partial<Omit<RetryOptions, "maxRetries">>;
+  /** Timeout of one attempt, in ms. Default 30000. */
+  timeoutMs?: number;
+  /** Deadline of one call, retries and waits included, in ms. Default 120000. */
+  deadlineMs?: number;
+  /**
+   * Client-side rate limit shared by every call of this client, or `false` for none.
+   * Default: the platform's request-rate limit from the spec (100 per second), evenly paced (burst 1).
+   */
+  rateLimit?: RateLimitOptions | false;
+  /** Receives a line for every retry (never a header or the key). Default: none. */
+  logger?: Logger;
+  /** Check parameters against the spec's bounds and enums before sending. Default true. */
+  validateParams?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -33,6 +53,44 @@ export interface ResolvedOptions {
   baseUrl: string;
   fetch: typeof globalThis.fetch | undefined;
   headers: Record<string, string>;
+  retry: RetryOptions;
+  timeoutMs: number;
+  deadlineMs: number;
+  rateLimit: Required<RateLimitOptions> | undefined;
+  logger: Logger | undefined;
+  validateParams: boolean;
+}
+
+const SPEC_REQUEST_RATE = RATE_LIMITS.find((limit) => limit.appliesTo === "all");
+
+export const DEFAULTS = {
+  maxRetries: 2,
+  initialDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  timeoutMs: 30_000,
+  deadlineMs: 120_000,
+  requestsPerSecond: SPEC_REQUEST_RATE ? SPEC_REQUEST_RATE.limit / SPEC_REQUEST_RATE.periodSeconds : 100,
+  burst: 1,
+} as const;
+
+function checkNumber(
+  option: string,
+  value: unknown,
+  fallback: number,
+  { integer = false, min = 0, exclusiveMin = false } = {},
+): number {
+  if (value === undefined) return fallback;
+  const ok =
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    (exclusiveMin ? value > min : value >= min);
+  if (!ok) {
+    const what = `${integer ? "an integer" : "a finite number"} ${exclusiveMin ? "above" : "of at least"} ${min}`;
+    throw new ClientConfigError(option, `expected ${what}, got ${JSON.stringify(value)}.`);
+  }
+  return value as number;
 }
 
 const RESELLER_PREFIX = "/cloud/reseller/";
@@ -110,6 +168,39 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     baseUrl: rawBaseUrl === undefined ? DEFAULT_BASE_URL : checkBaseUrl(rawBaseUrl, baseUrlSource),
     fetch: options.fetch,
     headers: options.headers ?? {},
+    retry: {
+      maxRetries: checkNumber("maxRetries", options.maxRetries, DEFAULTS.maxRetries, { integer: true }),
+      initialDelayMs: checkNumber(
+        "retry.initialDelayMs",
+        options.retry?.initialDelayMs,
+        DEFAULTS.initialDelayMs,
+      ),
+      maxDelayMs: checkNumber("retry.maxDelayMs", options.retry?.maxDelayMs, DEFAULTS.maxDelayMs),
+      maxRetryAfterMs: checkNumber(
+        "retry.maxRetryAfterMs",
+        options.retry?.maxRetryAfterMs,
+        DEFAULTS.maxRetryAfterMs,
+      ),
+    },
+    timeoutMs: checkNumber("timeoutMs", options.timeoutMs, DEFAULTS.timeoutMs, { exclusiveMin: true }),
+    deadlineMs: checkNumber("deadlineMs", options.deadlineMs, DEFAULTS.deadlineMs, { exclusiveMin: true }),
+    rateLimit:
+      options.rateLimit === false
+        ? undefined
+        : {
+            requestsPerSecond: checkNumber(
+              "rateLimit.requestsPerSecond",
+              options.rateLimit?.requestsPerSecond,
+              DEFAULTS.requestsPerSecond,
+              { exclusiveMin: true },
+            ),
+            burst: checkNumber("rateLimit.burst", options.rateLimit?.burst, DEFAULTS.burst, {
+              integer: true,
+              min: 1,
+            }),
+          },
+    logger: options.logger,
+    validateParams: options.validateParams ?? true,
   };
 }
 

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClientConfigError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
 import { createClient as createCloudClient } from "../src/products/cloud.js";
-import { startRecordingServer } from "./recording-server.js";
+import { startScriptedServer } from "./scripted-server.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER_KEY = "8812$reseller0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5";
 
-let server: Awaited<ReturnType<typeof startRecordingServer>>;
+let server: Awaited<ReturnType<typeof startScriptedServer>>;
 beforeAll(async () => {
-  server = await startRecordingServer();
+  server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
 });
 afterAll(() => server.close());
 afterEach(() => {

@@ -144,3 +144,307 @@ export const TASK_POLLING = {
     }
   ]
 } as const;
+
+export const PARAMETERS = {
+  "GET /cloud/v1/tasks": [
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "state",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "NEW",
+          "RUNNING",
+          "FINISHED",
+          "ERROR"
+        ]
+      }
+    },
+    {
+      "name": "task_type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "GET /cloud/v1/tasks/{task_id}": [
+    {
+      "name": "task_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "format": "uuid"
+      }
+    }
+  ],
+  "GET /cloud/v1/projects": [],
+  "GET /cloud/v1/regions": [
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      }
+    },
+    {
+      "name": "offset",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  ],
+  "GET /cloud/v1/instances/{project_id}/{region_id}": [
+    {
+      "name": "project_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "region_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      }
+    },
+    {
+      "name": "offset",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  ],
+  "POST /cloud/v1/volumes/{project_id}/{region_id}": [
+    {
+      "name": "project_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "region_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ],
+  "POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits": [
+    {
+      "name": "project_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "region_id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ],
+  "GET /cloud/reseller/v1/limits_request": [
+    {
+      "name": "client_id",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer"
+      }
+    },
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      }
+    },
+    {
+      "name": "offset",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "status",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "done",
+            "in progress",
+            "rejected"
+          ]
+        }
+      }
+    }
+  ],
+  "GET /iam/clients/me": [],
+  "GET /streaming/ai/tasks": [
+    {
+      "name": "task_id",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "format": "uuid"
+      }
+    },
+    {
+      "name": "task_name",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "transcription",
+          "content-moderation"
+        ]
+      }
+    },
+    {
+      "name": "status",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "FAILURE",
+          "PENDING",
+          "RECEIVED",
+          "RETRY",
+          "REVOKED",
+          "STARTED",
+          "SUCCESS"
+        ]
+      }
+    },
+    {
+      "name": "date_created",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    },
+    {
+      "name": "ordering",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "task_id",
+          "status",
+          "task_name",
+          "started_at"
+        ]
+      }
+    },
+    {
+      "name": "search",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    },
+    {
+      "name": "page",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 1
+      }
+    },
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ],
+  "GET /security/iaas/v2/profiles/{id}": [
+    {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ],
+  "PUT /security/iaas/v2/profiles/{id}": [
+    {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ],
+  "PUT /storage/notifications/v1/event": [
+    {
+      "name": "client_id",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer"
+      }
+    }
+  ]
+} as const;

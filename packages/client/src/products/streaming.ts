@@ -1,14 +1,13 @@
-import type { Client } from "openapi-fetch";
-import { createPlatformClient } from "../client.js";
+import { createPlatformClient, type PlatformClientOf } from "../client.js";
 import type { paths } from "../generated/streaming.js";
 import type { ClientOptions } from "../options.js";
 
-export { ClientConfigError } from "../errors.js";
+export * from "../errors.js";
 export type { components, operations, paths } from "../generated/streaming.js";
 export type { ClientOptions } from "../options.js";
 
 /** A client typed to the streaming product's operations only. */
-export type StreamingClient = Client<paths, "application/json">;
+export type StreamingClient = PlatformClientOf<paths>;
 
 /** Creates a client typed to the streaming product's operations only. */
 export function createClient(options?: ClientOptions): StreamingClient {

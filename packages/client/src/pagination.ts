@@ -1,0 +1,241 @@
+import { PaginationError } from "./errors.js";
+import { PAGINATION, PARAMETERS } from "./generated/conventions.js";
+
+type Query = Record<string, unknown>;
+export type PageFetcher = (query: Query) => Promise<unknown>;
+
+export interface PaginateOptions {
+  /** how many later pages of an offset list may be in flight at once, once `count` is known; default 4 */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+/** `for await (const item of paginator)` walks items; `.pages()` walks whole pages. */
+export interface Paginator<Item, Page> extends AsyncIterable<Item> {
+  pages(): AsyncIterable<Page>;
+  /** every item, in order */
+  toArray(): Promise<Item[]>;
+}
+
+interface OffsetStyle {
+  style: "offset";
+  limitParam: string;
+  offsetParam: string;
+  countField: string;
+  itemsField: string;
+}
+interface PageStyle {
+  style: "page";
+  pageParam: string;
+  limitParam: string;
+  countField: string;
+  itemsField: string;
+  nextField: string;
+}
+
+const STYLES = PAGINATION as unknown as Record<string, OffsetStyle | PageStyle>;
+const PARAMS = PARAMETERS as unknown as Record<
+  string,
+  readonly { name: string; in: string; schema: { type?: string; maximum?: number } }[]
+>;
+
+/** A key that identifies an item, to detect one the server sends twice. */
+const identity = (item: unknown): string => {
+  const record = item as Record<string, unknown> | null;
+  const id = record?.id ?? record?.task_id;
+  return id !== undefined ? `id:${String(id)}` : `json:${JSON.stringify(item)}`;
+};
+
+export function paginationStyleOf(path: string): OffsetStyle | PageStyle | undefined {
+  return STYLES[`GET ${path}`];
+}
+
+export function createPaginator<Item, Page>(
+  path: string,
+  baseQuery: Query,
+  fetchPage: PageFetcher,
+  options: PaginateOptions = {},
+): Paginator<Item, Page> {
+  const style = paginationStyleOf(path);
+  if (!style) {
+    const known = Object.keys(STYLES).map((k) => k.replace(/^GET /, ""));
+    throw new TypeError(`${path} is not a paginated list; paginated lists: ${known.join(", ")}`);
+  }
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+  }
+  const pages =
+    style.style === "offset"
+      ? () => offsetPages<Page>(path, style, baseQuery, fetchPage, concurrency)
+      : () => pagePages<Page>(path, style, baseQuery, fetchPage);
+  const items = async function* () {
+    for await (const page of pages()) yield* (page as Record<string, Item[]>)[style.itemsField] ?? [];
+  };
+  return {
+    pages,
+    [Symbol.asyncIterator]: () => items()[Symbol.asyncIterator](),
+    async toArray() {
+      const out: Item[] = [];
+      for await (const item of items()) out.push(item);
+      return out;
+    },
+  };
+}
+
+function checkPage(
+  path: string,
+  page: Record<string, unknown>,
+  style: { countField: string; itemsField: string },
+): unknown[] {
+  const items = page?.[style.itemsField];
+  const count = page?.[style.countField];
+  if (!Array.isArray(items) || typeof count !== "number") {
+    throw new PaginationError(
+      `${path}: a page has no ${style.countField} number or no ${style.itemsField} array`,
+      path,
+    );
+  }
+  return items;
+}
+
+async function* offsetPages<Page>(
+  path: string,
+  style: OffsetStyle,
+  baseQuery: Query,
+  fetchPage: PageFetcher,
+  concurrency: number,
+): AsyncGenerator<Page> {
+  const maxLimit = PARAMS[`GET ${path}`]?.find((p) => p.name === style.limitParam)?.schema.maximum ?? 1000;
+  const limit = (baseQuery[style.limitParam] as number | undefined) ?? maxLimit;
+  const start = (baseQuery[style.offsetParam] as number | undefined) ?? 0;
+  const seen = new Set<string>();
+  let visited = 0;
+  const load = async (offset: number) => {
+    const page = (await fetchPage({
+      ...baseQuery,
+      [style.limitParam]: limit,
+      [style.offsetParam]: offset,
+    })) as Record<string, unknown>;
+    return { offset, page };
+  };
+  const accept = (offset: number, page: Record<string, unknown>, count: number | undefined) => {
+    const items = checkPage(path, page, style);
+    const pageCount = page[style.countField] as number;
+    if (count !== undefined && pageCount !== count) {
+      throw new PaginationError(
+        `${path}: ${style.countField} changed from ${count} to ${pageCount} at offset ${offset} during the walk`,
+        path,
+      );
+    }
+    if (items.length > limit) {
+      throw new PaginationError(
+        `${path}: the page at offset ${offset} has ${items.length} items, more than limit ${limit}`,
+        path,
+      );
+    }
+    for (const item of items) {
+      const key = identity(item);
+      if (seen.has(key))
+        throw new PaginationError(
+          `${path}: item ${key.replace(/^(id|json):/, "")} appears twice (again at offset ${offset})`,
+          path,
+        );
+      seen.add(key);
+    }
+    visited += items.length;
+  };
+
+  const first = await load(start);
+  accept(start, first.page, undefined);
+  const count = first.page[style.countField] as number;
+  yield first.page as Page;
+
+  const offsets: number[] = [];
+  for (let offset = start + limit; offset < count; offset += limit) offsets.push(offset);
+  // Pages are requested up to `concurrency` at a time and handed out in order.
+  const inFlight: Promise<{ offset: number; page: Record<string, unknown> }>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (inFlight.length < concurrency && next < offsets.length) {
+      const pending = load(offsets[next++] as number);
+      pending.catch(() => {}); // surfaced when awaited in order
+      inFlight.push(pending);
+    }
+  };
+  fill();
+  while (inFlight.length > 0) {
+    const { offset, page } = await (inFlight.shift() as Promise<{
+      offset: number;
+      page: Record<string, unknown>;
+    }>);
+    accept(offset, page, count);
+    yield page as Page;
+    fill();
+  }
+  const expected = Math.max(0, count - start);
+  if (visited !== expected) {
+    throw new PaginationError(
+      `${path}: the walk found ${visited} items but ${style.countField} says ${expected} from offset ${start}`,
+      path,
+    );
+  }
+}
+
+/** Query of the next page from the server's `next` query string, typed as the description says. */
+function queryFromNext(path: string, next: string): Query {
+  const specs = PARAMS[`GET ${path}`] ?? [];
+  const search = new URLSearchParams(next.includes("?") ? next.slice(next.indexOf("?") + 1) : next);
+  const query: Query = {};
+  for (const key of new Set(search.keys())) {
+    const type = specs.find((p) => p.name === key)?.schema.type;
+    const values = search.getAll(key);
+    if (type === "array") query[key] = values;
+    else if (type === "integer" || type === "number") query[key] = Number(values[0]);
+    else query[key] = values[0];
+  }
+  return query;
+}
+
+async function* pagePages<Page>(
+  path: string,
+  style: PageStyle,
+  baseQuery: Query,
+  fetchPage: PageFetcher,
+): AsyncGenerator<Page> {
+  let query: Query = { ...baseQuery };
+  let count: number | undefined;
+  let pagesRead = 0;
+  const seen = new Set<string>();
+  for (;;) {
+    const page = (await fetchPage(query)) as Record<string, unknown>;
+    const items = checkPage(path, page, style);
+    const pageCount = page[style.countField] as number;
+    if (count !== undefined && pageCount !== count) {
+      throw new PaginationError(
+        `${path}: ${style.countField} changed from ${count} to ${pageCount} during the walk`,
+        path,
+      );
+    }
+    count = pageCount;
+    for (const item of items) {
+      const key = identity(item);
+      if (seen.has(key))
+        throw new PaginationError(`${path}: item ${key.replace(/^(id|json):/, "")} appears twice`, path);
+      seen.add(key);
+    }
+    pagesRead++;
+    yield page as Page;
+    const next = page[style.nextField];
+    if (next === null || next === undefined || next === "") return;
+    if (typeof next !== "string")
+      throw new PaginationError(`${path}: ${style.nextField} is neither a string nor null`, path);
+    // A walk can never need more pages than there are items (plus the first page).
+    if (pagesRead > count + 1)
+      throw new PaginationError(
+        `${path}: ${style.nextField} is still set after ${pagesRead} pages of ${count} items`,
+        path,
+      );
+    query = queryFromNext(path, next);
+  }
+}

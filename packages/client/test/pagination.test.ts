@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createClient, PaginationError } from "../src/index.js";
+import { KEY, offsetList, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function clientFor(script: Script) {
+  server = await startScriptedServer(script);
+  return {
+    client: createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, maxRetries: 0 }),
+    server,
+  };
+}
+
+const offsets = (s: ScriptedServer) =>
+  s.requests.map((r) => [Number(r.query.get("offset")), Number(r.query.get("limit"))]);
+
+describe("offset pagination", () => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [1000, 1],
+    [1001, 2],
+    [2345, 3],
+  ])("walks %i items with limit=1000 in exactly %i request(s), each item once", async (count, requests) => {
+    const { client, server } = await clientFor(offsetList(count));
+    const ids: number[] = [];
+    for await (const region of client.paginate("/cloud/v1/regions")) ids.push(region.id);
+    expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    expect(server.requests).toHaveLength(requests);
+    expect(offsets(server)).toEqual(Array.from({ length: requests }, (_, i) => [i * 1000, 1000]));
+  });
+
+  it("uses the caller's limit and starting offset, and keeps the path parameters", async () => {
+    const { client, server } = await clientFor(offsetList(25));
+    const pages = [];
+    for await (const page of client
+      .paginate("/cloud/v1/instances/{project_id}/{region_id}", {
+        params: { path: { project_id: 1, region_id: 76 }, query: { limit: 10, offset: 5 } },
+        concurrency: 1,
+      })
+      .pages()) {
+      pages.push(page.results.length);
+    }
+    expect(pages).toEqual([10, 10]);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/cloud/v1/instances/1/76",
+      "/cloud/v1/instances/1/76",
+    ]);
+    expect(offsets(server)).toEqual([
+      [5, 10],
+      [15, 10],
+    ]);
+  });
+
+  it("fetches later pages concurrently once count is known, and hands them out in order", async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const list = offsetList(50);
+    const { client, server } = await clientFor(async (request) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      inFlight--;
+      return list(request);
+    });
+    const ids = (
+      await client
+        .paginate("/cloud/v1/regions", { params: { query: { limit: 5 } }, concurrency: 3 })
+        .toArray()
+    ).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(server.requests).toHaveLength(10);
+    expect(maxInFlight).toBe(3);
+  });
+
+  it("keeps filters on every page of quota limit requests", async () => {
+    const list = offsetList(3, (i) => ({ id: i, client_id: 7, status: "done" }));
+    const { client, server } = await clientFor(list);
+    await client
+      .paginate("/cloud/reseller/v1/limits_request", {
+        params: { query: { limit: 2, client_id: 7, status: ["done", "rejected"] } },
+      })
+      .toArray();
+    expect(server.requests.map((r) => [r.query.get("client_id"), r.query.getAll("status")])).toEqual([
+      ["7", ["done", "rejected"]],
+      ["7", ["done", "rejected"]],
+    ]);
+  });
+
+  it("refuses a count that changes under the walk", async () => {
+    const { client } = await clientFor((request, i) => {
+      const page = offsetList(30)(request) as { body: { count: number } };
+      if (i === 2) page.body.count = 31;
+      return page;
+    });
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 1 }).toArray(),
+    ).rejects.toThrow(
+      new PaginationError(
+        "/cloud/v1/regions: count changed from 30 to 31 at offset 20 during the walk",
+        "/cloud/v1/regions",
+      ),
+    );
+  });
+
+  it("refuses an item that repeats (an off-by-one offset on the server)", async () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: i + 1 }));
+    const { client } = await clientFor((request) => {
+      const offset = Number(request.query.get("offset"));
+      const start = offset === 0 ? 0 : offset - 1;
+      return { body: { count: 20, results: items.slice(start, start + 10) } };
+    });
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
+    ).rejects.toThrow(/item 10 appears twice \(again at offset 10\)/);
+  });
+
+  it("refuses a page longer than limit", async () => {
+    const { client } = await clientFor(() => ({
+      body: { count: 5, results: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+    }));
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
+    ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 3 items, more than limit 2");
+  });
+
+  it("refuses a walk that ends with fewer items than count says", async () => {
+    const { client } = await clientFor((request) => {
+      const offset = Number(request.query.get("offset"));
+      return { body: { count: 4, results: offset === 0 ? [{ id: 1 }] : [{ id: 3 }, { id: 4 }] } };
+    });
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
+    ).rejects.toThrow("/cloud/v1/regions: the walk found 3 items but count says 4 from offset 0");
+  });
+
+  it("refuses a path that is not a paginated list", () => {
+    const client = createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
+    // @ts-expect-error the projects list takes no limit/offset in the description
+    expect(() => client.paginate("/cloud/v1/projects")).toThrow(/is not a paginated list; paginated lists: /);
+  });
+});
+
+describe("page pagination (AI tasks)", () => {
+  const tasks = Array.from({ length: 23 }, (_, i) => ({
+    task_id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    task_name: "transcription",
+    task_data: {},
+    progress: 100,
+    status: "SUCCESS",
+  }));
+  const pageScript: Script = (request) => {
+    const page = Number(request.query.get("page") ?? 1);
+    const limit = Number(request.query.get("limit") ?? 10);
+    const keep = request.query.get("task_name");
+    const link = (p: number) => `task_name=${keep}&page=${p}&limit=${limit}`;
+    return {
+      body: {
+        count: tasks.length,
+        next: page * limit < tasks.length ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+        results: tasks.slice((page - 1) * limit, page * limit),
+      },
+    };
+  };
+
+  it("follows next until it is null, keeping the filters", async () => {
+    const { client, server } = await clientFor(pageScript);
+    const items = await client
+      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
+      .toArray();
+    expect(items.map((t) => t.task_id)).toEqual(tasks.map((t) => t.task_id));
+    expect(server.requests.map((r) => [r.query.get("page"), r.query.get("task_name")])).toEqual([
+      [null, "transcription"],
+      ["2", "transcription"],
+      ["3", "transcription"],
+    ]);
+  });
+
+  it("stops a next link that never ends", async () => {
+    const { client, server } = await clientFor((_r, i) => ({
+      body: {
+        count: 2,
+        next: `page=${i + 2}`,
+        previous: null,
+        results: [{ ...tasks[0], task_id: `id-${i}` }],
+      },
+    }));
+    await expect(client.paginate("/streaming/ai/tasks").toArray()).rejects.toThrow(
+      /next is still set after 4 pages of 2 items/,
+    );
+    expect(server.requests).toHaveLength(4);
+  });
+});

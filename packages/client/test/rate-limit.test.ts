@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createClient, DEFAULTS, RateLimiter } from "../src/index.js";
+import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await server?.close();
+  server = undefined;
+});
+
+/** Resolution times of `n` acquires started together, on fake timers. */
+async function schedule(limiter: RateLimiter, n: number, stepMs = 10, horizonMs = 5_000) {
+  const start = Date.now();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) void limiter.acquire().then(() => times.push(Date.now() - start));
+  for (let t = 0; t <= horizonMs && times.length < n; t += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
+  return times;
+}
+
+describe("RateLimiter", () => {
+  it("defaults to the spec's request-rate limit of 100 per second", () => {
+    expect(DEFAULTS.requestsPerSecond).toBe(100);
+  });
+
+  it("paces requests evenly at the configured rate, in the order they asked", async () => {
+    vi.useFakeTimers();
+    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 1 }, () => Date.now());
+    expect(await schedule(limiter, 5)).toEqual([0, 100, 200, 300, 400]);
+  });
+
+  it("lets a burst leave at once after a quiet period", async () => {
+    vi.useFakeTimers();
+    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 3 }, () => Date.now());
+    expect(await schedule(limiter, 5)).toEqual([0, 0, 0, 100, 200]);
+  });
+
+  it("pauses every caller for the time a 429 advised", async () => {
+    vi.useFakeTimers();
+    const limiter = new RateLimiter({ requestsPerSecond: 100, burst: 1 }, () => Date.now());
+    limiter.pauseFor(1_000);
+    expect(await schedule(limiter, 3)).toEqual([1_000, 1_010, 1_020]);
+  });
+});
+
+describe("client-side rate limiting over HTTP", () => {
+  it("is shared by every call of one client", async () => {
+    server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
+    const client = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: { requestsPerSecond: 20 } });
+    await Promise.all(Array.from({ length: 10 }, () => client.GET("/cloud/v1/regions")));
+    const at = server.requests.map((r) => r.at);
+    // 10 requests at 20 per second: 9 intervals of 50 ms between the first and the last (less a little for
+    // connection set-up of the first); without the limiter all 10 arrive within a few ms.
+    expect((at[9] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(400);
+  });
+
+  it("holds back other callers after a 429 for the advised time", async () => {
+    server = await startScriptedServer((_r, i) =>
+      i === 0
+        ? { status: 429, headers: { "retry-after": "1" }, body: {} }
+        : { body: { count: 0, results: [] } },
+    );
+    const client = createClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 1 });
+    const first = client.GET("/cloud/v1/regions");
+    await vi.waitFor(() => expect(server?.requests.length).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all([first, client.GET("/iam/clients/me"), client.GET("/cloud/v1/projects")]);
+    const [blocked, ...later] = server.requests;
+    expect(later).toHaveLength(3);
+    for (const request of later) expect(request.at - (blocked?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it("can be turned off", async () => {
+    server = await startScriptedServer(() => ({ body: {} }));
+    const client = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false });
+    expect(client.rateLimiter).toBeUndefined();
+  });
+});

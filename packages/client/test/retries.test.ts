@@ -1,0 +1,248 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  AbortError,
+  type ClientOptions,
+  ConnectionError,
+  createClient,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../src/index.js";
+import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const regions = { count: 0, results: [] };
+// Short delays keep the suite fast; the behaviour under test is which requests happen, in what order.
+const fast: ClientOptions = { retry: { initialDelayMs: 20, maxDelayMs: 40 }, rateLimit: false };
+
+async function clientFor(script: Script, options: ClientOptions = {}) {
+  server = await startScriptedServer(script);
+  const lines: string[] = [];
+  const client = createClient({
+    apiKey: KEY,
+    baseUrl: server.url,
+    ...fast,
+    logger: { warn: (l) => lines.push(l) },
+    ...options,
+  });
+  return { client, server, lines };
+}
+
+describe("retries", () => {
+  it("retries a 429 that has Retry-After after the advised time, then succeeds", async () => {
+    const { client, server } = await clientFor((_r, i) =>
+      i === 0 ? { status: 429, headers: { "retry-after": "1" }, body: {} } : { body: regions },
+    );
+    const { data, response } = await client.GET("/cloud/v1/regions");
+    expect(response.status).toBe(200);
+    expect(data).toEqual(regions);
+    expect(server.requests).toHaveLength(2);
+    const [first, second] = server.requests;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
+  });
+
+  it("prefers retry-after-ms over Retry-After seconds", async () => {
+    const { client, server } = await clientFor((_r, i) =>
+      i === 0
+        ? { status: 429, headers: { "retry-after-ms": "150", "retry-after": "30" }, body: {} }
+        : { body: regions },
+    );
+    await client.GET("/cloud/v1/regions");
+    const [first, second] = server.requests;
+    const gap = (second?.at ?? 0) - (first?.at ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(140);
+    expect(gap).toBeLessThan(5_000);
+  });
+
+  it("reads Retry-After given as an HTTP date", async () => {
+    const { client, server } = await clientFor((_r, i) =>
+      i === 0
+        ? { status: 429, headers: { "retry-after": new Date(Date.now() + 1500).toUTCString() }, body: {} }
+        : { body: regions },
+    );
+    await client.GET("/cloud/v1/regions");
+    expect(server.requests).toHaveLength(2);
+    expect((server.requests[1]?.at ?? 0) - (server.requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(400);
+  });
+
+  it("backs off exponentially on 429 without Retry-After, and retries a POST too (it was not processed)", async () => {
+    const { client, server, lines } = await clientFor((_r, i) =>
+      i < 2 ? { status: 429, body: {} } : { body: { tasks: [] } },
+    );
+    const { response } = await client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+      params: { path: { project_id: 1, region_id: 76 } },
+      body: { name: "v", size: 1 },
+    });
+    expect(response.status).toBe(200);
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST"]);
+    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+      { name: "v", size: 1 },
+      { name: "v", size: 1 },
+      { name: "v", size: 1 },
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^retrying POST \/cloud\/v1\/volumes\/1\/76 after 429 in \d+ ms \(attempt 2 of 3\)$/,
+      ),
+      expect.stringMatching(
+        /^retrying POST \/cloud\/v1\/volumes\/1\/76 after 429 in \d+ ms \(attempt 3 of 3\)$/,
+      ),
+    ]);
+  });
+
+  it("retries a GET after 500, then succeeds", async () => {
+    const { client, server } = await clientFor((_r, i) =>
+      i === 0 ? { status: 500, body: {} } : { body: regions },
+    );
+    const { data } = await client.GET("/cloud/v1/regions");
+    expect(data).toEqual(regions);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("never retries a POST after a 500: it may have created resources", async () => {
+    const { client, server } = await clientFor(() => ({ status: 500, body: { message: "boom" } }));
+    const { error, response } = await client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+      params: { path: { project_id: 1, region_id: 76 } },
+      body: { name: "v" },
+    });
+    expect(response.status).toBe(500);
+    expect(error).toEqual({ message: "boom" });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries a PUT after a 500 (PUT is idempotent)", async () => {
+    const { client, server } = await clientFor((_r, i) =>
+      i === 0 ? { status: 500, body: {} } : { status: 204 },
+    );
+    const { response } = await client.PUT("/storage/notifications/v1/event", {
+      body: { name: "reaching_used_space" },
+    });
+    expect(response.status).toBe(204);
+    expect(server.requests.map((r) => r.method)).toEqual(["PUT", "PUT"]);
+  });
+
+  it("gives up after maxRetries and returns the last answer to raw calls", async () => {
+    const { client, server } = await clientFor(() => ({ status: 500, body: { n: 1 } }), { maxRetries: 3 });
+    const { response, error } = await client.GET("/iam/clients/me");
+    expect(response.status).toBe(500);
+    expect(error).toEqual({ n: 1 });
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it("does not wait for a Retry-After beyond maxRetryAfterMs", async () => {
+    const { client, server, lines } = await clientFor(() => ({
+      status: 429,
+      headers: { "retry-after": "3600" },
+      body: {},
+    }));
+    const { response } = await client.GET("/iam/clients/me");
+    expect(response.status).toBe(429);
+    expect(server.requests).toHaveLength(1);
+    expect(lines).toEqual([expect.stringContaining("asked to wait 3600000 ms, more than maxRetryAfterMs")]);
+  });
+
+  it("retries a GET whose connection was reset, and throws ConnectionError when resets go on", async () => {
+    const flaky = await clientFor((_r, i) => (i === 0 ? "reset" : { body: regions }));
+    expect((await flaky.client.GET("/cloud/v1/regions")).data).toEqual(regions);
+    expect(flaky.server.requests).toHaveLength(2);
+    await flaky.server.close();
+
+    const broken = await clientFor(() => "reset", { maxRetries: 1 });
+    const error = await broken.client.GET("/cloud/v1/regions").catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ method: "GET", path: "/cloud/v1/regions", attempts: 2, status: undefined });
+    expect(broken.server.requests).toHaveLength(2);
+  });
+
+  it("never retries a POST whose connection was lost", async () => {
+    const { client, server } = await clientFor(() => "reset");
+    const error = await client
+      .POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+        params: { path: { project_id: 1, region_id: 76 } },
+        body: {},
+      })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.attempts).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("times out a slow attempt with TimeoutError, retrying idempotent calls first", async () => {
+    const { client, server } = await clientFor(() => ({ delayMs: 2_000, body: regions }), {
+      timeoutMs: 100,
+      maxRetries: 1,
+    });
+    const error = await client.GET("/cloud/v1/regions").catch((e) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe("GET /cloud/v1/regions got no answer within 100 ms");
+    expect(error.attempts).toBe(2);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("answers a slow request that arrives within the timeout", async () => {
+    const { client } = await clientFor(() => ({ delayMs: 150, body: regions }), { timeoutMs: 2_000 });
+    expect((await client.GET("/cloud/v1/regions")).data).toEqual(regions);
+  });
+
+  it("stops retrying at the overall deadline", async () => {
+    const { client, server } = await clientFor(() => ({ status: 503, body: {} }), {
+      maxRetries: 10,
+      deadlineMs: 300,
+      retry: { initialDelayMs: 100, maxDelayMs: 100 },
+    });
+    const started = Date.now();
+    const outcome = await client.GET("/cloud/v1/regions").catch((e) => e);
+    // Either the last 503 (no time left for another wait) or a TimeoutError naming the deadline
+    // (an attempt was under way when it passed): never a hang.
+    if (outcome instanceof Error) {
+      expect(outcome).toBeInstanceOf(TimeoutError);
+      expect(outcome.message).toMatch(/reached the call's deadline of 300 ms after \d attempt/);
+    } else {
+      expect(outcome.response.status).toBe(503);
+    }
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+    expect(server.requests.length).toBeLessThan(5);
+  });
+
+  it("lets an AbortSignal cancel a waiting retry with AbortError", async () => {
+    const { client, server } = await clientFor(() => ({
+      status: 429,
+      headers: { "retry-after": "30" },
+      body: {},
+    }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await client.GET("/cloud/v1/regions", { signal: controller.signal }).catch((e) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("makes helpers throw RateLimitError with the advised wait once retries are spent", async () => {
+    const { client, server } = await clientFor(
+      () => ({ status: 429, headers: { "retry-after": "0" }, body: { m: 1 } }),
+      {
+        maxRetries: 2,
+      },
+    );
+    const error = await client
+      .paginate("/cloud/v1/regions")
+      .toArray()
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, attempts: 3, retryAfterMs: 0, body: { m: 1 } });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("makes helpers throw ServerError after a persistent 500", async () => {
+    const { client } = await clientFor(() => ({ status: 500, body: {} }), { maxRetries: 0 });
+    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toBeInstanceOf(ServerError);
+  });
+});

@@ -1,0 +1,86 @@
+// A loopback HTTP server whose answers the test scripts request by request, and which records
+// every request it sees (method, URL, headers, body, arrival time) for assertions on counts and order.
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export type Reply =
+  | { status?: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  /** destroy the socket without an answer */
+  | "reset";
+
+export type Script = (request: SeenRequest, index: number) => Reply | Promise<Reply>;
+
+export async function startScriptedServer(script: Script) {
+  const requests: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", async () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const seen: SeenRequest = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        at: performance.now(),
+      };
+      requests.push(seen);
+      const reply = await script(seen, requests.length - 1);
+      if (reply === "reset") {
+        req.socket.destroy();
+        return;
+      }
+      const send = () => {
+        if (res.destroyed) return;
+        const hasBody = reply.body !== undefined;
+        res.writeHead(reply.status ?? 200, {
+          ...(hasBody ? { "content-type": "application/json" } : {}),
+          ...reply.headers,
+        });
+        res.end(hasBody ? JSON.stringify(reply.body) : undefined);
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type ScriptedServer = Awaited<ReturnType<typeof startScriptedServer>>;
+
+/** Test token with a `$`, as real tokens have. */
+export const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
+
+/** A list of `count` regions-like items, served with offset/limit as the platform does. */
+export function offsetList(count: number, makeItem: (i: number) => unknown = (i) => ({ id: i + 1 })) {
+  const items = Array.from({ length: count }, (_, i) => makeItem(i));
+  return (request: SeenRequest): Reply => {
+    const limit = Number(request.query.get("limit") ?? 1000);
+    const offset = Number(request.query.get("offset") ?? 0);
+    return { body: { count, results: items.slice(offset, offset + limit) } };
+  };
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, ValidationError } from "../src/index.js";
+import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
+});
+afterAll(() => server.close());
+
+describe("parameters are checked against the spec before sending", () => {
+  const cases: [string, () => Promise<unknown>, string, unknown, string][] = [];
+  const client = () => createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false });
+  cases.push(
+    [
+      "limit above 1000",
+      () => client().GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }),
+      "limit",
+      5000,
+      "an integer from 1 to 1000",
+    ],
+    [
+      "limit 0",
+      () => client().GET("/cloud/v1/regions", { params: { query: { limit: 0 } } }),
+      "limit",
+      0,
+      "an integer from 1 to 1000",
+    ],
+    [
+      "a negative offset",
+      () => client().GET("/cloud/v1/regions", { params: { query: { offset: -1 } } }),
+      "offset",
+      -1,
+      "an integer of at least 0",
+    ],
+    [
+      "page 0",
+      () => client().GET("/streaming/ai/tasks", { params: { query: { page: 0 } } }),
+      "page",
+      0,
+      "an integer of at least 1",
+    ],
+    [
+      "an unknown task state",
+      () => client().GET("/cloud/v1/tasks", { params: { query: { state: "DONE" as never } } }),
+      "state",
+      "DONE",
+      'one of "NEW", "RUNNING", "FINISHED", "ERROR"',
+    ],
+    [
+      "an unknown quota request status",
+      () =>
+        client().GET("/cloud/reseller/v1/limits_request", {
+          params: { query: { status: ["done", "pending" as never] } },
+        }),
+      "status",
+      "pending",
+      'one of "done", "in progress", "rejected"',
+    ],
+    [
+      "a fractional limit",
+      () =>
+        client()
+          .paginate("/cloud/v1/regions", { params: { query: { limit: 2.5 } } })
+          .toArray(),
+      "limit",
+      2.5,
+      "an integer from 1 to 1000",
+    ],
+    [
+      "a project id that is not an integer",
+      () =>
+        client().GET("/cloud/v1/instances/{project_id}/{region_id}", {
+          params: { path: { project_id: "1" as never, region_id: 76 } },
+        }),
+      "project_id",
+      "1",
+      "an integer",
+    ],
+  );
+
+  it.each(cases)(
+    "refuses %s with a ValidationError naming it, and sends nothing",
+    async (_name, call, parameter, value, allowed) => {
+      const before = server.requests.length;
+      const error = (await call().catch((e) => e)) as ValidationError;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ parameter, value, allowed });
+      expect(error.message).toContain(
+        `parameter ${parameter}=${JSON.stringify(value)} is not allowed; expected ${allowed}.`,
+      );
+      expect(server.requests.length).toBe(before);
+    },
+  );
+
+  it("sends parameters within bounds", async () => {
+    const { response } = await createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false }).GET(
+      "/cloud/v1/regions",
+      {
+        params: { query: { limit: 1000, offset: 0 } },
+      },
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it("can be turned off", async () => {
+    const loose = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, validateParams: false });
+    const { response } = await loose.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } });
+    expect(response.status).toBe(200);
+  });
+});
