@@ -1,4 +1,4 @@
-import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
+import createFetchClient, { type Client } from "openapi-fetch";
 import type { PAGINATION } from "./generated/conventions.js";
 import { type ClientOptions, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
@@ -8,15 +8,12 @@ import { RateLimiter } from "./transport/rate-limiter.js";
 import { createTransport } from "./transport/transport.js";
 import { type RequestParams, validateParams } from "./validation.js";
 
-/** Sets `Authorization: APIKey <token>`, choosing the reseller token for reseller operations. */
-function authMiddleware(resolved: ResolvedOptions): Middleware {
+/** Puts the reseller token on `/cloud/reseller` operations (paths relative to the base URL). */
+function resellerTokenFor(resolved: ResolvedOptions) {
   const basePath = new URL(resolved.baseUrl).pathname.replace(/\/+$/, "");
-  return {
-    onRequest({ request }) {
-      const pathname = new URL(request.url).pathname.slice(basePath.length);
-      request.headers.set("Authorization", `APIKey ${tokenFor(resolved, pathname)}`);
-      return request;
-    },
+  return (url: string, headers: Headers) => {
+    const token = tokenFor(resolved, new URL(url).pathname.slice(basePath.length));
+    if (token !== resolved.apiKey) headers.set("Authorization", `APIKey ${token}`);
   };
 }
 
@@ -74,13 +71,14 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
     deadlineMs: resolved.deadlineMs,
     limiter: rateLimiter,
     logger: resolved.logger,
+    // The client token is a default header; only reseller operations swap in the reseller token.
+    ...(resolved.resellerApiKey ? { prepareHeaders: resellerTokenFor(resolved) } : {}),
   });
   const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
-    headers: resolved.headers,
+    headers: { ...resolved.headers, Authorization: `APIKey ${resolved.apiKey}` },
     fetch: transport,
   });
-  raw.use(authMiddleware(resolved));
 
   // Parameters are checked against the spec before openapi-fetch builds the request.
   const client = { ...raw } as Record<string, unknown>;

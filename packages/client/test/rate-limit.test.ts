@@ -13,7 +13,8 @@ afterEach(async () => {
 async function schedule(limiter: RateLimiter, n: number, stepMs = 10, horizonMs = 5_000) {
   const start = Date.now();
   const times: number[] = [];
-  for (let i = 0; i < n; i++) void limiter.acquire().then(() => times.push(Date.now() - start));
+  for (let i = 0; i < n; i++)
+    void Promise.resolve(limiter.acquire()).then(() => times.push(Date.now() - start));
   for (let t = 0; t <= horizonMs && times.length < n; t += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
   return times;
 }

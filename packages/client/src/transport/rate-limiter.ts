@@ -8,9 +8,13 @@ export interface RateLimitOptions {
 }
 
 /**
- * Client-side limiter shared by every call of one client: a generic cell rate algorithm (a token
- * bucket that reserves each request's slot at once, so waiting callers keep their order). After a
- * 429 it pauses every caller for the advised time instead of letting them all hit the wall.
+ * Client-side limiter shared by every call of one client. Requests are paced by a generic cell
+ * rate algorithm (a token bucket that reserves each request's slot at once, so waiting callers
+ * keep their order), and a sliding window of actual send times guarantees that no second ever sees
+ * more than the limit, even when timers fire late and requests bunch up. The window is one second
+ * plus two request intervals, a margin for the network jitter between our send and the server's
+ * count (at 100 per second: at most 100 sends in any 1.02 s). After a 429 it pauses every caller
+ * for the advised time instead of letting them all hit the wall.
  */
 export class RateLimiter {
   readonly requestsPerSecond: number;
@@ -20,6 +24,11 @@ export class RateLimiter {
   /** theoretical arrival time of the next request */
   private tat = 0;
   private pausedUntil = 0;
+  /** send times of the last `windowSize` requests, oldest first (a ring) */
+  private readonly sent: number[];
+  private readonly windowSize: number;
+  private readonly windowMs: number;
+  private head = 0;
 
   constructor(
     options: Required<RateLimitOptions>,
@@ -29,15 +38,55 @@ export class RateLimiter {
     this.burst = options.burst;
     this.intervalMs = 1000 / options.requestsPerSecond;
     this.toleranceMs = (options.burst - 1) * this.intervalMs;
+    // The window holds at most this many sends per second; a huge rate needs no window.
+    this.windowSize =
+      options.requestsPerSecond <= 100_000 ? Math.max(1, Math.floor(options.requestsPerSecond)) : 0;
+    this.windowMs = 1000 + 2 * this.intervalMs;
+    this.sent = [];
   }
 
-  /** Resolves when this request may leave; rejects if `signal` aborts while waiting. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when this request may leave; rejects with the signal's reason if it aborts while
+   * waiting. Returns undefined (no promise to await) when the request may leave at once.
+   */
+  acquire(signal?: AbortSignal): Promise<void> | undefined {
     const now = this.now();
     const tat = Math.max(this.tat, now, this.pausedUntil);
     const startAt = Math.max(now, tat - this.toleranceMs, this.pausedUntil);
     this.tat = Math.max(tat, startAt) + this.intervalMs;
-    return sleep(startAt - now, signal);
+    if (startAt <= now && this.windowWait(now) <= 0) {
+      this.record(now);
+      return undefined;
+    }
+    return this.acquireLater(startAt - now, signal);
+  }
+
+  private async acquireLater(wait: number, signal: AbortSignal | undefined): Promise<void> {
+    await sleep(wait, signal);
+    for (;;) {
+      const now = this.now();
+      const windowWait = Math.max(this.windowWait(now), this.pausedUntil - now);
+      if (windowWait <= 0) {
+        this.record(now);
+        return;
+      }
+      await sleep(windowWait, signal);
+    }
+  }
+
+  /** How long until one more send fits in the window. */
+  private windowWait(now: number): number {
+    if (this.windowSize === 0 || this.sent.length < this.windowSize) return 0;
+    return (this.sent[this.head] as number) + this.windowMs - now;
+  }
+
+  private record(now: number): void {
+    if (this.windowSize === 0) return;
+    if (this.sent.length < this.windowSize) this.sent.push(now);
+    else {
+      this.sent[this.head] = now;
+      this.head = (this.head + 1) % this.windowSize;
+    }
   }
 
   /** No request leaves before `ms` from now (the server asked us to wait). */

@@ -23,6 +23,8 @@ export interface TransportOptions {
   deadlineMs: number;
   limiter: RateLimiter | undefined;
   logger: Logger | undefined;
+  /** a last word on the request's headers (the reseller token), given its URL */
+  prepareHeaders?: (url: string, headers: Headers) => void;
   random?: () => number;
 }
 
@@ -31,11 +33,13 @@ const attemptsByResponse = new WeakMap<Response, number>();
 /** How many attempts produced this response (1 when it was not retried). */
 export const attemptsOf = (response: Response): number => attemptsByResponse.get(response) ?? 1;
 
-/** "GET /cloud/v1/regions?limit=10": what errors and log lines name, never a header. */
-export const describeRequest = (request: Request): { method: string; path: string } => {
-  const url = new URL(request.url);
-  return { method: request.method, path: `${url.pathname}${url.search}` };
+/** "/cloud/v1/regions?limit=10": what errors and log lines name, never a header. */
+const pathOf = (url: string): string => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
 };
+
+const TIMED_OUT = Symbol("timed out");
 
 /**
  * A fetch that paces requests through the rate limiter, gives each attempt a timeout, and retries
@@ -44,92 +48,112 @@ export const describeRequest = (request: Request): { method: string; path: strin
  * intact; failures without an answer throw ConnectionError, TimeoutError or AbortError.
  */
 export function createTransport(options: TransportOptions): typeof globalThis.fetch {
-  const { retry, limiter, logger } = options;
+  const { retry, limiter, logger, timeoutMs } = options;
+  const maxAttempts = retry.maxRetries + 1;
   return async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
-    const { method, path } = describeRequest(original);
+    const { url, method, headers } = original;
+    options.prepareHeaders?.(url, headers);
     const callerSignal = original.signal;
     // Buffered once so every attempt can send it again.
     const body = original.body === null ? undefined : await original.arrayBuffer();
     const deadline = Date.now() + options.deadlineMs;
-    const maxAttempts = retry.maxRetries + 1;
+    const fail = <E>(make: (where: { method: string; path: string }) => E): E =>
+      make({ method, path: pathOf(url) });
     const aborted = (attempts: number) =>
-      new AbortError(`${method} ${path} was aborted by the caller`, {
-        method,
-        path,
-        attempts,
-        cause: callerSignal.reason,
-      });
+      fail(
+        (w) =>
+          new AbortError(`${w.method} ${w.path} was aborted by the caller`, {
+            ...w,
+            attempts,
+            cause: callerSignal.reason,
+          }),
+      );
+    const wait = async (ms: number, attempts: number) => {
+      try {
+        await sleep(ms, callerSignal);
+      } catch {
+        throw aborted(attempts);
+      }
+    };
 
     for (let attempt = 1; ; attempt++) {
-      try {
-        await limiter?.acquire(callerSignal);
-      } catch {
-        throw aborted(attempt - 1);
+      const slot = limiter?.acquire(callerSignal);
+      if (slot) {
+        try {
+          await slot;
+        } catch {
+          throw aborted(attempt - 1);
+        }
       }
-      const remaining = deadline - Date.now();
-      const attemptTimeout = Math.min(options.timeoutMs, remaining);
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), Math.max(0, attemptTimeout));
-      const signal = AbortSignal.any([callerSignal, timeout.signal]);
+      if (callerSignal.aborted) throw aborted(attempt - 1);
+      const attemptTimeout = Math.min(timeoutMs, deadline - Date.now());
+      // One controller per attempt, fed by the caller's signal and the attempt's timer
+      // (cheaper than AbortSignal.any on every request).
+      const controller = new AbortController();
+      const onCallerAbort = () => controller.abort(callerSignal.reason);
+      callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+      const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.max(0, attemptTimeout));
       let response: Response;
       try {
-        response = await options.fetch(new Request(original, { body, signal }));
+        response = await options.fetch(url, {
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+          redirect: original.redirect,
+          credentials: original.credentials,
+        });
       } catch (error) {
-        clearTimeout(timer);
         if (callerSignal.aborted) throw aborted(attempt);
-        const timedOut = timeout.signal.aborted;
-        const byDeadline = attemptTimeout < options.timeoutMs;
-        const failure = timedOut
-          ? new TimeoutError(
-              byDeadline
-                ? `${method} ${path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
-                : `${method} ${path} got no answer within ${attemptTimeout} ms`,
-              { method, path, attempts: attempt, cause: error },
-            )
-          : new ConnectionError(
-              `${method} ${path} failed to connect: ${(error as Error)?.message ?? error}`,
-              {
-                method,
-                path,
-                attempts: attempt,
-                cause: error,
-              },
-            );
-        const wait = backoffDelay(attempt, retry, options.random);
-        if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + wait >= deadline) throw failure;
-        logger?.warn?.(
-          `retrying ${method} ${path} after ${failure.name} in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`,
+        const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
+        const byDeadline = attemptTimeout < timeoutMs;
+        const failure = fail((w) =>
+          timedOut
+            ? new TimeoutError(
+                byDeadline
+                  ? `${w.method} ${w.path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
+                  : `${w.method} ${w.path} got no answer within ${attemptTimeout} ms`,
+                { ...w, attempts: attempt, cause: error },
+              )
+            : new ConnectionError(
+                `${w.method} ${w.path} failed to connect: ${(error as Error)?.message ?? error}`,
+                {
+                  ...w,
+                  attempts: attempt,
+                  cause: error,
+                },
+              ),
         );
-        try {
-          await sleep(wait, callerSignal);
-        } catch {
-          throw aborted(attempt);
-        }
+        const delay = backoffDelay(attempt, retry, options.random);
+        if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + delay >= deadline) throw failure;
+        logger?.warn?.(
+          `retrying ${method} ${pathOf(url)} after ${failure.name} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
+        );
+        await wait(delay, attempt);
         continue;
+      } finally {
+        clearTimeout(timer);
+        callerSignal.removeEventListener("abort", onCallerAbort);
       }
-      clearTimeout(timer);
-      attemptsByResponse.set(response, attempt);
-      if (!isRetryableStatus(response.status, method) || attempt >= maxAttempts) return response;
+      if (attempt > 1) attemptsByResponse.set(response, attempt);
+      if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
+        return response;
       const advised = parseRetryAfter(response.headers);
       if (advised !== undefined && advised > retry.maxRetryAfterMs) {
         logger?.warn?.(
-          `not retrying ${method} ${path}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
+          `not retrying ${method} ${pathOf(url)}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
         );
         return response;
       }
-      const wait = advised ?? backoffDelay(attempt, retry, options.random);
-      if (response.status === 429) limiter?.pauseFor(wait);
-      if (Date.now() + wait >= deadline) return response;
+      const delay = advised ?? backoffDelay(attempt, retry, options.random);
+      if (response.status === 429) limiter?.pauseFor(delay);
+      if (Date.now() + delay >= deadline) return response;
       logger?.warn?.(
-        `retrying ${method} ${path} after ${response.status} in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`,
+        `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
       );
       await response.body?.cancel().catch(() => {});
-      try {
-        await sleep(wait, callerSignal);
-      } catch {
-        throw aborted(attempt);
-      }
+      await wait(delay, attempt);
     }
   };
 }
