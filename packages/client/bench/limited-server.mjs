@@ -7,7 +7,7 @@ const allowed = Number(process.env.ALLOWED ?? 100);
 const arrivals = [];
 let served = 0;
 let tooMany = 0;
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   const now = performance.now();
   while (arrivals.length > 0 && now - arrivals[0] >= 1000) arrivals.shift();
   if (arrivals.length >= allowed) {
