@@ -8,7 +8,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Mat
 console.log(`machine: ${machine}\n`);
 
 const overhead = await measureOverhead();
-console.log("1. per-request overhead with a stub fetch (mean latency per call)");
+console.log(
+  `1. per-request overhead with a stub fetch (median over ${overhead.rounds} rounds of the mean latency per call)`,
+);
 for (const [name, ms] of Object.entries(overhead.meanMs))
   console.log(`   ${name.padEnd(40)} ${(ms * 1000).toFixed(2)} µs`);
 console.log(`   ours / bare openapi-fetch: ${overhead.oursVsBare.toFixed(3)}× (goal ≤ 1.15×)`);

@@ -5,7 +5,7 @@ import { createPaginator, type PaginateOptions, type Paginator } from "./paginat
 import { requireData } from "./results.js";
 import { type FinishedTask, type Task, type WaitForTaskOptions, waitForTask, waitForTasks } from "./tasks.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
-import { createTransport } from "./transport/transport.js";
+import { CALL_CONTEXT, type CallContext, createTransport } from "./transport/transport.js";
 import { type RequestParams, validateParams } from "./validation.js";
 
 /** Puts the reseller token on `/cloud/reseller` operations (paths relative to the base URL). */
@@ -77,20 +77,26 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
   const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
     headers: { ...resolved.headers, Authorization: `APIKey ${resolved.apiKey}` },
-    fetch: transport,
+    fetch: transport.fetch,
   });
 
-  // Parameters are checked against the spec before openapi-fetch builds the request.
+  // Each method checks parameters against the spec before openapi-fetch builds the request, and
+  // tells the transport about the call (caller signal; controller reuse once the body is read).
   const client = { ...raw } as Record<string, unknown>;
-  if (resolved.validateParams) {
-    for (const method of METHODS) {
-      const send = raw[method] as (path: string, init?: { params?: RequestParams }) => Promise<unknown>;
-      // async, so a refused parameter is a rejected promise like every other failure of a call
-      client[method] = async (path: string, init?: { params?: RequestParams }) => {
-        validateParams(method, path, init?.params);
-        return send(path, init);
-      };
-    }
+  type Init = { params?: RequestParams; signal?: AbortSignal | null; parseAs?: string };
+  for (const method of METHODS) {
+    const send = raw[method] as (path: string, init?: Init) => Promise<unknown>;
+    // async, so a refused parameter is a rejected promise like every other failure of a call
+    client[method] = async (path: string, init?: Init) => {
+      if (resolved.validateParams) validateParams(method, path, init?.params);
+      const context: CallContext = { callerSignal: init?.signal != null };
+      try {
+        return await send(path, { ...init, [CALL_CONTEXT]: context } as Init);
+      } finally {
+        // A streamed body is still being read by the caller: its controller must stay its own.
+        if (init?.parseAs !== "stream") transport.releaseCall(context);
+      }
+    };
   }
   const get = client.GET as (
     path: string,

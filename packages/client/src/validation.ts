@@ -17,7 +17,17 @@ interface ParamSpec {
   schema: ParamSchema;
 }
 
-const SPECS = PARAMETERS as unknown as Record<string, readonly ParamSpec[]>;
+// Looked up on every call, so indexed once: method → path → the parameters worth checking.
+const SPECS = new Map<string, Map<string, readonly ParamSpec[]>>();
+for (const [operation, specs] of Object.entries(
+  PARAMETERS as unknown as Record<string, readonly ParamSpec[]>,
+)) {
+  const space = operation.indexOf(" ");
+  const method = operation.slice(0, space);
+  const byPath = SPECS.get(method) ?? new Map<string, readonly ParamSpec[]>();
+  byPath.set(operation.slice(space + 1), specs);
+  SPECS.set(method, byPath);
+}
 
 function allowedText(schema: ParamSchema): string {
   if (schema.enum) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
@@ -30,11 +40,11 @@ function allowedText(schema: ParamSchema): string {
   return kind;
 }
 
-function checkValue(operation: string, name: string, value: unknown, schema: ParamSchema): void {
+function checkValue(method: string, path: string, name: string, value: unknown, schema: ParamSchema): void {
   const fail = (allowedSchema: ParamSchema = schema): never => {
     const allowed = allowedText(allowedSchema);
     throw new ValidationError(
-      `${operation}: parameter ${name}=${JSON.stringify(value)} is not allowed; expected ${allowed}.`,
+      `${method} ${path}: parameter ${name}=${JSON.stringify(value)} is not allowed; expected ${allowed}.`,
       name,
       value,
       allowed,
@@ -42,7 +52,7 @@ function checkValue(operation: string, name: string, value: unknown, schema: Par
   };
   if (schema.type === "array") {
     if (!Array.isArray(value)) fail();
-    for (const item of value as unknown[]) checkValue(operation, name, item, schema.items ?? {});
+    for (const item of value as unknown[]) checkValue(method, path, name, item, schema.items ?? {});
     return;
   }
   if (schema.type === "integer" && !(typeof value === "number" && Number.isInteger(value))) fail();
@@ -66,16 +76,15 @@ export interface RequestParams {
  * Operations or parameters the description does not list are left to the type checker.
  */
 export function validateParams(method: string, path: string, params: RequestParams | undefined): void {
-  const operation = `${method} ${path}`;
-  const specs = SPECS[operation];
-  if (!specs) return;
+  const specs = SPECS.get(method)?.get(path);
+  if (!specs || specs.length === 0) return;
   for (const spec of specs) {
     const source = spec.in === "query" ? params?.query : spec.in === "path" ? params?.path : undefined;
     const value = source?.[spec.name];
     if (value === undefined) {
       if (spec.required && spec.in === "path") {
         throw new ValidationError(
-          `${operation}: path parameter ${spec.name} is required (${allowedText(spec.schema)}).`,
+          `${method} ${path}: path parameter ${spec.name} is required (${allowedText(spec.schema)}).`,
           spec.name,
           value,
           allowedText(spec.schema),
@@ -83,6 +92,6 @@ export function validateParams(method: string, path: string, params: RequestPara
       }
       continue;
     }
-    checkValue(operation, spec.name, value, spec.schema);
+    checkValue(method, path, spec.name, value, spec.schema);
   }
 }

@@ -184,6 +184,19 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("never hands a fired timeout to a later call (controllers are reused only unfired)", async () => {
+    const { client, server } = await clientFor(
+      (_r, i) => (i === 0 ? { delayMs: 1_000, body: regions } : { body: regions }),
+      {
+        timeoutMs: 80,
+        maxRetries: 0,
+      },
+    );
+    await expect(client.GET("/cloud/v1/regions")).rejects.toBeInstanceOf(TimeoutError);
+    for (let i = 0; i < 5; i++) expect((await client.GET("/cloud/v1/regions")).response.status).toBe(200);
+    expect(server.requests).toHaveLength(6);
+  });
+
   it("answers a slow request that arrives within the timeout", async () => {
     const { client } = await clientFor(() => ({ delayMs: 150, body: regions }), { timeoutMs: 2_000 });
     expect((await client.GET("/cloud/v1/regions")).data).toEqual(regions);

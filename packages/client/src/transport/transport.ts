@@ -8,6 +8,7 @@ import {
   type RetryOptions,
 } from "./retry.js";
 import { sleep } from "./sleep.js";
+import { AttemptTimeouts } from "./timeouts.js";
 
 export interface Logger {
   debug?(message: string): void;
@@ -41,59 +42,100 @@ const pathOf = (url: string): string => {
 
 const TIMED_OUT = Symbol("timed out");
 
+function abortedError(method: string, url: string, attempts: number, signal: AbortSignal): AbortError {
+  const path = pathOf(url);
+  return new AbortError(`${method} ${path} was aborted by the caller`, {
+    method,
+    path,
+    attempts,
+    cause: signal.reason,
+  });
+}
+
+/** Waits between attempts; the caller's signal ends the wait with AbortError. */
+async function waitBetweenAttempts(
+  ms: number,
+  method: string,
+  url: string,
+  attempts: number,
+  signal: AbortSignal,
+) {
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw abortedError(method, url, attempts, signal);
+  }
+}
+
+/**
+ * What the client's method wrappers tell the transport about one call. It travels as a property
+ * of the init object, which openapi-fetch copies onto the Request it builds; when it is missing
+ * (another caller, or a future openapi-fetch that stops copying), the transport takes the safe path.
+ */
+export const CALL_CONTEXT = "__platformApiCall";
+export interface CallContext {
+  /** whether the caller passed an AbortSignal (else there is nothing to link) */
+  callerSignal: boolean;
+  /** the controller of the call's last attempt, for reuse once the call is over */
+  controller?: AbortController;
+}
+
+export interface Transport {
+  fetch: typeof globalThis.fetch;
+  /**
+   * Called when a call is over and its body has been read: its controller, if it never fired, goes
+   * back to a small pool. Creating an AbortSignal is the largest cost of a request in Node 20, and
+   * every attempt needs one so that its timeout really cancels it.
+   */
+  releaseCall(context: CallContext): void;
+}
+
+const POOL_SIZE = 64;
+
 /**
  * A fetch that paces requests through the rate limiter, gives each attempt a timeout, and retries
  * what is safe to retry with backoff or the server's Retry-After. Answers that are not retried
  * (or not any more) are returned as they are, so openapi-fetch's `{ data, error, response }` stays
  * intact; failures without an answer throw ConnectionError, TimeoutError or AbortError.
  */
-export function createTransport(options: TransportOptions): typeof globalThis.fetch {
+export function createTransport(options: TransportOptions): Transport {
   const { retry, limiter, logger, timeoutMs } = options;
   const maxAttempts = retry.maxRetries + 1;
-  return async (input, init) => {
+  const pool: AbortController[] = [];
+  const timeouts = new AttemptTimeouts(timeoutMs);
+  const releaseCall = (context: CallContext) => {
+    const { controller } = context;
+    context.controller = undefined;
+    if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
+  };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
     const { url, method, headers } = original;
     options.prepareHeaders?.(url, headers);
     const callerSignal = original.signal;
     // Buffered once so every attempt can send it again.
     const body = original.body === null ? undefined : await original.arrayBuffer();
     const deadline = Date.now() + options.deadlineMs;
-    const fail = <E>(make: (where: { method: string; path: string }) => E): E =>
-      make({ method, path: pathOf(url) });
-    const aborted = (attempts: number) =>
-      fail(
-        (w) =>
-          new AbortError(`${w.method} ${w.path} was aborted by the caller`, {
-            ...w,
-            attempts,
-            cause: callerSignal.reason,
-          }),
-      );
-    const wait = async (ms: number, attempts: number) => {
-      try {
-        await sleep(ms, callerSignal);
-      } catch {
-        throw aborted(attempts);
-      }
-    };
-
     for (let attempt = 1; ; attempt++) {
       const slot = limiter?.acquire(callerSignal);
       if (slot) {
         try {
           await slot;
         } catch {
-          throw aborted(attempt - 1);
+          throw abortedError(method, url, attempt - 1, callerSignal);
         }
       }
-      if (callerSignal.aborted) throw aborted(attempt - 1);
+      if (callerSignal.aborted) throw abortedError(method, url, attempt - 1, callerSignal);
       const attemptTimeout = Math.min(timeoutMs, deadline - Date.now());
-      // One controller per attempt, fed by the caller's signal and the attempt's timer
-      // (cheaper than AbortSignal.any on every request).
-      const controller = new AbortController();
+      // One controller per attempt, fed by the caller's signal (when there is one) and the
+      // attempt's timer; cheaper than AbortSignal.any, and reused from the pool when possible.
+      const controller = pool.pop() ?? new AbortController();
+      if (context) context.controller = controller;
+      const linkCaller = context?.callerSignal ?? true;
       const onCallerAbort = () => controller.abort(callerSignal.reason);
-      callerSignal.addEventListener("abort", onCallerAbort, { once: true });
-      const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.max(0, attemptTimeout));
+      if (linkCaller) callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+      const stopTimer = timeouts.start(controller, Math.max(0, attemptTimeout), TIMED_OUT);
       let response: Response;
       try {
         response = await options.fetch(url, {
@@ -105,36 +147,32 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
           credentials: original.credentials,
         });
       } catch (error) {
-        if (callerSignal.aborted) throw aborted(attempt);
+        if (callerSignal.aborted) throw abortedError(method, url, attempt, callerSignal);
         const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
         const byDeadline = attemptTimeout < timeoutMs;
-        const failure = fail((w) =>
-          timedOut
-            ? new TimeoutError(
-                byDeadline
-                  ? `${w.method} ${w.path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
-                  : `${w.method} ${w.path} got no answer within ${attemptTimeout} ms`,
-                { ...w, attempts: attempt, cause: error },
-              )
-            : new ConnectionError(
-                `${w.method} ${w.path} failed to connect: ${(error as Error)?.message ?? error}`,
-                {
-                  ...w,
-                  attempts: attempt,
-                  cause: error,
-                },
-              ),
-        );
+        const path = pathOf(url);
+        const where = { method, path, attempts: attempt, cause: error };
+        const failure = timedOut
+          ? new TimeoutError(
+              byDeadline
+                ? `${method} ${path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
+                : `${method} ${path} got no answer within ${attemptTimeout} ms`,
+              where,
+            )
+          : new ConnectionError(
+              `${method} ${path} failed to connect: ${(error as Error)?.message ?? error}`,
+              where,
+            );
         const delay = backoffDelay(attempt, retry, options.random);
         if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + delay >= deadline) throw failure;
         logger?.warn?.(
           `retrying ${method} ${pathOf(url)} after ${failure.name} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
         );
-        await wait(delay, attempt);
+        await waitBetweenAttempts(delay, method, url, attempt, callerSignal);
         continue;
       } finally {
-        clearTimeout(timer);
-        callerSignal.removeEventListener("abort", onCallerAbort);
+        stopTimer();
+        if (linkCaller) callerSignal.removeEventListener("abort", onCallerAbort);
       }
       if (attempt > 1) attemptsByResponse.set(response, attempt);
       if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
@@ -153,7 +191,8 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
         `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
       );
       await response.body?.cancel().catch(() => {});
-      await wait(delay, attempt);
+      await waitBetweenAttempts(delay, method, url, attempt, callerSignal);
     }
   };
+  return { fetch, releaseCall };
 }

@@ -1,0 +1,43 @@
+/**
+ * Attempt timeouts on one shared, self-stopping interval instead of a timer per attempt (a timer
+ * per request is a measurable share of a request's cost). An attempt times out between its
+ * deadline and one tick later; the tick is a tenth of the timeout (5 ms to 1 s), so at most 10% late.
+ */
+export class AttemptTimeouts {
+  private readonly pending = new Set<{ controller: AbortController; at: number; reason: unknown }>();
+  private interval: ReturnType<typeof setInterval> | undefined;
+  private readonly tickMs: number;
+
+  constructor(timeoutMs: number) {
+    this.tickMs = Math.min(1000, Math.max(5, Math.floor(timeoutMs / 10)));
+  }
+
+  /** Aborts `controller` with `reason` once `ms` have passed, unless the returned function is called first. */
+  start(controller: AbortController, ms: number, reason: unknown): () => void {
+    const entry = { controller, at: Date.now() + ms, reason };
+    this.pending.add(entry);
+    if (!this.interval) {
+      this.interval = setInterval(() => this.tick(), Math.min(this.tickMs, Math.max(1, ms)));
+      // Never keeps a process alive on its own.
+      (this.interval as { unref?: () => void }).unref?.();
+    }
+    return () => {
+      this.pending.delete(entry);
+    };
+  }
+
+  private tick(): void {
+    if (this.pending.size === 0) {
+      clearInterval(this.interval);
+      this.interval = undefined;
+      return;
+    }
+    const now = Date.now();
+    for (const entry of this.pending) {
+      if (now >= entry.at) {
+        this.pending.delete(entry);
+        entry.controller.abort(entry.reason);
+      }
+    }
+  }
+}
