@@ -129,7 +129,7 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
             described,
           );
         },
-        { ...(concurrency === undefined ? {} : { concurrency }), ...(signal ? { signal } : {}) },
+        concurrency === undefined ? {} : { concurrency },
       ) as never;
     },
     waitForTask: (taskId, waitOptions) => waitForTask(fetchTask, taskId, waitOptions),

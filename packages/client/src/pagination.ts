@@ -7,6 +7,7 @@ export type PageFetcher = (query: Query) => Promise<unknown>;
 export interface PaginateOptions {
   /** how many later pages of an offset list may be in flight at once, once `count` is known; default 4 */
   concurrency?: number;
+  /** cancels the walk (every page request and wait) */
   signal?: AbortSignal;
 }
 
@@ -54,7 +55,7 @@ export function createPaginator<Item, Page>(
   path: string,
   baseQuery: Query,
   fetchPage: PageFetcher,
-  options: PaginateOptions = {},
+  options: Pick<PaginateOptions, "concurrency"> = {},
 ): Paginator<Item, Page> {
   const style = paginationStyleOf(path);
   if (!style) {

@@ -9,9 +9,13 @@ export interface FetchResult<T> {
 }
 
 /** The data of a successful answer; a typed ApiError for any other (what the helpers throw). */
-export function requireData<T>(result: FetchResult<T>, method: string, path: string): T {
+export function requireData<T>(result: FetchResult<T>, method: string, fallbackPath: string): T {
   const { response } = result;
   if (response.ok) return result.data as T;
+  // The URL that was really called, when the fetch implementation reports it.
+  const path = response.url
+    ? `${new URL(response.url).pathname}${new URL(response.url).search}`
+    : fallbackPath;
   throw errorForStatus(`${method} ${path} answered ${response.status}`, {
     status: response.status,
     method,

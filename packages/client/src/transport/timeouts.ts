@@ -1,7 +1,8 @@
 /**
  * Attempt timeouts on one shared, self-stopping interval instead of a timer per attempt (a timer
  * per request is a measurable share of a request's cost). An attempt times out between its
- * deadline and one tick later; the tick is a tenth of the timeout (5 ms to 1 s), so at most 10% late.
+ * deadline and one tick later; the tick is a tenth of the configured timeout (5 ms to 1 s), so an
+ * attempt ends at most that late, also when the call's deadline shortened it.
  */
 export class AttemptTimeouts {
   private readonly pending = new Set<{ controller: AbortController; at: number; reason: unknown }>();
@@ -17,7 +18,7 @@ export class AttemptTimeouts {
     const entry = { controller, at: Date.now() + ms, reason };
     this.pending.add(entry);
     if (!this.interval) {
-      this.interval = setInterval(() => this.tick(), Math.min(this.tickMs, Math.max(1, ms)));
+      this.interval = setInterval(() => this.tick(), this.tickMs);
       // Never keeps a process alive on its own.
       (this.interval as { unref?: () => void }).unref?.();
     }
