@@ -1,5 +1,7 @@
-// Redocly plugin with the governance rules that configurable rules cannot express (they need to
-// look at an operation's parameters and responses together, or at extension values).
+// Redocly plugin: the governance rules that configurable rules cannot express (they need to look
+// at an operation's parameters and responses together, or at extension values), and the
+// decorator that tidies per-product bundles.
+import removeUnusedTags from "./decorators/remove-unused-tags.js";
 import errorResponsesForInput from "./rules/error-responses-for-input.js";
 import listParameterBounds from "./rules/list-parameter-bounds.js";
 import paginationExtension from "./rules/pagination-extension.js";
@@ -14,6 +16,11 @@ export default function platformPlugin() {
         "list-parameter-bounds": listParameterBounds,
         "pagination-extension": paginationExtension,
         "unspecified-shape": unspecifiedShape,
+      },
+    },
+    decorators: {
+      oas3: {
+        "remove-unused-tags": removeUnusedTags,
       },
     },
   };

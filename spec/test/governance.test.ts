@@ -62,6 +62,11 @@ describe("per-product bundles", () => {
         .sort();
       expect(expected.length).toBeGreaterThan(0);
       expect(ids).toEqual(expected);
+      // Only the product's own tags and tag groups remain.
+      const used = new Set([...operationsOf(bundle)].flatMap((o) => o.operation.tags));
+      expect(bundle.tags.map((t: { name: string }) => t.name).sort()).toEqual([...used].sort());
+      const grouped = bundle["x-tagGroups"].flatMap((g: { tags: string[] }) => g.tags);
+      expect(grouped.sort()).toEqual([...used].sort());
     });
   }
 });
