@@ -10,4 +10,4 @@ export function loadBundle(product) {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
-export { createSpecValidator, pointer } from "./validator.js";
+export { createSpecValidator, pointer, resolveRef } from "./validator.js";

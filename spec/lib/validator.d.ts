@@ -1,3 +1,9 @@
+/** Follows local `$ref`s ("#/components/...") to the node they point at. */
+export declare function resolveRef<T = Record<string, unknown>>(
+  doc: Record<string, unknown>,
+  node: unknown,
+): T | undefined;
+
 export declare function pointer(...segments: (string | number)[]): string;
 
 export interface ResponseToValidate {

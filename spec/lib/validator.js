@@ -12,7 +12,8 @@ export function pointer(...segments) {
   return `#/${segments.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
 }
 
-function resolveLocal(doc, node) {
+/** Follows local `$ref`s ("#/components/...") to the node they point at. */
+export function resolveRef(doc, node) {
   let current = node;
   for (let hops = 0; current && typeof current.$ref === "string" && hops < 20; hops++) {
     current = current.$ref
@@ -57,14 +58,14 @@ export function createSpecValidator(doc) {
    */
   function validateResponse({ method, path, status, contentType, body, hasBody = body !== undefined }) {
     const m = method.toLowerCase();
-    const pathItem = resolveLocal(doc, doc.paths?.[path]);
+    const pathItem = resolveRef(doc, doc.paths?.[path]);
     const operation = pathItem?.[m];
     if (!operation) return [`${method.toUpperCase()} ${path} is not an operation of the description`];
     const responses = operation.responses ?? {};
     const code = [String(status), `${String(status)[0]}XX`, "default"].find((c) => c in responses);
     if (!code) return [`status ${status} is not documented for ${method.toUpperCase()} ${path}`];
     const rawResponse = responses[code];
-    const response = resolveLocal(doc, rawResponse);
+    const response = resolveRef(doc, rawResponse);
     const responsePointer = pointerOf(rawResponse, pointer("paths", path, m, "responses", code));
     const content = response.content ?? {};
     if (!hasBody) return [];

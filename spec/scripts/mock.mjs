@@ -4,9 +4,9 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundlePath } from "../lib/index.js";
 
-const specDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const bundlePath = join(specDir, "dist", "openapi.json");
+export { bundlePath };
 
 function prismBin() {
   const require = createRequire(import.meta.url);

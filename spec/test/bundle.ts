@@ -1,15 +1,11 @@
-// Loads the bundled description and resolves local $refs, for the spec tests.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// The bundled description for the spec tests, and a $ref resolver that keeps sibling keywords.
+import { loadBundle as loadFromLib } from "../lib/index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked generically by pointer.
 export type Node = Record<string, any>;
 
-export const bundlePath = fileURLToPath(new URL("../dist/openapi.json", import.meta.url));
-
-export function loadBundle(path = bundlePath): Node {
-  return JSON.parse(readFileSync(path, "utf8"));
-}
+/** The whole API's bundle, or one product's. */
+export const loadBundle = (product?: Parameters<typeof loadFromLib>[0]): Node => loadFromLib(product) as Node;
 
 /** Follows a local `$ref`, keeping the referring node's own keywords (OpenAPI 3.1 allows siblings). */
 export function deref(doc: Node, node: Node | undefined): Node | undefined {

@@ -3,6 +3,7 @@
 // regenerates it in memory and fails when the committed files are stale.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolveRef } from "@platform-api/spec";
 import openapiTS, { astToString } from "openapi-typescript";
 
 export const BUNDLES = {
@@ -46,16 +47,7 @@ export async function generate(name) {
 export async function generateConventions() {
   const doc = JSON.parse(await readFile(`${specDist}openapi.json`, "utf8"));
   const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
-  const resolve = (node) => {
-    let current = node;
-    while (current && typeof current.$ref === "string") {
-      current = current.$ref
-        .slice(2)
-        .split("/")
-        .reduce((acc, key) => acc?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-    }
-    return current;
-  };
+  const resolve = (node) => resolveRef(doc, node);
   // Only what a client can check before sending: type, bounds, enum (of the value or of array items).
   const describeSchema = (raw) => {
     const schema = resolve(raw) ?? {};
