@@ -1,0 +1,119 @@
+// The admin surface under /_sim/: NOT part of the platform. It resets the world, moves the clock,
+// lists what the API created, sets quotas and faults. It has no auth and no rate limit; the
+// simulator listens on loopback by default.
+
+import type { FastifyInstance } from "fastify";
+import type { Clock } from "./clock.js";
+import { withoutOffset } from "./clock.js";
+import type { Store } from "./store.js";
+
+export interface AdminContext {
+  store: () => Store;
+  clock: Clock;
+  reset(): void;
+  setFaults(spec: string): void;
+}
+
+const noLimit = { rateLimit: false } as const;
+
+export function registerAdminRoutes(app: FastifyInstance, context: AdminContext): void {
+  app.get("/_sim", { config: noLimit }, async () => ({
+    note: "Admin surface of the platform API simulator; not part of the platform.",
+    now: withoutOffset(context.clock.now()),
+    routes: [
+      "POST /_sim/reset",
+      "POST /_sim/clock {advance_seconds}",
+      "GET /_sim/resources",
+      "PUT /_sim/quotas/{client_id}/{region_id} {<quota>_limit: n, …}",
+      "PUT /_sim/faults {faults}",
+    ],
+  }));
+
+  app.post("/_sim/reset", { config: noLimit }, async () => {
+    context.reset();
+    return { reset: true };
+  });
+
+  app.post(
+    "/_sim/clock",
+    {
+      config: noLimit,
+      schema: {
+        body: {
+          type: "object",
+          required: ["advance_seconds"],
+          additionalProperties: false,
+          properties: { advance_seconds: { type: "number", minimum: 0 } },
+        },
+      },
+    },
+    async (request) => {
+      context.clock.advance((request.body as { advance_seconds: number }).advance_seconds * 1000);
+      context.store().settle();
+      return { now: withoutOffset(context.clock.now()) };
+    },
+  );
+
+  app.get("/_sim/resources", { config: noLimit }, async () => {
+    const store = context.store();
+    store.settle();
+    const volumes = new Set(store.created.volumes);
+    const tasks = new Set(store.created.tasks);
+    return {
+      volumes: store.world.volumes.filter((v) => volumes.has(v.id)),
+      tasks: store.world.tasks
+        .filter((t) => tasks.has(String(t.record.id)))
+        .map((t) => ({ ...t.record, project_id: t.project_id, region_id: t.region_id })),
+    };
+  });
+
+  app.put(
+    "/_sim/quotas/:client_id/:region_id",
+    {
+      config: noLimit,
+      schema: {
+        params: {
+          type: "object",
+          properties: { client_id: { type: "integer" }, region_id: { type: "integer" } },
+        },
+        body: {
+          type: "object",
+          minProperties: 1,
+          propertyNames: { pattern: "_limit$" },
+          additionalProperties: { type: "integer", minimum: 0 },
+        },
+      },
+    },
+    async (request) => {
+      const { client_id, region_id } = request.params as { client_id: number; region_id: number };
+      return {
+        client_id,
+        region_id,
+        limits: context.store().setQuotaLimits(client_id, region_id, request.body as Record<string, number>),
+      };
+    },
+  );
+
+  app.put(
+    "/_sim/faults",
+    {
+      config: noLimit,
+      schema: {
+        body: {
+          type: "object",
+          required: ["faults"],
+          additionalProperties: false,
+          properties: { faults: { type: "string" } },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        context.setFaults((request.body as { faults: string }).faults);
+      } catch (error) {
+        return reply.code(400).send({ message: (error as Error).message });
+      }
+      return { faults: (request.body as { faults: string }).faults };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+// The seed's authentication: `Authorization: APIKey <token>` (the header name in any case, which
+// Node already lowers), 401 for a missing, malformed, unknown or expired token, 403 for a valid
+// token without permission — a read-only token on a write, a client token on the reseller API,
+// a reseller (admin-portal) token on a client operation.
+
+import { ApiError } from "./errors.js";
+import type { Caller, Store } from "./store.js";
+
+const SCHEME = "APIKey ";
+
+export interface OperationAccess {
+  operationId: string;
+  /** Security schemes the spec lists for the operation (APIKey, ResellerAPIKey). */
+  schemes: string[];
+  write: boolean;
+}
+
+export function authenticate(
+  header: string | string[] | undefined,
+  store: Store,
+  access: OperationAccess,
+): Caller {
+  if (header === undefined || header === "")
+    throw new ApiError(401, "The Authorization header is missing; send `Authorization: APIKey <token>`.");
+  if (Array.isArray(header)) throw new ApiError(401, "Send one Authorization header, not several.");
+  if (
+    !header.startsWith(SCHEME) ||
+    header.length === SCHEME.length ||
+    /\s/.test(header.slice(SCHEME.length))
+  ) {
+    throw new ApiError(401, "The Authorization header must be the word APIKey, one space, then the token.");
+  }
+  const token = store.token(header.slice(SCHEME.length));
+  if (!token) throw new ApiError(401, "The token is not known.");
+  if (store.isExpired(token)) throw new ApiError(401, "The token has expired.");
+
+  const needed = token.kind === "reseller" ? "ResellerAPIKey" : "APIKey";
+  if (!access.schemes.includes(needed)) {
+    throw new ApiError(
+      403,
+      token.kind === "reseller"
+        ? `${access.operationId} is not part of the reseller API; use a client token.`
+        : `${access.operationId} is part of the reseller API; use the reseller's admin-portal token.`,
+    );
+  }
+  if (token.read_only && access.write)
+    throw new ApiError(403, `This token is read-only and cannot call ${access.operationId}.`);
+  return {
+    token,
+    clientId: token.kind === "client" ? token.owner_id : undefined,
+    resellerId: token.kind === "reseller" ? token.owner_id : undefined,
+  };
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `pnpm sim`: starts the simulator and prints one line with its URL and the tokens it accepts.
+
+import { Command, InvalidArgumentError } from "commander";
+import { DEFAULTS } from "./options.js";
+import { startSimulator } from "./server.js";
+import { describeToken } from "./world/tokens.js";
+
+const integer =
+  (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string) => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+    return n;
+  };
+const positive = (value: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a number above 0, e.g. 0.01.");
+  return n;
+};
+
+const program = new Command("platform-api-sim")
+  .description("Stateful local stand-in of the platform API (see packages/simulator/README.md).")
+  .option(
+    "--port <port>",
+    "port to listen on; 0 picks a free one",
+    integer("--port", 0, 65535),
+    DEFAULTS.port,
+  )
+  .option("--host <host>", "interface to listen on", DEFAULTS.host)
+  .option(
+    "--api-key <token>",
+    "client token to accept (default: $GCORE_API_KEY, else the documented default)",
+  )
+  .option(
+    "--reseller-api-key <token>",
+    "reseller token to accept (default: $GCORE_RESELLER_API_KEY, else the documented default)",
+  )
+  .option("--seed <file>", "JSON world file that replaces the default world")
+  .option("--random-seed <n>", "seed of the random source", integer("--random-seed", 0), DEFAULTS.randomSeed)
+  .option(
+    "--time-scale <factor>",
+    "multiplies task durations (0.01 = 100 times faster)",
+    positive,
+    DEFAULTS.timeScale,
+  )
+  .option(
+    "--rate-limit <n>",
+    "requests per second per client IP before 429; 0 = off",
+    integer("--rate-limit", 0),
+    DEFAULTS.rateLimit,
+  )
+  .option("--no-retry-after", "answer 429 without a Retry-After header")
+  .option("--faults <spec>", 'inject faults, e.g. "500:0.1,429:0.05,reset:0.01,latency:20-200"')
+  .option("--log", "log every request (never the Authorization header)", false)
+  .showHelpAfterError();
+
+program.parse();
+const flags = program.opts();
+
+try {
+  const simulator = await startSimulator({
+    host: flags.host,
+    port: flags.port,
+    apiKey: flags.apiKey,
+    resellerApiKey: flags.resellerApiKey,
+    seedFile: flags.seed,
+    randomSeed: flags.randomSeed,
+    timeScale: flags.timeScale,
+    rateLimit: flags.rateLimit,
+    retryAfter: flags.retryAfter,
+    faults: flags.faults,
+    log: flags.log,
+  });
+  console.log(
+    `Platform API simulator at ${simulator.url} — tokens: ${simulator.tokens.map(describeToken).join("; ")}`,
+  );
+  const stop = async () => {
+    await simulator.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+} catch (error) {
+  console.error(`platform-api-sim: ${(error as Error).message}`);
+  process.exit(2);
+}
