@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { parseFaults } from "../src/index.js";
+import { startTestSimulator } from "./harness.js";
+
+/** Sends `count` GETs at once and returns the answers. */
+async function burst(t: Awaited<ReturnType<typeof startTestSimulator>>, count: number) {
+  return Promise.all(Array.from({ length: count }, () => t.call("GET", "/iam/clients/me")));
+}
+
+describe("rate limit: 100 requests per second per client IP by default", () => {
+  it("answers 429 beyond the limit with a valid Retry-After, and 200 again after the advised wait", async () => {
+    const t = await startTestSimulator();
+    try {
+      const answers = await burst(t, 130);
+      const limited = answers.filter((a) => a.status === 429);
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(100);
+      expect(limited.length).toBeGreaterThanOrEqual(30);
+      const retryAfter = limited[0]?.headers.get("retry-after");
+      expect(retryAfter).toMatch(/^\d+$/);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, Number(retryAfter) * 1000 + 50));
+      expect((await t.call("GET", "/iam/clients/me")).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("leaves Retry-After out when switched off, and takes another limit", async () => {
+    const t = await startTestSimulator({ rateLimit: 20, retryAfter: false });
+    try {
+      const answers = await burst(t, 30);
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(20);
+      const limited = answers.filter((a) => a.status === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(10);
+      expect(limited.every((a) => a.headers.get("retry-after") === null)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("does not limit with rateLimit 0, nor the admin surface", async () => {
+    const t = await startTestSimulator({ rateLimit: 0 });
+    try {
+      expect((await burst(t, 150)).every((a) => a.status === 200)).toBe(true);
+    } finally {
+      await t.close();
+    }
+    const limited = await startTestSimulator({ rateLimit: 5 });
+    try {
+      const admin = await Promise.all(Array.from({ length: 20 }, () => limited.call("GET", "/_sim")));
+      expect(admin.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("faults on demand", () => {
+  it("parses a fault spec and says what is allowed when it is wrong", () => {
+    expect(parseFaults("500:0.1,429:0.05,reset:0.01,latency:20-200")).toEqual({
+      statuses: [
+        { status: 500, probability: 0.1 },
+        { status: 429, probability: 0.05 },
+      ],
+      reset: 0.01,
+      latency: { min: 20, max: 200 },
+    });
+    expect(() => parseFaults("503:0.1")).toThrow(/unknown kind "503".*Allowed entries/);
+    expect(() => parseFaults("500:2")).toThrow(/probability from 0 to 1 \(got "2"\)/);
+    expect(() => parseFaults("latency:200-20")).toThrow(/MIN <= MAX/);
+    expect(() => parseFaults("500:0.7,429:0.5")).toThrow(/add up to 1.2/);
+    expect(() => parseFaults("reset")).toThrow(/not KIND:VALUE/);
+  });
+
+  it("injects 500 and 429 (with Retry-After) answers that are valid for every operation", async () => {
+    const t = await startTestSimulator({ faults: "500:1" });
+    try {
+      const answer = await t.call("GET", "/cloud/v1/regions");
+      expect(answer.status).toBe(500);
+      expect(answer.body.message).toMatch(/Injected fault/);
+      t.sim.setFaults("429:1");
+      const limited = await t.call("PUT", "/storage/notifications/v1/event", {
+        body: { name: "reaching_used_space" },
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("1");
+      t.sim.setFaults("");
+      expect((await t.call("GET", "/cloud/v1/regions")).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("drops the connection on reset and mixes faults at the given rate", async () => {
+    const t = await startTestSimulator({ faults: "reset:1", rateLimit: 0 });
+    try {
+      await expect(t.call("GET", "/cloud/v1/regions")).rejects.toThrow();
+      expect((await t.call("PUT", "/_sim/faults", { body: { faults: "500:0.5" } })).status).toBe(200);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => t.call("GET", "/cloud/v1/projects")),
+      );
+      const failed = answers.filter((a) => a.status === 500).length;
+      expect(failed).toBeGreaterThan(60);
+      expect(failed).toBeLessThan(140);
+      expect(answers.every((a) => a.status === 200 || a.status === 500)).toBe(true);
+      const bad = await t.call("PUT", "/_sim/faults", { body: { faults: "teapot:1" } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/unknown kind "teapot"/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("delays answers by the given latency", async () => {
+    const t = await startTestSimulator({ faults: "latency:80-90" });
+    try {
+      const started = performance.now();
+      expect((await t.call("GET", "/cloud/v1/regions")).status).toBe(200);
+      // A lower bound only: the injected sleep guarantees it on any machine.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(75);
+    } finally {
+      await t.close();
+    }
+  });
+});

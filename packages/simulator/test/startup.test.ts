@@ -1,0 +1,165 @@
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { loadBundle } from "@platform-api/spec";
+import { describe, expect, it } from "vitest";
+import { createDefaultWorld, createSimulator, DEFAULT_TOKENS, startSimulator } from "../src/index.js";
+import { startTestSimulator } from "./harness.js";
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const run = promisify(execFile);
+
+describe("starting", () => {
+  it("refuses to start when an operation of the spec has no handler", async () => {
+    const spec = structuredClone(loadBundle()) as any;
+    spec.paths["/cloud/v1/flavors"] = {
+      get: { operationId: "listFlavors", responses: { "200": { description: "ok" } } },
+    };
+    await expect(createSimulator({ spec })).rejects.toThrow(
+      /operations without a simulator handler: listFlavors \(GET \/cloud\/v1\/flavors\)/,
+    );
+  });
+
+  it("refuses to start when a handler names an operation the spec lacks", async () => {
+    const spec = structuredClone(loadBundle()) as any;
+    delete spec.paths["/iam/clients/me"];
+    await expect(createSimulator({ spec })).rejects.toThrow(
+      /handlers name operations the spec does not have: getCurrentClient/,
+    );
+  });
+
+  it("says which options are wrong and what is allowed", async () => {
+    await expect(startSimulator({ port: 70000, timeScale: 0, rateLimit: -1 })).rejects.toThrow(
+      /port must be an integer from 0 to 65535 \(got 70000\); timeScale must be a number above 0 \(got 0\); rateLimit must be a whole number/,
+    );
+    await expect(startSimulator({ apiKey: "has space" })).rejects.toThrow(
+      /apiKey must be a non-empty token without spaces/,
+    );
+    await expect(startSimulator({ faults: "404:1" })).rejects.toThrow(/unknown kind "404"/);
+  });
+
+  it("listens on loopback by default", async () => {
+    const sim = await startSimulator({ port: 0 });
+    try {
+      expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sim.port).toBeGreaterThan(0);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe("--seed FILE replaces the default world", () => {
+  const dir = mkdtempSync(join(tmpdir(), "sim-seed-"));
+
+  it("serves a world from a file", async () => {
+    const world = {
+      clients: [{ id: 1, email: "solo@example.com", status: "active" }],
+      tokens: [{ token: "1$solo", kind: "client", owner_id: 1 }],
+      projects: [{ id: 10, name: "only", is_default: true, state: "ACTIVE", client_id: 1 }],
+      regions: [createDefaultWorld().regions[0]],
+      instances: [{ project_id: 10, region_id: 76, count: 3 }],
+    };
+    const file = join(dir, "world.json");
+    writeFileSync(file, JSON.stringify(world));
+    const t = await startTestSimulator({ seedFile: file });
+    try {
+      expect(t.sim.apiKey).toBe("1$solo");
+      expect((await t.call("GET", "/cloud/v1/projects")).body.count).toBe(1);
+      expect((await t.call("GET", "/cloud/v1/instances/10/76")).body.count).toBe(3);
+      expect((await t.call("GET", "/cloud/v1/regions")).body.count).toBe(1);
+      expect((await t.call("GET", "/security/iaas/v2/profiles/4211")).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("refuses a seed file that breaks the spec or its own references, saying where", async () => {
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ clients: [], tokens: [], projects: [], regions: [{ id: "x" }] }));
+    await expect(startSimulator({ seedFile: bad })).rejects.toThrow(
+      /seed file .*bad\.json is not a valid world: \/regions\/0/,
+    );
+    const dangling = join(dir, "dangling.json");
+    writeFileSync(
+      dangling,
+      JSON.stringify({
+        clients: [],
+        tokens: [{ token: "1$x", kind: "client", owner_id: 5 }],
+        projects: [],
+        regions: [],
+      }),
+    );
+    await expect(startSimulator({ seedFile: dangling })).rejects.toThrow(
+      /\/tokens\/0 names client 5, which is not in clients/,
+    );
+    await expect(startSimulator({ seedFile: join(dir, "missing.json") })).rejects.toThrow(
+      /Cannot read the seed file/,
+    );
+  });
+});
+
+describe("the CLI (pnpm sim)", () => {
+  it("prints one line with its URL and the tokens it accepts, and serves them", async () => {
+    const child = spawn(process.execPath, [cli, "--port", "0", "--time-scale", "0.01"], {
+      env: { ...process.env, GCORE_API_KEY: "", GCORE_RESELLER_API_KEY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no ready line within 15 s")), 15_000);
+        let out = "";
+        child.stdout.on("data", (chunk) => {
+          out += chunk;
+          if (out.includes("\n")) {
+            clearTimeout(timer);
+            resolve(out.split("\n")[0] as string);
+          }
+        });
+        child.once("exit", (code) => reject(new Error(`exited with ${code}`)));
+      });
+      expect(line).toMatch(
+        /^Platform API simulator at http:\/\/127\.0\.0\.1:\d+ — tokens: client '300112\$sim-client-7c1f0d9a4e'; reseller '500\$/,
+      );
+      const url = /http:\/\/\S+/.exec(line)?.[0] as string;
+      const me = await fetch(`${url}/iam/clients/me`, {
+        headers: { Authorization: `APIKey ${DEFAULT_TOKENS.client}` },
+      });
+      expect(me.status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("never prints a token taken from the environment", async () => {
+    const child = spawn(process.execPath, [cli, "--port", "0"], {
+      env: { ...process.env, GCORE_API_KEY: "77$secret-from-env" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no ready line within 15 s")), 15_000);
+        child.stdout.once("data", (chunk) => {
+          clearTimeout(timer);
+          resolve(String(chunk));
+        });
+      });
+      expect(line).toContain("client from $GCORE_API_KEY");
+      expect(line).not.toContain("secret-from-env");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("exits 2 with a clear message for a bad option", async () => {
+    const failure = await run(process.execPath, [cli, "--faults", "boom:1", "--port", "0"]).catch((e) => e);
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toMatch(/platform-api-sim: Fault "boom:1" has an unknown kind/);
+    const port = await run(process.execPath, [cli, "--port", "abc"]).catch((e) => e);
+    expect(port.code).not.toBe(0);
+    expect(port.stderr).toMatch(/--port must be an integer from 0 to 65535/);
+  });
+});

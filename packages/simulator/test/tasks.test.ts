@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startTestSimulator, type TestSimulator } from "./harness.js";
+
+// Time scale 1 with the admin clock: tasks progress only when the test moves the clock.
+let t: TestSimulator;
+beforeEach(async () => {
+  t = await startTestSimulator();
+});
+afterEach(() => t.close());
+
+const ORDER = ["NEW", "RUNNING", "FINISHED", "ERROR"];
+
+async function createVolume(project: number, region: number, body: Record<string, unknown>) {
+  const answer = await t.call("POST", `/cloud/v1/volumes/${project}/${region}`, { body });
+  expect(answer.status).toBe(200);
+  expect(answer.body.tasks).toHaveLength(1);
+  return answer.body.tasks[0] as string;
+}
+
+/** Polls every `step` simulated seconds until a terminal state; returns the states seen. */
+async function pollUntilDone(taskId: string, step = 0.5, maxSeconds = 60) {
+  const states: string[] = [];
+  for (let elapsed = 0; elapsed <= maxSeconds; elapsed += step) {
+    const task = await t.call("GET", `/cloud/v1/tasks/${taskId}`);
+    expect(task.status).toBe(200);
+    states.push(task.body.state);
+    if (task.body.state === "FINISHED" || task.body.state === "ERROR") return { states, task: task.body };
+    t.sim.advance(step);
+  }
+  throw new Error(
+    `task ${taskId} did not finish within ${maxSeconds} simulated seconds: ${states.join(" ")}`,
+  );
+}
+
+describe("create a volume: an asynchronous task", () => {
+  it("answers tasks at once, then moves NEW → RUNNING → FINISHED within create_volume's 5-15 s", async () => {
+    const id = await createVolume(1, 76, {
+      name: "logs",
+      size: 20,
+      type_name: "ssd_hiiops",
+      source: "new-volume",
+    });
+    const { states, task } = await pollUntilDone(id);
+    expect(states[0]).toBe("NEW");
+    expect(states).toContain("RUNNING");
+    const ranks = states.map((s) => ORDER.indexOf(s));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const seconds = (states.length - 1) * 0.5;
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(seconds).toBeLessThanOrEqual(15.5);
+    expect(task).toMatchObject({ state: "FINISHED", error: null, task_type: "create_volume" });
+    expect(task.finished_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/);
+    expect(task.created_resources.volumes).toHaveLength(1);
+    expect(task.created_resources).toMatchObject({ instances: [], floatingips: [], networks: [] });
+    const created = await t.call("GET", "/_sim/resources");
+    expect(created.body.volumes.map((v: any) => v.id)).toEqual(task.created_resources.volumes);
+    expect(created.body.volumes[0]).toMatchObject({
+      name: "logs",
+      size: 20,
+      type_name: "ssd_hiiops",
+      region_id: 76,
+      project_id: 1,
+    });
+  });
+
+  it("creates nothing until the task has finished", async () => {
+    await createVolume(1, 76, { size: 5 });
+    expect((await t.call("GET", "/_sim/resources")).body.volumes).toEqual([]);
+  });
+
+  it("scales durations by timeScale", async () => {
+    const fast = await startTestSimulator({ timeScale: 0.001 });
+    try {
+      const answer = await fast.call("POST", "/cloud/v1/volumes/1/76", { body: { size: 5 } });
+      const id = answer.body.tasks[0];
+      let state = "NEW";
+      for (let i = 0; i < 100 && state !== "FINISHED"; i++) {
+        await new Promise((r) => setTimeout(r, 5));
+        state = (await fast.call("GET", `/cloud/v1/tasks/${id}`)).body.state;
+      }
+      expect(state).toBe("FINISHED");
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it("answers 404 for an unknown task id and for another client's task", async () => {
+    const id = await createVolume(1, 76, { size: 5 });
+    expect((await t.call("GET", "/cloud/v1/tasks/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(
+      (await t.call("GET", `/cloud/v1/tasks/${id}`, { token: "300113$sim-other-client-a4e1b7c9" })).status,
+    ).toBe(404);
+    expect((await t.call("GET", "/cloud/v1/tasks/not-a-uuid")).status).toBe(404);
+  });
+
+  it("answers 404 for an unknown region or another client's project, and 400 for a region not ACTIVE", async () => {
+    expect((await t.call("POST", "/cloud/v1/volumes/1/999", { body: { size: 5 } })).status).toBe(404);
+    expect((await t.call("POST", "/cloud/v1/volumes/4/76", { body: { size: 5 } })).status).toBe(404);
+    const inactive = await t.call("POST", "/cloud/v1/volumes/1/118", { body: { size: 5 } });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.message).toMatch(/ACTIVE/);
+  });
+
+  it("refuses a volume type the region does not offer, listing the ones it does", async () => {
+    const answer = await t.call("POST", "/cloud/v1/volumes/1/112", { body: { size: 5, type_name: "ultra" } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/"type_name".*available_volume_types: standard/);
+  });
+
+  it("refuses a body without size and a size of the wrong type", async () => {
+    expect((await t.call("POST", "/cloud/v1/volumes/1/76", { body: { name: "x" } })).body.message).toMatch(
+      /"size"/,
+    );
+    const wrong = await t.call("POST", "/cloud/v1/volumes/1/76", { body: { size: "10" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/Body field "size" must be integer/);
+  });
+});
+
+describe("quotas: a write beyond one ends as an ERROR task", () => {
+  // Frankfurt (38): volume_size_limit 100 GiB with 80 GiB in use, volume_count_limit 3 with 2 in use.
+  it("names volume_size_limit and the excess, with created_resources null and nothing created", async () => {
+    const id = await createVolume(1, 38, { size: 30 });
+    const { states, task } = await pollUntilDone(id);
+    expect(states.at(-1)).toBe("ERROR");
+    expect(task.created_resources).toBeNull();
+    expect(task.error).toMatch(/volume_size_limit/);
+    expect(task.error).toMatch(/exceed it by 10 GiB/);
+    expect((await t.call("GET", "/_sim/resources")).body.volumes).toEqual([]);
+  });
+
+  it("names volume_count_limit when the count runs out, counting volumes still being created", async () => {
+    const first = await createVolume(1, 38, { size: 5 });
+    const second = await createVolume(1, 38, { size: 5 });
+    const [a, b] = [await pollUntilDone(first), await pollUntilDone(second)];
+    expect(a.task.state).toBe("FINISHED");
+    expect(b.task.state).toBe("ERROR");
+    expect(b.task.error).toMatch(/volume_count_limit is 3; 3 in use and 1 requested exceed it by 1/);
+  });
+
+  it("follows quotas set on the admin surface", async () => {
+    const set = await t.call("PUT", "/_sim/quotas/300112/76", { body: { volume_size_limit: 61 } });
+    expect(set.status).toBe(200);
+    const { task } = await pollUntilDone(await createVolume(1, 76, { size: 2 }));
+    expect(task.error).toMatch(
+      /volume_size_limit is 61 GiB; 60 GiB in use and 2 GiB requested exceed it by 1 GiB/,
+    );
+  });
+
+  it("refuses admin quota names that are not limits", async () => {
+    const answer = await t.call("PUT", "/_sim/quotas/300112/76", { body: { volume_size: 1 } });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe("admin clock and reset", () => {
+  it("only moves the clock forward, and reset brings back the starting world", async () => {
+    expect((await t.call("POST", "/_sim/clock", { body: { advance_seconds: -1 } })).status).toBe(400);
+    const id = await createVolume(1, 76, { size: 5 });
+    expect((await t.call("POST", "/_sim/clock", { body: { advance_seconds: 20 } })).status).toBe(200);
+    expect((await t.call("GET", `/cloud/v1/tasks/${id}`)).body.state).toBe("FINISHED");
+    expect((await t.call("POST", "/_sim/reset")).status).toBe(200);
+    expect((await t.call("GET", `/cloud/v1/tasks/${id}`)).status).toBe(404);
+    expect((await t.call("GET", "/_sim/resources")).body).toEqual({ volumes: [], tasks: [] });
+  });
+});
