@@ -1,0 +1,54 @@
+// The README's curl session and library example run as written, so the README cannot drift from
+// what the simulator does.
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { startSimulator } from "../src/index.js";
+
+const run = promisify(execFile);
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+
+describe("README", () => {
+  it("runs the curl session: list regions, create a volume, poll its task", async () => {
+    const session = /<!-- readme-session[^>]*-->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(session).toBeDefined();
+    // The default random seed makes the first task id the one the README polls.
+    const sim = await startSimulator({ port: 0, timeScale: 0.001, env: {} });
+    try {
+      const script = (session as string).replaceAll("http://127.0.0.1:4020", sim.url);
+      // One answer per line, and a short pause so that the task is done when polled.
+      const prelude = 'set -e\ncurl() { sleep 0.05; command curl "$@"; echo; }\n';
+      const { stdout } = await run("bash", ["-c", prelude + script], { timeout: 20_000 });
+      const [regions, created, task] = stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(regions.results).toHaveLength(2);
+      expect(regions.count).toBeGreaterThan(2);
+      expect(created.tasks).toHaveLength(1);
+      expect(task).toMatchObject({ id: created.tasks[0], task_type: "create_volume", state: "FINISHED" });
+      expect(readme).toContain(`{"tasks":["${created.tasks[0]}"]}`);
+      expect(readme).toContain(`"volumes":["${task.created_resources.volumes[0]}"]`);
+      expect(readme).toContain(JSON.stringify(regions));
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("runs the library example", async () => {
+    const code = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] as string;
+    // Inside the package, so that `@platform-api/simulator` resolves to this package itself.
+    const file = new URL("./.readme-example.tmp.mjs", import.meta.url);
+    writeFileSync(file, code);
+    try {
+      const { stdout } = await run(process.execPath, [file.pathname], {
+        timeout: 20_000,
+        env: { ...process.env, GCORE_API_KEY: "" },
+      });
+      expect(stdout.trim()).toBe("200 [ 'client', 'reseller', 'read-only', 'expired', 'other client' ]");
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
