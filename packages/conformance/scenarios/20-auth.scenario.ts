@@ -1,0 +1,143 @@
+// Auth: `Authorization: APIKey <token>` on every call, the header name in any case; a missing,
+// malformed or unknown token is 401; a token without permission (a client token on the reseller
+// API) is 403.
+
+import { expectStatus, randomUuid } from "../src/lists.js";
+import { check, scenario } from "../src/scenario.js";
+
+const ME = "/iam/clients/me";
+
+scenario(
+  {
+    id: "auth.missing-header",
+    title: "every operation answers 401 without an Authorization header",
+    severity: "must",
+    operation: "getCurrentClient, listProjects, listRegions, listInstances, getTask, listAiTasks, listTasks",
+    calls: ["GET of every read operation without Authorization"],
+  },
+  async ({ http, run }) => {
+    const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId, task_id: randomUuid() };
+    const paths = [
+      ME,
+      "/cloud/v1/projects",
+      "/cloud/v1/regions",
+      "/cloud/v1/instances/{project_id}/{region_id}",
+      "/cloud/v1/tasks/{task_id}",
+      "/cloud/v1/tasks",
+      "/streaming/ai/tasks",
+    ];
+    const accepted: string[] = [];
+    for (const path of paths) {
+      const answer = await http.call({ method: "GET", path, params, auth: "none" });
+      if (answer.status !== 401) accepted.push(`${answer.url} answered ${answer.status}`);
+    }
+    check(accepted.length === 0, `without Authorization, expected 401: ${accepted.join("; ")}`);
+  },
+);
+
+scenario(
+  {
+    id: "auth.wrong-scheme",
+    title: "a token sent as Bearer instead of APIKey is refused with 401",
+    severity: "must",
+    operation: "getCurrentClient",
+    needs: ["real-auth"],
+    calls: ["GET /iam/clients/me with Authorization: Bearer <token>"],
+  },
+  async ({ http, run }) => {
+    expectStatus(
+      await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: `Bearer ${run.target.apiKey}` } }),
+      401,
+    );
+  },
+);
+
+scenario(
+  {
+    id: "auth.malformed-header",
+    title: "the word APIKey without a token is refused with 401",
+    severity: "must",
+    operation: "getCurrentClient",
+    needs: ["real-auth"],
+    calls: ["GET /iam/clients/me with Authorization: APIKey"],
+  },
+  async ({ http }) => {
+    expectStatus(await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: "APIKey" } }), 401);
+  },
+);
+
+scenario(
+  {
+    id: "auth.wrong-token",
+    title: "an unknown token is refused with 401",
+    severity: "must",
+    operation: "getCurrentClient, listRegions",
+    needs: ["real-auth"],
+    calls: ["GET /iam/clients/me with an unknown token", "GET /cloud/v1/regions with an unknown token"],
+  },
+  async ({ http }) => {
+    const auth = { header: "Authorization", value: `APIKey 1$conformance-unknown-${randomUuid()}` };
+    expectStatus(await http.call({ method: "GET", path: ME, auth }), 401);
+    expectStatus(await http.call({ method: "GET", path: "/cloud/v1/regions", auth }), 401);
+  },
+);
+
+scenario(
+  {
+    id: "auth.header-name-case-insensitive",
+    title: "the header name is accepted in lower and upper case",
+    severity: "must",
+    operation: "getCurrentClient",
+    calls: ["GET /iam/clients/me with authorization: APIKey <token>", "… with AUTHORIZATION: APIKey <token>"],
+  },
+  async ({ http, run }) => {
+    for (const header of ["authorization", "AUTHORIZATION", "Authorization"]) {
+      expectStatus(await http.call({ method: "GET", path: ME, auth: { header, value: `APIKey ${run.target.apiKey}` } }), 200);
+    }
+  },
+);
+
+scenario(
+  {
+    id: "auth.token-with-dollar",
+    title: "a token containing $ is accepted as sent",
+    severity: "must",
+    operation: "getCurrentClient",
+    calls: ["GET /iam/clients/me with the token (it contains $)"],
+  },
+  async ({ http, run, skip }) => {
+    if (!run.target.apiKey.includes("$")) return skip(`the token in ${run.keySources.apiKey} has no $`);
+    expectStatus(await http.call({ method: "GET", path: ME }), 200);
+  },
+);
+
+scenario(
+  {
+    id: "auth.reseller.client-token-forbidden",
+    title: "a client token on the reseller API is refused with 403",
+    severity: "must",
+    operation: "listQuotaLimitRequests",
+    needs: ["real-auth"],
+    calls: ["GET /cloud/reseller/v1/limits_request with the client token"],
+  },
+  async ({ http }) => {
+    expectStatus(await http.call({ method: "GET", path: "/cloud/reseller/v1/limits_request", query: { limit: 1 } }), 403);
+  },
+);
+
+scenario(
+  {
+    id: "auth.reseller.reseller-token-accepted",
+    title: "the reseller token opens the reseller API",
+    severity: "must",
+    operation: "listQuotaLimitRequests",
+    needs: ["reseller"],
+    calls: ["GET /cloud/reseller/v1/limits_request with the reseller token"],
+  },
+  async ({ http }) => {
+    expectStatus(
+      await http.call({ method: "GET", path: "/cloud/reseller/v1/limits_request", query: { limit: 1 }, auth: "reseller" }),
+      200,
+    );
+  },
+);

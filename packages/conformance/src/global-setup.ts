@@ -1,0 +1,13 @@
+// Under plain vitest (`pnpm scenarios`), nothing has provided a run context: start the target the
+// flags in CONFORMANCE_ARGS name (default: the embedded simulator) and provide it to the scenarios.
+import type { TestProject } from "vitest/node";
+import { parseArgs } from "./cli-options.js";
+import { prepareRun } from "./prepare.js";
+
+export default async function setup(project: TestProject) {
+  if (project.getProvidedContext().conformance) return undefined;
+  const args = (process.env.CONFORMANCE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const prepared = await prepareRun(parseArgs(args));
+  project.provide("conformance", prepared.context);
+  return () => prepared.close();
+}

@@ -1,0 +1,216 @@
+// The suite's HTTP layer: node:http(s) rather than fetch, because fetch lower-cases header names
+// and the auth scenarios must send `AUTHORIZATION` and `authorization` exactly as written. Every
+// exchange is recorded as evidence (method, path, status, an excerpt of the body; never a header).
+
+import { request as httpRequest, Agent as HttpAgent } from "node:http";
+import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
+import type { Evidence } from "./context.js";
+import type { Pacer } from "./pacer.js";
+
+export type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
+
+export interface Call {
+  method: "GET" | "POST" | "PUT";
+  /** Path template as in the spec, e.g. "/cloud/v1/tasks/{task_id}". */
+  path: string;
+  params?: Record<string, string | number>;
+  query?: Query;
+  /** A query string used as is (a `next` link), instead of `query`. */
+  rawQuery?: string;
+  body?: unknown;
+  /**
+   * Which credentials: the client key (default), the reseller key, none, or an exact header
+   * (name and value as sent, for the auth scenarios).
+   */
+  auth?: "client" | "reseller" | "none" | { header: string; value: string };
+  /** Retry 429 (after Retry-After) and, for GET and PUT, 5xx and lost connections. Default true. */
+  retry?: boolean;
+  /** Wait for the pacer. Default true; the burst turns it off. */
+  paced?: boolean;
+}
+
+export interface Answer {
+  method: string;
+  /** The path template called. */
+  template: string;
+  /** Path and query as sent. */
+  url: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Parsed JSON body, or undefined when empty or not JSON. */
+  body: any;
+  contentType: string | null;
+}
+
+export class NoAnswerError extends Error {
+  constructor(
+    readonly call: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${call}: no answer (${(cause as Error)?.message ?? cause})`);
+    this.name = "NoAnswerError";
+  }
+}
+
+export interface HttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  resellerApiKey?: string;
+  pacer: Pacer;
+  /** Called with every exchange, retries included. */
+  record?: (evidence: Evidence) => void;
+  timeoutMs?: number;
+  /** Multiplies retry waits (the embedded simulator runs fast). */
+  timeScale?: number;
+}
+
+export interface Http {
+  call(call: Call): Promise<Answer>;
+  /** The URL path and query a call would use (for dry runs and messages). */
+  urlOf(call: Pick<Call, "path" | "params" | "query" | "rawQuery">): string;
+}
+
+const EXCERPT = 300;
+const RETRIES = 3;
+
+export function createHttp(options: HttpOptions): Http {
+  const base = new URL(options.baseUrl);
+  const secure = base.protocol === "https:";
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const scale = options.timeScale ?? 1;
+  const prefix = base.pathname.replace(/\/$/, "");
+
+  function urlOf({ path, params = {}, query = {}, rawQuery }: Pick<Call, "path" | "params" | "query" | "rawQuery">) {
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`path parameter ${name} of ${path} has no value`);
+      return encodeURIComponent(String(value));
+    });
+    let search = "";
+    if (rawQuery !== undefined) search = rawQuery.replace(/^\?/, "");
+    else {
+      const qs = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) qs.append(name, String(v));
+      }
+      search = qs.toString();
+    }
+    return `${prefix}${filled}${search ? `?${search}` : ""}`;
+  }
+
+  function once(call: Call, url: string): Promise<Answer> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    const auth = call.auth ?? "client";
+    if (auth === "client") headers.Authorization = `APIKey ${options.apiKey}`;
+    else if (auth === "reseller") {
+      if (!options.resellerApiKey) throw new Error("no reseller API key was given");
+      headers.Authorization = `APIKey ${options.resellerApiKey}`;
+    } else if (auth !== "none") headers[auth.header] = auth.value;
+    const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
+    if (payload) {
+      headers["Content-Type"] = "application/json";
+      headers["Content-Length"] = String(payload.length);
+    }
+    const send = secure ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const req = send(
+        {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port || undefined,
+          method: call.method,
+          path: url,
+          headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            const contentType = (res.headers["content-type"] as string | undefined) ?? null;
+            let body: unknown;
+            if (text !== "") {
+              try {
+                body = JSON.parse(text);
+              } catch {
+                body = undefined;
+              }
+            }
+            resolve({
+              method: call.method,
+              template: call.path,
+              url,
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              body,
+              contentType,
+            });
+          });
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on("error", reject);
+      req.end(payload);
+    });
+  }
+
+  async function call(call: Call): Promise<Answer> {
+    const url = urlOf(call);
+    const retry = call.retry ?? true;
+    const idempotent = call.method !== "POST";
+    for (let attempt = 0; ; attempt++) {
+      if (call.paced ?? true) await options.pacer.wait();
+      let answer: Answer;
+      try {
+        answer = await once(call, url);
+      } catch (error) {
+        options.record?.({ method: call.method, path: url, status: null, excerpt: `no answer: ${(error as Error).message}` });
+        if (retry && idempotent && attempt < RETRIES) {
+          await sleep(1000 * scale);
+          continue;
+        }
+        throw new NoAnswerError(`${call.method} ${url}`, error);
+      }
+      options.record?.({
+        method: call.method,
+        path: url,
+        status: answer.status,
+        excerpt: answer.text.length > EXCERPT ? `${answer.text.slice(0, EXCERPT)}…` : answer.text,
+      });
+      const again =
+        retry &&
+        attempt < RETRIES &&
+        (answer.status === 429 || (idempotent && [500, 502, 503, 504].includes(answer.status)));
+      if (!again) return answer;
+      // The seed: 429 "slow down and retry"; 500 "retry after a few seconds".
+      const advised = retryAfterMs(answer.headers["retry-after"]);
+      await sleep(Math.min(advised ?? 1000, 10_000) * (advised === undefined ? scale : 1));
+    }
+  }
+
+  return { call, urlOf };
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
+export function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) {
+    const at = Date.parse(text);
+    if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
+  }
+  return undefined;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, Math.max(0, ms)));
+}

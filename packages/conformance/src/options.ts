@@ -1,0 +1,82 @@
+// Every option of a conformance run with its default, in one place (the CLI, the README and the
+// plain-vitest global setup follow it).
+
+export interface ConformanceOptions {
+  /** "simulator" (in-process, the default), "prism", or the base URL of a server. */
+  target: string;
+  /** Environment variable holding the client key for a URL target. */
+  apiKeyEnv: string;
+  /** Environment variable holding the reseller key (optional; reseller scenarios skip without it). */
+  resellerApiKeyEnv: string;
+  allowWrites: boolean;
+  allowBurst: boolean;
+  only: string[];
+  rateLimit: number;
+  projectId?: number;
+  regionId?: number;
+  protectionProfileId?: number;
+  gpuFlavor?: string;
+  report: string;
+  strict: boolean;
+  dryRun: boolean;
+  /** Default: 0.01 for the embedded simulator, 1 for any other target. */
+  timeScale?: number;
+}
+
+export const DEFAULTS = {
+  target: "simulator",
+  apiKeyEnv: "GCORE_API_KEY",
+  resellerApiKeyEnv: "GCORE_RESELLER_API_KEY",
+  allowWrites: false,
+  allowBurst: false,
+  only: [] as string[],
+  /** Half the platform's 100 requests per second: room for anything else sharing the address. */
+  rateLimit: 50,
+  report: "conformance-report",
+  strict: false,
+  dryRun: false,
+  simulatorTimeScale: 0.01,
+} as const;
+
+/** A problem with how the suite was asked to run: exit code 2, with a message that says what to do. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export function targetKind(target: string): "simulator" | "prism" | "url" {
+  if (target === "simulator" || target === "prism") return target;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new UsageError(
+      `--target "${target}" is not allowed: use "simulator" (the default), "prism", or a base URL such as https://api.example.com.`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--target ${target}: only http:// and https:// URLs are allowed.`);
+  if (url.search || url.hash) throw new UsageError(`--target ${target}: give the base URL without a query or fragment.`);
+  return "url";
+}
+
+export function checkOptions(options: ConformanceOptions): void {
+  targetKind(options.target);
+  const positive = (name: string, value: number | undefined) => {
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      throw new UsageError(`--${name} must be a whole number above 0 (got ${value}).`);
+  };
+  positive("rate-limit", options.rateLimit);
+  positive("project-id", options.projectId);
+  positive("region-id", options.regionId);
+  positive("protection-profile-id", options.protectionProfileId);
+  if (options.rateLimit > 100)
+    throw new UsageError(
+      `--rate-limit ${options.rateLimit} is above the platform's 100 requests per second; the suite would meet 429s it caused. Allowed: 1 to 100.`,
+    );
+  if (options.timeScale !== undefined && !(Number.isFinite(options.timeScale) && options.timeScale > 0 && options.timeScale <= 1))
+    throw new UsageError(`--time-scale must be a number above 0 and at most 1 (got ${options.timeScale}).`);
+  for (const name of ["apiKeyEnv", "resellerApiKeyEnv"] as const) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options[name]))
+      throw new UsageError(`--${name === "apiKeyEnv" ? "api-key-env" : "reseller-api-key-env"} must name an environment variable (got "${options[name]}").`);
+  }
+}

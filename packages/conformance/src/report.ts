@@ -1,0 +1,124 @@
+// The run's report: what report.json holds, and its Markdown and JUnit renderings. Every string
+// passes through `redact` first, so a key the target echoed never reaches a file or the screen.
+
+import type { CreatedResource, Evidence, Severity } from "./context.js";
+
+export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped";
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  severity: Severity;
+  status: ScenarioStatus;
+  operation: string;
+  reason: string | null;
+  evidence: Evidence[];
+  durationMs: number;
+  created?: CreatedResource[];
+  /** --dry-run only: what it would call. */
+  calls?: string[];
+}
+
+export interface Report {
+  target: string;
+  startedAt: string;
+  durationMs: number;
+  options: Record<string, unknown>;
+  summary: { passed: number; failed: number; warned: number; skipped: number };
+  scenarios: ScenarioResult[];
+  createdResources: CreatedResource[];
+}
+
+export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
+  const summary = { passed: 0, failed: 0, warned: 0, skipped: 0 };
+  for (const s of scenarios) summary[s.status]++;
+  return summary;
+}
+
+export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
+  const list = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4);
+  return (text) => list.reduce((out, secret) => out.split(secret).join("***"), text);
+}
+
+/** Deep copy with every string redacted. */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  return JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === "string" ? redact(v) : v));
+}
+
+const ICON: Record<ScenarioStatus, string> = { passed: "✅", failed: "❌", warned: "⚠️", skipped: "⏭️" };
+
+export function toMarkdown(report: Report): string {
+  const { summary } = report;
+  const lines = [
+    "# Conformance report",
+    "",
+    `Target: ${report.target}  `,
+    `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
+    `**${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped**`,
+    "",
+  ];
+  const failing = report.scenarios.filter((s) => s.status === "failed" || s.status === "warned");
+  if (failing.length > 0) {
+    lines.push("## Deviations", "");
+    for (const s of failing) {
+      lines.push(`### ${ICON[s.status]} \`${s.id}\` (${s.severity})`, "", `${s.title}. Operation: \`${s.operation}\`.`, "");
+      lines.push(`> ${(s.reason ?? "").replace(/\n/g, "\n> ")}`, "");
+      if (s.evidence.length > 0) {
+        lines.push("| Method | Path | Status | Excerpt |", "| - | - | - | - |");
+        for (const e of s.evidence.slice(-8))
+          lines.push(`| ${e.method} | \`${e.path}\` | ${e.status ?? "no answer"} | ${cell(e.excerpt)} |`);
+        lines.push("");
+      }
+    }
+  }
+  lines.push("## All scenarios", "", "| | Scenario | Severity | Operation | Note |", "| - | - | - | - | - |");
+  for (const s of report.scenarios)
+    lines.push(`| ${ICON[s.status]} | \`${s.id}\` | ${s.severity} | \`${s.operation}\` | ${cell(s.reason ?? "")} |`);
+  lines.push("");
+  lines.push("## Created resources", "");
+  if (report.createdResources.length === 0) lines.push("None.");
+  else {
+    lines.push("Delete these if the target is a live account:", "", "| Type | Id | Project | Region | Task |", "| - | - | - | - | - |");
+    for (const r of report.createdResources)
+      lines.push(`| ${r.type} | \`${r.id}\` | ${r.project_id ?? ""} | ${r.region_id ?? ""} | ${r.task_id ?? ""} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function cell(text: string): string {
+  const flat = text.replace(/\s+/g, " ").replace(/\|/g, "\\|").replace(/`/g, "'");
+  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+}
+
+export function toJunit(report: Report): string {
+  const { summary } = report;
+  const failures = summary.failed;
+  const cases = report.scenarios.map((s) => {
+    const open = `    <testcase classname="${xml(s.id.split(".")[0] ?? s.id)}" name="${xml(`${s.id} (${s.severity})`)}" time="${(s.durationMs / 1000).toFixed(3)}"`;
+    const evidence = s.evidence.map((e) => `${e.method} ${e.path} -> ${e.status ?? "no answer"}`).join("\n");
+    if (s.status === "failed")
+      return `${open}>\n      <failure message="${xml(s.reason ?? "")}">${xml(`${s.reason ?? ""}\n\n${evidence}`)}</failure>\n    </testcase>`;
+    if (s.status === "skipped") return `${open}>\n      <skipped message="${xml(s.reason ?? "")}"/>\n    </testcase>`;
+    if (s.status === "warned")
+      return `${open}>\n      <system-out>${xml(`warning (should): ${s.reason ?? ""}\n\n${evidence}`)}</system-out>\n    </testcase>`;
+    return `${open}/>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="platform-api conformance" tests="${report.scenarios.length}" failures="${failures}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${xml(report.target)}" tests="${report.scenarios.length}" failures="${failures}" skipped="${summary.skipped}" timestamp="${report.startedAt}">`,
+    ...cases,
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
+
+function xml(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}

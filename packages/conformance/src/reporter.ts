@@ -1,0 +1,84 @@
+// The vitest reporter of a conformance run: a live line per scenario as it ends, and the results
+// collected for report.json. Scenario tests carry their id, severity and evidence in their meta.
+
+import pc from "picocolors";
+import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { ScenarioMeta } from "./context.js";
+import type { ScenarioResult, ScenarioStatus } from "./report.js";
+
+export interface ScenarioReporter extends Reporter {
+  results(): ScenarioResult[];
+  /** Errors outside any scenario (a scenario file that does not load). */
+  problems(): string[];
+}
+
+const MARK: Record<ScenarioStatus, string> = {
+  passed: pc.green("✓"),
+  failed: pc.red("✗"),
+  warned: pc.yellow("!"),
+  skipped: pc.dim("-"),
+};
+
+export function createScenarioReporter(
+  write: (line: string) => void,
+  redact: (text: string) => string,
+  options: { dryRun?: boolean; selected?: (id: string) => boolean } = {},
+): ScenarioReporter {
+  const results: ScenarioResult[] = [];
+  const problems: string[] = [];
+  let total = 0;
+
+  const toResult = (testCase: TestCase): ScenarioResult | undefined => {
+    const meta = testCase.meta() as ScenarioMeta;
+    if (!meta.scenario || meta.unselected) return undefined;
+    const result = testCase.result();
+    let status: ScenarioStatus;
+    let reason = meta.reason ?? null;
+    if (result.state === "failed") {
+      status = "failed";
+      reason = meta.reason ?? result.errors.map((e) => e.message).join("; ");
+    } else if (result.state === "skipped") status = options.dryRun && meta.plan === "run" ? "passed" : "skipped";
+    else if (meta.warned) status = "warned";
+    else status = "passed";
+    return {
+      id: meta.scenario.id,
+      title: meta.scenario.title,
+      severity: meta.scenario.severity,
+      status,
+      operation: meta.scenario.operation,
+      reason: reason === null ? null : redact(reason),
+      evidence: (meta.evidence ?? []).map((e) => ({ ...e, path: redact(e.path), excerpt: redact(e.excerpt) })),
+      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(meta.created?.length ? { created: meta.created } : {}),
+      ...(options.dryRun ? { calls: meta.scenario.calls } : {}),
+    };
+  };
+
+  return {
+    onTestModuleCollected(module: TestModule) {
+      for (const test of module.children.allTests()) {
+        const id = test.name.split(" — ")[0] ?? test.name;
+        if (options.selected?.(id) ?? true) total++;
+      }
+    },
+    onTestCaseResult(testCase: TestCase) {
+      const result = toResult(testCase);
+      if (!result) return;
+      results.push(result);
+      if (options.dryRun) return;
+      const note = result.status === "passed" ? pc.dim(`${result.durationMs} ms`) : (result.reason ?? "");
+      const line = `${MARK[result.status]} ${pc.dim(`[${String(results.length).padStart(3)}${total > results.length ? `/${total}+` : ""}]`)} ${result.id} ${pc.dim(
+        `(${result.severity})`,
+      )} ${note.length > 140 ? `${note.slice(0, 140)}…` : note}`;
+      write(line);
+    },
+    onTestRunEnd(modules, unhandledErrors) {
+      for (const module of modules) {
+        for (const error of module.errors()) problems.push(`${module.moduleId}: ${redact(error.message)}`);
+      }
+      for (const error of unhandledErrors) problems.push(redact(String((error as Error).message ?? error)));
+    },
+    results: () => results,
+    problems: () => problems,
+  };
+}

@@ -1,0 +1,162 @@
+// One conformance run: start or name the target, discover what to use, run the scenario files
+// through vitest's Node API with our reporter, write report.json, junit.xml and report.md, and
+// print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
+// one under --strict); 2: the run could not be made as asked.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pc from "picocolors";
+import picomatch from "picomatch";
+import { createVitest } from "vitest/node";
+import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
+import { prepareRun } from "./prepare.js";
+import {
+  createRedactor,
+  type Report,
+  redactDeep,
+  summarize,
+  toJunit,
+  toMarkdown,
+} from "./report.js";
+import { createScenarioReporter } from "./reporter.js";
+
+export interface RunResult {
+  exitCode: 0 | 1 | 2;
+  report?: Report;
+  /** Where the report files were written. */
+  reportDir?: string;
+}
+
+export interface RunIo {
+  env?: Record<string, string | undefined>;
+  write?: (line: string) => void;
+  cwd?: string;
+}
+
+const packageRoot = fileURLToPath(new URL("..", import.meta.url));
+
+export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
+  const write = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const env = io.env ?? process.env;
+  const startedAt = new Date();
+  let prepared: Awaited<ReturnType<typeof prepareRun>>;
+  try {
+    checkOptions(options);
+    prepared = await prepareRun(options, env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(pc.red(`conformance: ${error.message}`));
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+  const { context } = prepared;
+  const redact = createRedactor([context.target.apiKey, context.target.resellerApiKey]);
+  const selected = (id: string) => context.only.length === 0 || picomatch.isMatch(id, context.only);
+  try {
+    if (!options.dryRun) {
+      write(pc.bold(`Conformance of ${context.target.label}`));
+      write(
+        pc.dim(
+          `project ${context.discovered.projectId}, region ${context.discovered.regionId} (${context.discovered.regionName}); ` +
+            `writes ${context.allowWrites ? "on" : "off"}, burst ${context.allowBurst ? "on" : "off"}, ${context.rateLimit} requests/s` +
+            `${context.strict ? ", strict" : ""}`,
+        ),
+      );
+    }
+    const reporter = createScenarioReporter(write, redact, { dryRun: options.dryRun, selected });
+    const vitest = await createVitest(
+      "test",
+      {
+        config: resolve(packageRoot, "vitest.scenarios.config.ts"),
+        root: packageRoot,
+        watch: false,
+        reporters: [reporter],
+        provide: { conformance: context },
+      },
+      { logLevel: "silent" },
+    );
+    try {
+      await vitest.start();
+    } finally {
+      await vitest.close();
+    }
+    const scenarios = reporter.results();
+    if (reporter.problems().length > 0 || scenarios.length === 0) {
+      for (const problem of reporter.problems()) write(pc.red(problem));
+      write(pc.red(scenarios.length === 0 ? "conformance: no scenario ran (check --only)." : "conformance: the suite itself failed."));
+      return { exitCode: 2 };
+    }
+    const order = (id: string) => scenarios.findIndex((s) => s.id === id);
+    scenarios.sort((a, b) => order(a.id) - order(b.id));
+    const report: Report = redactDeep(
+      {
+        target: context.target.label,
+        startedAt: startedAt.toISOString(),
+        durationMs: Date.now() - startedAt.getTime(),
+        options: {
+          target: options.target,
+          allowWrites: options.allowWrites,
+          allowBurst: options.allowBurst,
+          only: options.only,
+          rateLimit: options.rateLimit,
+          projectId: context.discovered.projectId,
+          regionId: context.discovered.regionId,
+          strict: options.strict,
+          dryRun: options.dryRun,
+          timeScale: context.timeScale,
+        },
+        summary: summarize(scenarios),
+        scenarios,
+        createdResources: scenarios.flatMap((s) => s.created ?? []),
+      },
+      redact,
+    );
+    if (options.dryRun) {
+      printPlan(report, write);
+      return { exitCode: 0, report };
+    }
+    const reportDir = resolve(io.cwd ?? process.cwd(), options.report);
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(resolve(reportDir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(resolve(reportDir, "junit.xml"), toJunit(report));
+    writeFileSync(resolve(reportDir, "report.md"), toMarkdown(report));
+    printSummary(report, reportDir, write);
+    const mustFailed = report.scenarios.some((s) => s.status === "failed");
+    return { exitCode: mustFailed ? 1 : 0, report, reportDir };
+  } finally {
+    await prepared.close();
+  }
+}
+
+function printSummary(report: Report, reportDir: string, write: (line: string) => void) {
+  const { summary } = report;
+  write("");
+  for (const s of report.scenarios.filter((x) => x.status === "failed"))
+    write(`${pc.red("FAIL")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
+  for (const s of report.scenarios.filter((x) => x.status === "warned"))
+    write(`${pc.yellow("WARN")} ${s.id} (should): ${s.reason ?? ""}`);
+  const skipReasons = new Map<string, number>();
+  for (const s of report.scenarios.filter((x) => x.status === "skipped"))
+    skipReasons.set(s.reason ?? "", (skipReasons.get(s.reason ?? "") ?? 0) + 1);
+  for (const [reason, count] of skipReasons) write(pc.dim(`skipped ${count}: ${reason}`));
+  if (report.createdResources.length > 0)
+    write(
+      `created ${report.createdResources.length} resource(s): ${report.createdResources.map((r) => `${r.type} ${r.id}`).join(", ")} (listed in report.md)`,
+    );
+  const verdict = summary.failed > 0 ? pc.red(pc.bold("NOT CONFORMANT")) : pc.green(pc.bold("CONFORMANT"));
+  write(
+    `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
+  );
+  write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md`));
+}
+
+function printPlan(report: Report, write: (line: string) => void) {
+  write(pc.bold(`Dry run: nothing is called. ${report.scenarios.length} scenarios against ${report.target}`));
+  for (const s of report.scenarios) {
+    const plan = s.status === "skipped" ? pc.dim(`skip: ${s.reason}`) : pc.green("run");
+    write(`${s.id} (${s.severity}) — ${plan}`);
+    for (const call of s.calls ?? []) write(pc.dim(`    ${call}`));
+  }
+}

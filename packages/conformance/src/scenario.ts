@@ -1,0 +1,138 @@
+// `scenario()` declares one conformance scenario as a vitest test: its id, severity and the
+// operation it exercises travel in the test's meta to the reporters, with the evidence (every
+// exchange it made). Preconditions it cannot meet (no --allow-writes, Prism keeps no state, no
+// reseller key) make it skip with the reason, never pass vacuously. A `should` scenario that fails
+// is a warning unless --strict.
+
+import { createSpecValidator, loadBundle, type SpecValidator } from "@platform-api/spec";
+import picomatch from "picomatch";
+import { inject, test } from "vitest";
+import type { CreatedResource, RunContext, ScenarioMeta, Severity } from "./context.js";
+import { createHttp, type Http } from "./http.js";
+import { createPacer, type Pacer } from "./pacer.js";
+
+/** Preconditions a scenario can declare. */
+export type Need =
+  | "writes" // creates or changes a resource: --allow-writes
+  | "burst" // exceeds 100 requests per second: --allow-burst
+  | "state" // needs a server that keeps state (not Prism)
+  | "real-auth" // needs a server that checks tokens (not Prism)
+  | "reseller" // needs the reseller key
+  | "profile" // needs a protection profile id
+  | "gpu-flavor"; // needs a GPU flavor name
+
+export interface ScenarioDefinition {
+  id: string;
+  title: string;
+  severity: Severity;
+  /** operationId(s) exercised. */
+  operation: string;
+  needs?: Need[];
+  /** What it would call, for --dry-run, e.g. "GET /cloud/v1/regions?limit=1". */
+  calls: string[];
+}
+
+export interface ScenarioApi {
+  run: RunContext;
+  http: Http;
+  validator: SpecValidator;
+  /** Stops the scenario as skipped, with the reason in the report. */
+  skip(reason: string): never;
+  /** Lists a resource the scenario created, so a live user can clean up. */
+  created(resource: CreatedResource): void;
+}
+
+/** Thrown by the checks below: the message is the scenario's reason in the report. */
+export class Deviation extends Error {
+  override name = "Deviation";
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Deviation(message);
+}
+
+let shared: { pacer: Pacer; validator: SpecValidator } | undefined;
+function sharedState(run: RunContext) {
+  // One pacer for the whole run: files share the worker (isolate: false, one worker).
+  shared ??= { pacer: createPacer(run.rateLimit), validator: createSpecValidator(loadBundle()) };
+  return shared;
+}
+
+export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
+  const prism = run.target.kind === "prism";
+  for (const need of needs) {
+    if (need === "writes" && !run.allowWrites)
+      return "creates or changes a resource: runs only with --allow-writes";
+    if (need === "burst" && !run.allowBurst)
+      return "sends more than 100 requests per second: runs only with --allow-burst";
+    if (need === "state" && prism) return "needs state; Prism serves the spec's examples and keeps none";
+    if (need === "real-auth" && prism) return "Prism checks only that an Authorization header is present, not the token";
+    if (need === "reseller" && !run.target.resellerApiKey)
+      return `needs the reseller key (none in ${run.keySources.resellerApiKey})`;
+    if (need === "profile" && run.discovered.protectionProfileId === undefined)
+      return "needs a protection profile id (the spec lists none): pass --protection-profile-id";
+    if (need === "gpu-flavor" && !run.discovered.gpuFlavor)
+      return "needs a virtual GPU flavor name (the spec lists none): pass --gpu-flavor";
+  }
+  return undefined;
+}
+
+export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi) => Promise<void>): void {
+  test(`${definition.id} — ${definition.title}`, async (ctx) => {
+    const run = inject("conformance");
+    const meta = ctx.task.meta as ScenarioMeta;
+    meta.scenario = {
+      id: definition.id,
+      title: definition.title,
+      severity: definition.severity,
+      operation: definition.operation,
+      calls: definition.calls,
+    };
+    meta.evidence = [];
+    const skip = (reason: string): never => {
+      meta.reason = reason;
+      ctx.skip(reason);
+      throw new Error("unreachable");
+    };
+    if (run.only.length > 0 && !picomatch.isMatch(definition.id, run.only)) {
+      meta.unselected = true;
+      skip("not selected by --only");
+    }
+    const unmet = unmetNeed(definition.needs ?? [], run);
+    if (run.dryRun) {
+      meta.plan = unmet ? "skip" : "run";
+      skip(unmet ?? "dry run");
+    }
+    if (unmet) skip(unmet);
+
+    const { pacer, validator } = sharedState(run);
+    const http = createHttp({
+      baseUrl: run.target.url,
+      apiKey: run.target.apiKey,
+      resellerApiKey: run.target.resellerApiKey,
+      pacer,
+      timeScale: run.timeScale,
+      record: (evidence) => meta.evidence?.push(evidence),
+    });
+    try {
+      await body({
+        run,
+        http,
+        validator,
+        skip,
+        created: (resource) => {
+          meta.created ??= [];
+          meta.created.push(resource);
+        },
+      });
+    } catch (error) {
+      if ((error as { code?: string })?.code === "VITEST_PENDING") throw error;
+      meta.reason = (error as Error)?.message ?? String(error);
+      if (definition.severity === "should" && !run.strict) {
+        meta.warned = true;
+        return;
+      }
+      throw error;
+    }
+  });
+}

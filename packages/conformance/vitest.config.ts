@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    reporters: ["default", "json"],
+    outputFile: { json: ".vitest-results.json" },
+  },
+});

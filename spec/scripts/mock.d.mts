@@ -1,0 +1,15 @@
+export declare const bundlePath: string;
+
+export interface PrismMock {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts Prism's mock server on 127.0.0.1 with the bundled description. */
+export declare function startPrismMock(options?: {
+  port?: number;
+  host?: string;
+  spec?: string;
+  readyTimeoutMs?: number;
+  stdio?: "pipe" | "inherit";
+}): Promise<PrismMock>;
