@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    maxConcurrency: 3,
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },

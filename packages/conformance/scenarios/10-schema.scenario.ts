@@ -48,7 +48,12 @@ scenario(
     title: "GET /cloud/v1/regions answers on-spec, pages and refusals included",
     severity: "must",
     operation: "listRegions",
-    calls: ["GET /cloud/v1/regions", "GET /cloud/v1/regions?limit=2&offset=1", "GET /cloud/v1/regions?limit=0", "no Authorization"],
+    calls: [
+      "GET /cloud/v1/regions",
+      "GET /cloud/v1/regions?limit=2&offset=1",
+      "GET /cloud/v1/regions?limit=0",
+      "no Authorization",
+    ],
   },
   async ({ http, validator }) => {
     const path = "/cloud/v1/regions";
@@ -112,7 +117,11 @@ scenario(
   async ({ http, validator }) => {
     checkAgainstSpec(validator, [
       await http.call({ method: "GET", path: "/cloud/v1/tasks", query: { limit: 5 } }),
-      await http.call({ method: "GET", path: "/cloud/v1/tasks", query: { state: "FINISHED", task_type: "create_volume" } }),
+      await http.call({
+        method: "GET",
+        path: "/cloud/v1/tasks",
+        query: { state: "FINISHED", task_type: "create_volume" },
+      }),
     ]);
   },
 );
@@ -134,7 +143,12 @@ scenario(
     const path = "/cloud/reseller/v1/limits_request";
     checkAgainstSpec(validator, [
       await http.call({ method: "GET", path, auth: "reseller" }),
-      await http.call({ method: "GET", path, auth: "reseller", query: { status: ["done", "rejected"], limit: 3 } }),
+      await http.call({
+        method: "GET",
+        path,
+        auth: "reseller",
+        query: { status: ["done", "rejected"], limit: 3 },
+      }),
       await http.call({ method: "GET", path }),
     ]);
   },
@@ -146,7 +160,11 @@ scenario(
     title: "GET /streaming/ai/tasks answers on-spec, pages and filters included",
     severity: "must",
     operation: "listAiTasks",
-    calls: ["GET /streaming/ai/tasks", "GET /streaming/ai/tasks?page=2&limit=5", "GET /streaming/ai/tasks?status=SUCCESS&ordering=task_id"],
+    calls: [
+      "GET /streaming/ai/tasks",
+      "GET /streaming/ai/tasks?page=2&limit=5",
+      "GET /streaming/ai/tasks?status=SUCCESS&ordering=task_id",
+    ],
   },
   async ({ http, validator }) => {
     const path = "/streaming/ai/tasks";
@@ -172,7 +190,12 @@ scenario(
     const path = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
     checkAgainstSpec(validator, [
-      await http.call({ method: "POST", path, params, body: { flavor: run.discovered.gpuFlavor, servers_count: 2 } }),
+      await http.call({
+        method: "POST",
+        path,
+        params,
+        body: { flavor: run.discovered.gpuFlavor, servers_count: 2 },
+      }),
       await http.call({ method: "POST", path, params, body: { servers_count: 2 } }),
     ]);
   },
@@ -209,8 +232,13 @@ scenario(
     const path = "/security/iaas/v2/profiles/{id}";
     const params = { id: run.discovered.protectionProfileId as number };
     const current = await http.call({ method: "GET", path, params });
-    if (current.status !== 200 || !Array.isArray(current.body?.fields)) return skip(`GET ${current.url} answered ${current.status}`);
-    const fields = (current.body.fields as any[]).map((f) => ({ base_field: f.base_field, value: f.value, field_value: f.field_value }));
+    if (current.status !== 200 || !Array.isArray(current.body?.fields))
+      return skip(`GET ${current.url} answered ${current.status}`);
+    const fields = (current.body.fields as any[]).map((f) => ({
+      base_field: f.base_field,
+      value: f.value,
+      field_value: f.field_value,
+    }));
     const answers: Answer[] = [
       await http.call({ method: "PUT", path, params, body: { fields, ip_address: current.body.ip_address } }),
       await http.call({ method: "PUT", path, params, body: { site: current.body.site } }),
@@ -231,7 +259,11 @@ scenario(
   async ({ http, validator }) => {
     const path = "/storage/notifications/v1/event";
     checkAgainstSpec(validator, [
-      await http.call({ method: "PUT", path, body: { name: "reaching_used_space", bytes: 1_000_000_000_000 } }),
+      await http.call({
+        method: "PUT",
+        path,
+        body: { name: "reaching_used_space", bytes: 1_000_000_000_000 },
+      }),
       await http.call({ method: "PUT", path, body: { bytes: 1 } }),
     ]);
   },

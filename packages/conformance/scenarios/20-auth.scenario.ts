@@ -16,7 +16,11 @@ scenario(
     calls: ["GET of every read operation without Authorization"],
   },
   async ({ http, run }) => {
-    const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId, task_id: randomUuid() };
+    const params = {
+      project_id: run.discovered.projectId,
+      region_id: run.discovered.regionId,
+      task_id: randomUuid(),
+    };
     const paths = [
       ME,
       "/cloud/v1/projects",
@@ -46,7 +50,11 @@ scenario(
   },
   async ({ http, run }) => {
     expectStatus(
-      await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: `Bearer ${run.target.apiKey}` } }),
+      await http.call({
+        method: "GET",
+        path: ME,
+        auth: { header: "Authorization", value: `Bearer ${run.target.apiKey}` },
+      }),
       401,
     );
   },
@@ -62,7 +70,10 @@ scenario(
     calls: ["GET /iam/clients/me with Authorization: APIKey"],
   },
   async ({ http }) => {
-    expectStatus(await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: "APIKey" } }), 401);
+    expectStatus(
+      await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: "APIKey" } }),
+      401,
+    );
   },
 );
 
@@ -92,7 +103,10 @@ scenario(
   },
   async ({ http, run }) => {
     for (const header of ["authorization", "AUTHORIZATION", "Authorization"]) {
-      expectStatus(await http.call({ method: "GET", path: ME, auth: { header, value: `APIKey ${run.target.apiKey}` } }), 200);
+      expectStatus(
+        await http.call({ method: "GET", path: ME, auth: { header, value: `APIKey ${run.target.apiKey}` } }),
+        200,
+      );
     }
   },
 );
@@ -121,7 +135,10 @@ scenario(
     calls: ["GET /cloud/reseller/v1/limits_request with the client token"],
   },
   async ({ http }) => {
-    expectStatus(await http.call({ method: "GET", path: "/cloud/reseller/v1/limits_request", query: { limit: 1 } }), 403);
+    expectStatus(
+      await http.call({ method: "GET", path: "/cloud/reseller/v1/limits_request", query: { limit: 1 } }),
+      403,
+    );
   },
 );
 
@@ -136,7 +153,12 @@ scenario(
   },
   async ({ http }) => {
     expectStatus(
-      await http.call({ method: "GET", path: "/cloud/reseller/v1/limits_request", query: { limit: 1 }, auth: "reseller" }),
+      await http.call({
+        method: "GET",
+        path: "/cloud/reseller/v1/limits_request",
+        query: { limit: 1 },
+        auth: "reseller",
+      }),
       200,
     );
   },

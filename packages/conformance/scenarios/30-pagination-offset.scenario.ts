@@ -2,9 +2,9 @@
 // than `limit`, walking by `limit` until offset >= count visits every item once, `limit` outside
 // 1..1000 and a negative `offset` are refused (400) or clamped, and filters filter.
 
+import type { RunContext } from "../src/context.js";
 import type { Call } from "../src/http.js";
 import { expectStatus, identity, walkOffset } from "../src/lists.js";
-import type { RunContext } from "../src/context.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 
 interface OffsetList {
@@ -78,7 +78,10 @@ for (const list of LISTS) {
       expectStatus(first, 200);
       const { pages } = await walkOffset(http, call, walkLimit(first.body.count), 8);
       const counts = [...new Set(pages.map((p) => p.count))];
-      check(counts.length === 1, `count changed between pages: ${pages.map((p) => `offset ${p.offset}: ${p.count}`).join(", ")}`);
+      check(
+        counts.length === 1,
+        `count changed between pages: ${pages.map((p) => `offset ${p.offset}: ${p.count}`).join(", ")}`,
+      );
     },
   );
 
@@ -129,7 +132,10 @@ for (const list of LISTS) {
       for (const item of items) seen.set(identity(item), (seen.get(identity(item)) ?? 0) + 1);
       const repeated = [...seen].filter(([, n]) => n > 1).map(([key]) => key);
       check(repeated.length === 0, `items seen more than once: ${repeated.slice(0, 5).join(", ")}`);
-      check(items.length === count, `the walk with limit=${limit} visited ${items.length} items; count says ${count}`);
+      check(
+        items.length === count,
+        `the walk with limit=${limit} visited ${items.length} items; count says ${count}`,
+      );
     },
   );
 
@@ -148,7 +154,8 @@ for (const list of LISTS) {
       for (const query of [{ limit: 0 }, { limit: 1001 }, { limit: -1 }, { offset: -1 }]) {
         const answer = await http.call({ ...call, query });
         if (answer.status === 400) continue;
-        if (answer.status !== 200) wrong.push(`${answer.url} answered ${answer.status} (expected 400, or 200 clamped)`);
+        if (answer.status !== 200)
+          wrong.push(`${answer.url} answered ${answer.status} (expected 400, or 200 clamped)`);
         else if (!Array.isArray(answer.body?.results) || answer.body.results.length > 1000)
           wrong.push(`${answer.url} answered 200 with ${answer.body?.results?.length} items (at most 1000)`);
       }
@@ -184,7 +191,12 @@ scenario(
     severity: "must",
     operation: "listQuotaLimitRequests",
     needs: ["reseller", "state"],
-    calls: ["GET ?limit=1000 (all)", "GET ?status=<each>", "GET ?status=done&status=rejected", "GET ?client_id=<one>"],
+    calls: [
+      "GET ?limit=1000 (all)",
+      "GET ?status=<each>",
+      "GET ?status=done&status=rejected",
+      "GET ?client_id=<one>",
+    ],
   },
   async ({ http, skip }) => {
     const call: Call = { method: "GET", path: "/cloud/reseller/v1/limits_request", auth: "reseller" };
@@ -194,16 +206,25 @@ scenario(
     const cases: [Call["query"], (r: Record<string, any>) => boolean, string][] = [];
     for (const status of ["done", "in progress", "rejected"])
       cases.push([{ status }, (r) => r.status === status, `status=${status}`]);
-    cases.push([{ status: ["done", "rejected"] }, (r) => r.status === "done" || r.status === "rejected", "status=done&status=rejected"]);
+    cases.push([
+      { status: ["done", "rejected"] },
+      (r) => r.status === "done" || r.status === "rejected",
+      "status=done&status=rejected",
+    ]);
     const clientId = all[0]?.client_id;
-    if (clientId !== undefined) cases.push([{ client_id: clientId }, (r) => r.client_id === clientId, `client_id=${clientId}`]);
+    if (clientId !== undefined)
+      cases.push([{ client_id: clientId }, (r) => r.client_id === clientId, `client_id=${clientId}`]);
     const wrong: string[] = [];
     for (const [query, matches, label] of cases) {
       const { items: got } = await walkOffset(http, { ...call, query }, 1000, 5);
       const stray = (got as Record<string, any>[]).filter((r) => !matches(r));
       const expected = all.filter(matches).length;
-      if (stray.length > 0) wrong.push(`${label} returned ${stray.length} non-matching (e.g. id ${stray[0]?.id}, status ${stray[0]?.status}, client ${stray[0]?.client_id})`);
-      else if (got.length !== expected) wrong.push(`${label} returned ${got.length} items; ${expected} of all match`);
+      if (stray.length > 0)
+        wrong.push(
+          `${label} returned ${stray.length} non-matching (e.g. id ${stray[0]?.id}, status ${stray[0]?.status}, client ${stray[0]?.client_id})`,
+        );
+      else if (got.length !== expected)
+        wrong.push(`${label} returned ${got.length} items; ${expected} of all match`);
     }
     check(wrong.length === 0, wrong.join("; "));
   },

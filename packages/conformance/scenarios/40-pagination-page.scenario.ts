@@ -10,10 +10,20 @@ const OP = "listAiTasks";
 const NEEDS: Need[] = ["state"];
 const ids = (items: Record<string, any>[]) => items.map((t) => t.task_id as string);
 
+/**
+ * Every task of a query, read by page number rather than by following `next`, so that only the
+ * link scenarios depend on the links being right.
+ */
 async function everything(http: Http, query: Record<string, string | number> = {}) {
-  const walk = await walkAiTasks(http, { limit: 50, ...query }, 40);
-  check(walk.complete, "following next from page 1 did not reach a page whose next is null in 40 pages");
-  return walk.items;
+  const limit = 50;
+  const items: Record<string, any>[] = [];
+  for (let page = 1; page <= 40; page++) {
+    const got = await aiTaskPage(http, { query: { ...query, page, limit } });
+    items.push(...got.results);
+    if (got.results.length < limit || page * limit >= got.count) return items;
+  }
+  check(false, "more than 40 pages of 50 AI tasks: too many to compare");
+  return items;
 }
 
 scenario(
@@ -111,7 +121,10 @@ scenario(
     const lastNumber = Math.ceil(first.count / 7);
     const last = await aiTaskPage(http, { query: { page: lastNumber, limit: 7 } });
     check(last.results.length > 0, `page ${lastNumber} (the last of ${first.count} by 7) is empty`);
-    check(last.next === null, `the last page (${lastNumber}) has next ${JSON.stringify(last.next)}; expected null`);
+    check(
+      last.next === null,
+      `the last page (${lastNumber}) has next ${JSON.stringify(last.next)}; expected null`,
+    );
   },
 );
 
@@ -127,7 +140,10 @@ scenario(
   async ({ http }) => {
     for (const query of [{ limit: 3 }, { limit: 7, page: 2 }]) {
       const page = await aiTaskPage(http, { query });
-      check(page.results.length <= query.limit, `${page.url} returned ${page.results.length} tasks, more than ${query.limit}`);
+      check(
+        page.results.length <= query.limit,
+        `${page.url} returned ${page.results.length} tasks, more than ${query.limit}`,
+      );
     }
   },
 );
@@ -166,7 +182,8 @@ scenario(
     for (const field of ["task_id", "status", "task_name"]) {
       const values = (await everything(http, { ordering: field })).map((t) => String(t[field]));
       const at = values.findIndex((v, i) => i > 0 && (values[i - 1] as string) > v);
-      if (at > 0) wrong.push(`ordering=${field}: "${values[at - 1]}" comes before "${values[at]}" (item ${at + 1})`);
+      if (at > 0)
+        wrong.push(`ordering=${field}: "${values[at - 1]}" comes before "${values[at]}" (item ${at + 1})`);
     }
     check(wrong.length === 0, wrong.join("; "));
   },
@@ -179,7 +196,12 @@ scenario(
     severity: "must",
     operation: OP,
     needs: NEEDS,
-    calls: ["GET (every page)", "GET ?status=<a status>", "GET ?task_name=content-moderation", "GET ?task_id=<one>"],
+    calls: [
+      "GET (every page)",
+      "GET ?status=<a status>",
+      "GET ?task_name=content-moderation",
+      "GET ?task_id=<one>",
+    ],
   },
   async ({ http, skip }) => {
     const all = await everything(http);
@@ -194,8 +216,10 @@ scenario(
       const got = await everything(http, { [name]: value });
       const expected = all.filter((t) => t[name] === value).length;
       const stray = got.filter((t) => t[name] !== value);
-      if (stray.length > 0) wrong.push(`${name}=${value} returned ${stray.length} tasks with another ${name}`);
-      else if (got.length !== expected) wrong.push(`${name}=${value} returned ${got.length} tasks; ${expected} match`);
+      if (stray.length > 0)
+        wrong.push(`${name}=${value} returned ${stray.length} tasks with another ${name}`);
+      else if (got.length !== expected)
+        wrong.push(`${name}=${value} returned ${got.length} tasks; ${expected} match`);
     }
     check(wrong.length === 0, wrong.join("; "));
   },
@@ -221,10 +245,16 @@ scenario(
     for (const term of [part, "moderation"]) {
       const got = await everything(http, { search: term });
       const stray = got.filter((t) => !text(t).includes(term.toLowerCase()));
-      if (stray.length > 0) wrong.push(`search=${term} returned ${stray.length} tasks that do not contain it (e.g. ${stray[0]?.task_id})`);
+      if (stray.length > 0)
+        wrong.push(
+          `search=${term} returned ${stray.length} tasks that do not contain it (e.g. ${stray[0]?.task_id})`,
+        );
       if (term === part && !got.some((t) => t.task_id === target.task_id))
         wrong.push(`search=${term} did not return task ${target.task_id}, whose id contains it`);
-      if (term === "moderation" && got.length < all.filter((t) => t.task_name === "content-moderation").length)
+      if (
+        term === "moderation" &&
+        got.length < all.filter((t) => t.task_name === "content-moderation").length
+      )
         wrong.push(`search=moderation returned ${got.length} tasks, fewer than the content-moderation tasks`);
     }
     check(wrong.length === 0, wrong.join("; "));
@@ -243,6 +273,9 @@ scenario(
   async ({ http }) => {
     const page = await aiTaskPage(http, { query: {} });
     const expected = Math.min(10, page.count);
-    check(page.results.length === expected, `without limit the page holds ${page.results.length} tasks; expected ${expected}`);
+    check(
+      page.results.length === expected,
+      `without limit the page holds ${page.results.length} tasks; expected ${expected}`,
+    );
   },
 );

@@ -57,7 +57,14 @@ scenario(
     calls: ["GET /cloud/v1/tasks/{random uuid}"],
   },
   async ({ http }) => {
-    expectStatus(await http.call({ method: "GET", path: "/cloud/v1/tasks/{task_id}", params: { task_id: randomUuid() } }), 404);
+    expectStatus(
+      await http.call({
+        method: "GET",
+        path: "/cloud/v1/tasks/{task_id}",
+        params: { task_id: randomUuid() },
+      }),
+      404,
+    );
   },
 );
 
@@ -71,6 +78,9 @@ scenario(
     calls: [`GET /security/iaas/v2/profiles/${UNKNOWN}`],
   },
   async ({ http }) => {
-    expectStatus(await http.call({ method: "GET", path: "/security/iaas/v2/profiles/{id}", params: { id: UNKNOWN } }), 404);
+    expectStatus(
+      await http.call({ method: "GET", path: "/security/iaas/v2/profiles/{id}", params: { id: UNKNOWN } }),
+      404,
+    );
   },
 );

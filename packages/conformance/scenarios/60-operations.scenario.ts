@@ -44,7 +44,12 @@ scenario(
   },
   async ({ http, run }) => {
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
-    const answer = await http.call({ method: "POST", path: CHECK_LIMITS, params, body: { flavor: run.discovered.gpuFlavor, servers_count: 1 } });
+    const answer = await http.call({
+      method: "POST",
+      path: CHECK_LIMITS,
+      params,
+      body: { flavor: run.discovered.gpuFlavor, servers_count: 1 },
+    });
     expectStatus(answer, 200);
     const missing = QUOTAS.flatMap((q) => ["_limit", "_requested", "_usage"].map((s) => q + s)).filter(
       (field) => !Number.isInteger(answer.body?.[field]),
@@ -69,7 +74,11 @@ scenario(
         method: "POST",
         path: CHECK_LIMITS,
         params,
-        body: { flavor: run.discovered.gpuFlavor, servers_count, servers_settings: { volumes: [{ size: 10, source: "image" }] } },
+        body: {
+          flavor: run.discovered.gpuFlavor,
+          servers_count,
+          servers_settings: { volumes: [{ size: 10, source: "image" }] },
+        },
       });
       expectStatus(answer, 200);
       return answer.body as Record<string, number>;
@@ -93,7 +102,12 @@ scenario(
     severity: "must",
     operation: "updateProtectionProfile, getProtectionProfile",
     needs: ["writes", "profile", "state"],
-    calls: ["GET /security/iaas/v2/profiles/{id}", "PUT one int field changed", "GET (read back)", "PUT the old value back"],
+    calls: [
+      "GET /security/iaas/v2/profiles/{id}",
+      "PUT one int field changed",
+      "GET (read back)",
+      "PUT the old value back",
+    ],
   },
   async ({ http, run, skip }) => {
     const path = "/security/iaas/v2/profiles/{id}";
@@ -101,7 +115,9 @@ scenario(
     const before = await http.call({ method: "GET", path, params });
     expectStatus(before, 200);
     // Which fields are updatable is not shown; an int field with a value is the safest to change.
-    const field = (before.body.fields as any[]).find((f) => f.field_type === "int" && /^-?\d+$/.test(String(f.value)));
+    const field = (before.body.fields as any[]).find(
+      (f) => f.field_type === "int" && /^-?\d+$/.test(String(f.value)),
+    );
     if (!field) return skip("the profile has no int field to change (the only field type the spec shows)");
     const old = Number(field.value);
     const schema = field.validation_schema ?? {};
@@ -111,7 +127,10 @@ scenario(
         method: "PUT",
         path,
         params,
-        body: { fields: [{ base_field: field.base_field, value: String(value), field_value: value }], ip_address: before.body.ip_address },
+        body: {
+          fields: [{ base_field: field.base_field, value: String(value), field_value: value }],
+          ip_address: before.body.ip_address,
+        },
       });
     const updated = await put(next);
     expectStatus(updated, 200);
@@ -144,7 +163,10 @@ scenario(
       path: "/storage/notifications/v1/event",
       body: { name: "reaching_used_requests", count: 5_000_000 },
     });
-    check(answer.status >= 200 && answer.status < 300, `answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    check(
+      answer.status >= 200 && answer.status < 300,
+      `answered ${answer.status}: ${answer.text.slice(0, 200)}`,
+    );
   },
 );
 
@@ -158,6 +180,9 @@ scenario(
     calls: ["PUT /storage/notifications/v1/event {count} (no name)"],
   },
   async ({ http }) => {
-    expectStatus(await http.call({ method: "PUT", path: "/storage/notifications/v1/event", body: { count: 10 } }), 400);
+    expectStatus(
+      await http.call({ method: "PUT", path: "/storage/notifications/v1/event", body: { count: 10 } }),
+      400,
+    );
   },
 );

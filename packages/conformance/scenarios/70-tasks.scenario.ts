@@ -4,10 +4,10 @@
 // quota and the excess, with created_resources null and nothing created. Runs with --allow-writes.
 
 import { loadBundle } from "@platform-api/spec";
+import type { RunContext } from "../src/context.js";
 import type { Answer, Http } from "../src/http.js";
 import { sleep } from "../src/http.js";
 import { checkAgainstSpec, expectStatus, pollIntervalSeconds } from "../src/lists.js";
-import type { RunContext } from "../src/context.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 
 const NEEDS: Need[] = ["writes", "state"];
@@ -26,9 +26,23 @@ interface Polled {
 }
 
 /** The shared story of this file: one create, its polls, one create beyond a quota. */
-const story: { create?: Answer; probe?: Answer; polled?: Polled; quota?: { polled: Polled; quota: string; excess: number; before: Record<string, number>; after?: Record<string, number> } } = {};
+const story: {
+  create?: Answer;
+  probe?: Answer;
+  polled?: Polled;
+  quota?: {
+    polled: Polled;
+    quota: string;
+    excess: number;
+    before: Record<string, number>;
+    after?: Record<string, number>;
+  };
+} = {};
 
-const where = (run: RunContext) => ({ project_id: run.discovered.projectId, region_id: run.discovered.regionId });
+const where = (run: RunContext) => ({
+  project_id: run.discovered.projectId,
+  region_id: run.discovered.regionId,
+});
 
 /** Polls every `poll` seconds (scaled) until FINISHED or ERROR and once more, or the deadline. */
 async function pollTask(http: Http, run: RunContext, taskId: string): Promise<Polled> {
@@ -68,12 +82,23 @@ scenario(
     calls: ["POST /cloud/v1/volumes/{project}/{region} {name, size: 1, source, type_name}"],
   },
   async ({ http, run, created }) => {
-    const answer = await http.call({ method: "POST", path: VOLUMES, params: where(run), body: volumeBody(run, 1) });
+    const answer = await http.call({
+      method: "POST",
+      path: VOLUMES,
+      params: where(run),
+      body: volumeBody(run, 1),
+    });
     story.create = answer;
     expectStatus(answer, 200, 201);
     const tasks = answer.body?.tasks;
-    check(Array.isArray(tasks) && tasks.length >= 1, `the answer has no tasks array: ${answer.text.slice(0, 200)}`);
-    check(tasks.every((t: unknown) => typeof t === "string" && UUID.test(t)), `task ids are not UUID strings: ${JSON.stringify(tasks)}`);
+    check(
+      Array.isArray(tasks) && tasks.length >= 1,
+      `the answer has no tasks array: ${answer.text.slice(0, 200)}`,
+    );
+    check(
+      tasks.every((t: unknown) => typeof t === "string" && UUID.test(t)),
+      `task ids are not UUID strings: ${JSON.stringify(tasks)}`,
+    );
     created({ type: "task", id: tasks[0], ...where(run) });
   },
 );
@@ -81,7 +106,8 @@ scenario(
 scenario(
   {
     id: "tasks.poll.state-moves-forward",
-    title: "polled at the recommended interval, the state only moves forward (NEW → RUNNING → FINISHED or ERROR)",
+    title:
+      "polled at the recommended interval, the state only moves forward (NEW → RUNNING → FINISHED or ERROR)",
     severity: "must",
     operation: "getTask",
     needs: NEEDS,
@@ -94,8 +120,12 @@ scenario(
     const { states } = story.polled;
     const unknown = states.filter((s) => !(s in RANK));
     check(unknown.length === 0, `states outside NEW, RUNNING, FINISHED, ERROR: ${unknown.join(", ")}`);
-    const back = states.findIndex((s, i) => i > 0 && (RANK[s] as number) < (RANK[states[i - 1] as string] as number));
-    const terminalChanged = states.findIndex((s, i) => i > 0 && RANK[states[i - 1] as string] === 2 && s !== states[i - 1]);
+    const back = states.findIndex(
+      (s, i) => i > 0 && (RANK[s] as number) < (RANK[states[i - 1] as string] as number),
+    );
+    const terminalChanged = states.findIndex(
+      (s, i) => i > 0 && RANK[states[i - 1] as string] === 2 && s !== states[i - 1],
+    );
     check(back < 0 && terminalChanged < 0, `the state went ${states.join(" → ")}`);
   },
 );
@@ -115,15 +145,20 @@ scenario(
     const state = polled.last?.state;
     const seconds = (maxDuration * 4 * run.timeScale).toFixed(1);
     check(state !== "ERROR", `the task ended in ERROR: ${polled.last?.error}`);
-    check(state === "FINISHED", `the task is still ${state} after ${seconds} s (states: ${polled.states.join(" → ")})`);
+    check(
+      state === "FINISHED",
+      `the task is still ${state} after ${seconds} s (states: ${polled.states.join(" → ")})`,
+    );
     const volume = polled.last?.created_resources?.volumes?.[0];
-    if (typeof volume === "string") created({ type: "volume", id: volume, ...where(run), task_id: polled.taskId });
+    if (typeof volume === "string")
+      created({ type: "volume", id: volume, ...where(run), task_id: polled.taskId });
   },
 );
 
 function finishedTask(skip: (reason: string) => never): Record<string, any> {
   const last = story.polled?.last;
-  if (last?.state !== "FINISHED") return skip("the task did not reach FINISHED (see tasks.poll.reaches-finished)");
+  if (last?.state !== "FINISHED")
+    return skip("the task did not reach FINISHED (see tasks.poll.reaches-finished)");
   return last;
 }
 
@@ -140,7 +175,9 @@ scenario(
     const task = finishedTask(skip);
     const volumes = task.created_resources?.volumes;
     check(
-      Array.isArray(volumes) && volumes.length > 0 && volumes.every((v: unknown) => typeof v === "string" && v !== ""),
+      Array.isArray(volumes) &&
+        volumes.length > 0 &&
+        volumes.every((v: unknown) => typeof v === "string" && v !== ""),
       `created_resources.volumes is ${JSON.stringify(volumes)}; expected the new volume's id`,
     );
   },
@@ -160,7 +197,10 @@ scenario(
     const wrong = ["instances", "floatingips", "networks"].filter(
       (key) => !Array.isArray(task.created_resources?.[key]) || task.created_resources[key].length > 0,
     );
-    check(wrong.length === 0, `not an empty array: ${wrong.map((k) => `${k}=${JSON.stringify(task.created_resources?.[k])}`).join(", ")}`);
+    check(
+      wrong.length === 0,
+      `not an empty array: ${wrong.map((k) => `${k}=${JSON.stringify(task.created_resources?.[k])}`).join(", ")}`,
+    );
   },
 );
 
@@ -175,7 +215,10 @@ scenario(
   },
   async ({ skip }) => {
     const task = finishedTask(skip);
-    check(typeof task.finished_on === "string" && task.finished_on !== "", `finished_on is ${JSON.stringify(task.finished_on)}`);
+    check(
+      typeof task.finished_on === "string" && task.finished_on !== "",
+      `finished_on is ${JSON.stringify(task.finished_on)}`,
+    );
     check(task.error === null, `error is ${JSON.stringify(task.error)}; expected null`);
   },
 );
@@ -191,7 +234,12 @@ scenario(
   },
   async ({ http, run, validator, skip }) => {
     if (!story.create) return skip("no create was made (see tasks.create.answers-tasks)");
-    story.probe = await http.call({ method: "POST", path: VOLUMES, params: where(run), body: { name: "conformance-probe", size: "ten" } });
+    story.probe = await http.call({
+      method: "POST",
+      path: VOLUMES,
+      params: where(run),
+      body: { name: "conformance-probe", size: "ten" },
+    });
     checkAgainstSpec(validator, [story.create as Answer, story.probe]);
   },
 );
@@ -229,15 +277,27 @@ scenario(
     severity: "must",
     operation: "createVolume, getTask",
     needs: [...NEEDS, "gpu-flavor"],
-    calls: ["POST …/check_limits (limits and usage)", "POST /cloud/v1/volumes {size: limit − usage + 7}", "GET /cloud/v1/tasks/{id} until ERROR"],
+    calls: [
+      "POST …/check_limits (limits and usage)",
+      "POST /cloud/v1/volumes {size: limit − usage + 7}",
+      "GET /cloud/v1/tasks/{id} until ERROR",
+    ],
   },
   async ({ http, run, skip, created }) => {
     const before = await limitsNow(http, run);
     const countFull = before.volume_count_usage! >= before.volume_count_limit!;
     const excess = countFull ? before.volume_count_usage! + 1 - before.volume_count_limit! : 7;
     const size = countFull ? 1 : before.volume_size_limit! - before.volume_size_usage! + excess;
-    const answer = await http.call({ method: "POST", path: VOLUMES, params: where(run), body: volumeBody(run, size) });
-    if (answer.status === 400) return skip(`the target refused a ${size} GiB volume with 400 before any task, so no quota was reached`);
+    const answer = await http.call({
+      method: "POST",
+      path: VOLUMES,
+      params: where(run),
+      body: volumeBody(run, size),
+    });
+    if (answer.status === 400)
+      return skip(
+        `the target refused a ${size} GiB volume with 400 before any task, so no quota was reached`,
+      );
     expectStatus(answer, 200, 201);
     const taskId = answer.body?.tasks?.[0];
     check(typeof taskId === "string", `the answer has no task id: ${answer.text.slice(0, 200)}`);
@@ -246,8 +306,12 @@ scenario(
     const quota = countFull ? "volume_count" : "volume_size";
     story.quota = { polled, quota, excess, before };
     const task = polled.last ?? {};
-    if (task.state === "FINISHED") created({ type: "volume", id: String(task.created_resources?.volumes?.[0]), task_id: taskId });
-    check(task.state === "ERROR", `a ${size} GiB volume (${quota} limit ${before[`${quota}_limit`]}, usage ${before[`${quota}_usage`]}) ended as ${task.state}, not ERROR`);
+    if (task.state === "FINISHED")
+      created({ type: "volume", id: String(task.created_resources?.volumes?.[0]), task_id: taskId });
+    check(
+      task.state === "ERROR",
+      `a ${size} GiB volume (${quota} limit ${before[`${quota}_limit`]}, usage ${before[`${quota}_usage`]}) ended as ${task.state}, not ERROR`,
+    );
     const error = String(task.error ?? "");
     const names = new RegExp(quota.replace("_", "[_ ]"), "i").test(error);
     const amount = new RegExp(`(^|[^0-9])${excess}([^0-9]|$)`).test(error);
@@ -267,7 +331,10 @@ scenario(
   async ({ skip }) => {
     const task = story.quota?.polled.last;
     if (task?.state !== "ERROR") return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
-    check(task.created_resources === null, `created_resources is ${JSON.stringify(task.created_resources)}; expected null`);
+    check(
+      task.created_resources === null,
+      `created_resources is ${JSON.stringify(task.created_resources)}; expected null`,
+    );
   },
 );
 
@@ -282,9 +349,13 @@ scenario(
   },
   async ({ http, run, skip }) => {
     const quota = story.quota;
-    if (quota?.polled.last?.state !== "ERROR") return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
+    if (quota?.polled.last?.state !== "ERROR")
+      return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
     const after = await limitsNow(http, run);
     const grew = ["volume_count_usage", "volume_size_usage"].filter((f) => after[f]! > quota.before[f]!);
-    check(grew.length === 0, `usage grew after the ERROR task: ${grew.map((f) => `${f} ${quota.before[f]}→${after[f]}`).join(", ")}`);
+    check(
+      grew.length === 0,
+      `usage grew after the ERROR task: ${grew.map((f) => `${f} ${quota.before[f]}→${after[f]}`).join(", ")}`,
+    );
   },
 );

@@ -6,9 +6,13 @@ import type { Answer } from "../src/http.js";
 import { retryAfterMs, sleep } from "../src/http.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 
-const NEEDS: Need[] = ["burst", "state"];
+const NEEDS: Need[] = ["burst", "rate-limited"];
 const ME = "/iam/clients/me";
-const burst: { answers: Answer[]; limited: Answer[]; ran: boolean } = { answers: [], limited: [], ran: false };
+const burst: { answers: Answer[]; limited: Answer[]; ran: boolean } = {
+  answers: [],
+  limited: [],
+  ran: false,
+};
 
 scenario(
   {
@@ -30,7 +34,10 @@ scenario(
     }
     const other = burst.answers.filter((a) => a.status !== 200 && a.status !== 429);
     check(other.length === 0, `the burst met ${other.map((a) => a.status).join(", ")} besides 200 and 429`);
-    check(burst.limited.length > 0, `${burst.answers.length} requests in a burst all answered 200; expected 429 beyond 100 per second`);
+    check(
+      burst.limited.length > 0,
+      `${burst.answers.length} requests in a burst all answered 200; expected 429 beyond 100 per second`,
+    );
   },
 );
 
@@ -46,9 +53,13 @@ scenario(
   async ({ skip }) => {
     if (burst.limited.length === 0) return skip("no 429 was met (see rate-limit.burst-meets-429)");
     const sent = burst.limited.filter((a) => a.headers["retry-after"] !== undefined);
-    if (sent.length === 0) return skip("no Retry-After was sent (the seed does not show whether the platform sends it)");
+    if (sent.length === 0)
+      return skip("no Retry-After was sent (the seed does not show whether the platform sends it)");
     const invalid = sent.filter((a) => retryAfterMs(a.headers["retry-after"]) === undefined);
-    check(invalid.length === 0, `invalid Retry-After values: ${[...new Set(invalid.map((a) => String(a.headers["retry-after"])))].join(", ")}`);
+    check(
+      invalid.length === 0,
+      `invalid Retry-After values: ${[...new Set(invalid.map((a) => String(a.headers["retry-after"])))].join(", ")}`,
+    );
   },
 );
 
@@ -63,7 +74,10 @@ scenario(
   },
   async ({ http, skip }) => {
     if (burst.limited.length === 0) return skip("no 429 was met (see rate-limit.burst-meets-429)");
-    const advised = Math.max(1000, ...burst.limited.map((a) => retryAfterMs(a.headers["retry-after"]) ?? 1000));
+    const advised = Math.max(
+      1000,
+      ...burst.limited.map((a) => retryAfterMs(a.headers["retry-after"]) ?? 1000),
+    );
     await sleep(Math.min(advised, 30_000) + 100);
     const answer = await http.call({ method: "GET", path: ME, retry: false });
     check(answer.status === 200, `after waiting ${advised} ms the request answered ${answer.status}`);

@@ -16,11 +16,16 @@ export function createProgram(): Command {
       "Checks that a server behaves as the platform API's spec and documented rules say. Exit code 0: conformant; 1: a `must` scenario failed; 2: usage or configuration error.",
     )
     .addOption(
-      new Option("--target <target>", '"simulator" (in-process), "prism" (mock of the spec), or a base URL').default(
-        DEFAULTS.target,
-      ),
+      new Option(
+        "--target <target>",
+        '"simulator" (in-process), "prism" (mock of the spec), or a base URL',
+      ).default(DEFAULTS.target),
     )
-    .option("--api-key-env <name>", "environment variable with the client token (URL targets)", DEFAULTS.apiKeyEnv)
+    .option(
+      "--api-key-env <name>",
+      "environment variable with the client token (URL targets)",
+      DEFAULTS.apiKeyEnv,
+    )
     .option(
       "--reseller-api-key-env <name>",
       "environment variable with the reseller token (optional)",
@@ -29,19 +34,32 @@ export function createProgram(): Command {
     .option("--allow-writes", "run scenarios that create or change resources", false)
     .option("--allow-burst", "run the rate-limit scenario (more than 100 requests per second)", false)
     .option("--only <glob...>", "only scenarios whose id matches a glob, e.g. 'pagination.*'")
-    .option("--rate-limit <n>", "requests per second for every scenario but the burst", integer("--rate-limit"), DEFAULTS.rateLimit)
+    .option(
+      "--rate-limit <n>",
+      "requests per second for every scenario but the burst",
+      integer("--rate-limit"),
+      DEFAULTS.rateLimit,
+    )
     .option("--project-id <id>", "project to use (default: the default project)", integer("--project-id"))
     .option("--region-id <id>", "region to use (default: an ACTIVE region)", integer("--region-id"))
-    .option("--protection-profile-id <id>", "protection profile for the security scenarios", integer("--protection-profile-id"))
+    .option(
+      "--protection-profile-id <id>",
+      "protection profile for the security scenarios",
+      integer("--protection-profile-id"),
+    )
     .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
     .option("--report <dir>", "directory for report.json, junit.xml and report.md", DEFAULTS.report)
     .option("--strict", "count `should` failures as failures", false)
     .option("--dry-run", "list the scenarios and what they would call; call nothing", false)
-    .option("--time-scale <f>", "polling intervals and deadlines × f (default 0.01 for the embedded simulator, else 1)", (v) => {
-      const n = Number(v);
-      if (!Number.isFinite(n)) throw new InvalidArgumentError(`--time-scale needs a number (got "${v}").`);
-      return n;
-    })
+    .option(
+      "--time-scale <f>",
+      "polling intervals and deadlines × f (default 0.01 for the embedded simulator, else 1)",
+      (v) => {
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new InvalidArgumentError(`--time-scale needs a number (got "${v}").`);
+        return n;
+      },
+    )
     .showHelpAfterError()
     .allowExcessArguments(false);
 }
@@ -68,7 +86,9 @@ export function toOptions(parsed: Record<string, any>): ConformanceOptions {
 
 /** Parses argv (without node and script) the way the CLI does; throws commander's errors. */
 export function parseArgs(argv: string[]): ConformanceOptions {
-  const program = createProgram().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  const program = createProgram()
+    .exitOverride()
+    .configureOutput({ writeErr: () => {}, writeOut: () => {} });
   program.parse(argv, { from: "user" });
   return toOptions(program.opts());
 }

@@ -2,8 +2,8 @@
 // and the auth scenarios must send `AUTHORIZATION` and `authorization` exactly as written. Every
 // exchange is recorded as evidence (method, path, status, an excerpt of the body; never a header).
 
-import { request as httpRequest, Agent as HttpAgent } from "node:http";
-import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Evidence } from "./context.js";
 import type { Pacer } from "./pacer.js";
 
@@ -82,7 +82,12 @@ export function createHttp(options: HttpOptions): Http {
   const scale = options.timeScale ?? 1;
   const prefix = base.pathname.replace(/\/$/, "");
 
-  function urlOf({ path, params = {}, query = {}, rawQuery }: Pick<Call, "path" | "params" | "query" | "rawQuery">) {
+  function urlOf({
+    path,
+    params = {},
+    query = {},
+    rawQuery,
+  }: Pick<Call, "path" | "params" | "query" | "rawQuery">) {
     const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = params[name];
       if (value === undefined) throw new Error(`path parameter ${name} of ${path} has no value`);
@@ -171,7 +176,12 @@ export function createHttp(options: HttpOptions): Http {
       try {
         answer = await once(call, url);
       } catch (error) {
-        options.record?.({ method: call.method, path: url, status: null, excerpt: `no answer: ${(error as Error).message}` });
+        options.record?.({
+          method: call.method,
+          path: url,
+          status: null,
+          excerpt: `no answer: ${(error as Error).message}`,
+        });
         if (retry && idempotent && attempt < RETRIES) {
           await sleep(1000 * scale);
           continue;

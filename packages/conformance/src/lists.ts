@@ -46,7 +46,10 @@ export async function walkOffset(http: Http, call: Call, limit: number, maxPages
     const answer = await http.call({ ...call, query: { ...call.query, limit, offset } });
     expectStatus(answer, 200);
     const { count, results } = answer.body ?? {};
-    check(Number.isInteger(count) && Array.isArray(results), `${answer.url}: no integer count and results array`);
+    check(
+      Number.isInteger(count) && Array.isArray(results),
+      `${answer.url}: no integer count and results array`,
+    );
     pages.push({ offset, count, results });
     if (offset + limit >= count) return { pages, items: pages.flatMap((p) => p.results), complete: true };
   }
@@ -72,7 +75,10 @@ export interface AiTaskPage {
 const AI_TASKS = "/streaming/ai/tasks";
 
 /** One page of the AI task list, from a query or a `next`/`previous` link. */
-export async function aiTaskPage(http: Http, from: { query?: Call["query"]; link?: string }): Promise<AiTaskPage> {
+export async function aiTaskPage(
+  http: Http,
+  from: { query?: Call["query"]; link?: string },
+): Promise<AiTaskPage> {
   const answer = await http.call(
     from.link !== undefined
       ? { method: "GET", path: AI_TASKS, rawQuery: linkQuery(from.link) }
@@ -80,8 +86,17 @@ export async function aiTaskPage(http: Http, from: { query?: Call["query"]; link
   );
   expectStatus(answer, 200);
   const body = answer.body ?? {};
-  check(Number.isInteger(body.count) && Array.isArray(body.results), `${answer.url}: no integer count and results array`);
-  return { url: answer.url, count: body.count, next: body.next ?? null, previous: body.previous ?? null, results: body.results };
+  check(
+    Number.isInteger(body.count) && Array.isArray(body.results),
+    `${answer.url}: no integer count and results array`,
+  );
+  return {
+    url: answer.url,
+    count: body.count,
+    next: body.next ?? null,
+    previous: body.previous ?? null,
+    results: body.results,
+  };
 }
 
 /** `next` is "the query-string part"; accept a full URL or a leading "?" too. */
@@ -102,7 +117,10 @@ export async function walkAiTasks(http: Http, query: Call["query"], maxPages = 4
 }
 
 /** The spec's recommended poll interval for a task type (x-task-polling), in seconds. */
-export function pollIntervalSeconds(doc: Record<string, any>, taskType: string): { poll: number; maxDuration: number } {
+export function pollIntervalSeconds(
+  doc: Record<string, any>,
+  taskType: string,
+): { poll: number; maxDuration: number } {
   const polling = doc.paths?.["/cloud/v1/tasks/{task_id}"]?.get?.["x-task-polling"];
   const row = polling?.intervals?.find((r: any) => r.taskType === taskType);
   return { poll: row?.pollIntervalSeconds ?? 5, maxDuration: row?.typicalDurationSeconds?.max ?? 60 };

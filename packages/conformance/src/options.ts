@@ -55,7 +55,8 @@ export function targetKind(target: string): "simulator" | "prism" | "url" {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new UsageError(`--target ${target}: only http:// and https:// URLs are allowed.`);
-  if (url.search || url.hash) throw new UsageError(`--target ${target}: give the base URL without a query or fragment.`);
+  if (url.search || url.hash)
+    throw new UsageError(`--target ${target}: give the base URL without a query or fragment.`);
   return "url";
 }
 
@@ -73,10 +74,15 @@ export function checkOptions(options: ConformanceOptions): void {
     throw new UsageError(
       `--rate-limit ${options.rateLimit} is above the platform's 100 requests per second; the suite would meet 429s it caused. Allowed: 1 to 100.`,
     );
-  if (options.timeScale !== undefined && !(Number.isFinite(options.timeScale) && options.timeScale > 0 && options.timeScale <= 1))
+  if (
+    options.timeScale !== undefined &&
+    !(Number.isFinite(options.timeScale) && options.timeScale > 0 && options.timeScale <= 1)
+  )
     throw new UsageError(`--time-scale must be a number above 0 and at most 1 (got ${options.timeScale}).`);
   for (const name of ["apiKeyEnv", "resellerApiKeyEnv"] as const) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options[name]))
-      throw new UsageError(`--${name === "apiKeyEnv" ? "api-key-env" : "reseller-api-key-env"} must name an environment variable (got "${options[name]}").`);
+      throw new UsageError(
+        `--${name === "apiKeyEnv" ? "api-key-env" : "reseller-api-key-env"} must name an environment variable (got "${options[name]}").`,
+      );
   }
 }

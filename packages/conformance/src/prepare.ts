@@ -65,7 +65,10 @@ export async function prepareRun(
   }
 }
 
-async function discover(target: StartedTarget, options: ConformanceOptions): Promise<RunContext["discovered"]> {
+async function discover(
+  target: StartedTarget,
+  options: ConformanceOptions,
+): Promise<RunContext["discovered"]> {
   const http = createHttp({
     baseUrl: target.url,
     apiKey: target.apiKey,
@@ -78,7 +81,9 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
       return await http.call({ method: "GET", path, query });
     } catch (error) {
       if (error instanceof NoAnswerError)
-        throw new UsageError(`The target ${target.label} cannot be reached: ${error.message}. Is it running, and is the URL right?`);
+        throw new UsageError(
+          `The target ${target.label} cannot be reached: ${error.message}. Is it running, and is the URL right?`,
+        );
       throw error;
     }
   };
@@ -89,7 +94,9 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
       `The target refused the API key from ${options.apiKeyEnv} (GET /iam/clients/me answered ${me.status}). Check the token and that it has not expired.`,
     );
   if (me.status !== 200)
-    throw new UsageError(`GET /iam/clients/me answered ${me.status}; the suite needs it to verify the token first.`);
+    throw new UsageError(
+      `GET /iam/clients/me answered ${me.status}; the suite needs it to verify the token first.`,
+    );
 
   let projectId = options.projectId;
   if (projectId === undefined) {
@@ -108,7 +115,9 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
   for (let offset = 0, pages = 0; pages < 20; pages++) {
     const page = await get("/cloud/v1/regions", { limit: 1000, offset });
     if (page.status !== 200 || !Array.isArray(page.body?.results))
-      throw new UsageError(`GET /cloud/v1/regions answered ${page.status}; the suite needs it to pick an ACTIVE region.`);
+      throw new UsageError(
+        `GET /cloud/v1/regions answered ${page.status}; the suite needs it to pick an ACTIVE region.`,
+      );
     regions.push(...page.body.results);
     offset += 1000;
     if (page.body.results.length === 0 || offset >= Number(page.body.count)) break;
@@ -118,11 +127,16 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
     region = regions.find((r) => r?.id === options.regionId);
     if (!region) throw new UsageError(`--region-id ${options.regionId} is not in GET /cloud/v1/regions.`);
     if (region.state !== "ACTIVE")
-      throw new UsageError(`--region-id ${options.regionId} is ${region.state}; only ACTIVE regions may be used.`);
+      throw new UsageError(
+        `--region-id ${options.regionId} is ${region.state}; only ACTIVE regions may be used.`,
+      );
   } else {
     const active = regions.filter((r) => r?.state === "ACTIVE" && typeof r.id === "number");
-    region = active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ?? active[0];
-    if (!region) throw new UsageError("No ACTIVE region in GET /cloud/v1/regions; pass one with --region-id.");
+    region =
+      active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ??
+      active[0];
+    if (!region)
+      throw new UsageError("No ACTIVE region in GET /cloud/v1/regions; pass one with --region-id.");
   }
 
   return {

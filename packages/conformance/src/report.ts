@@ -61,7 +61,12 @@ export function toMarkdown(report: Report): string {
   if (failing.length > 0) {
     lines.push("## Deviations", "");
     for (const s of failing) {
-      lines.push(`### ${ICON[s.status]} \`${s.id}\` (${s.severity})`, "", `${s.title}. Operation: \`${s.operation}\`.`, "");
+      lines.push(
+        `### ${ICON[s.status]} \`${s.id}\` (${s.severity})`,
+        "",
+        `${s.title}. Operation: \`${s.operation}\`.`,
+        "",
+      );
       lines.push(`> ${(s.reason ?? "").replace(/\n/g, "\n> ")}`, "");
       if (s.evidence.length > 0) {
         lines.push("| Method | Path | Status | Excerpt |", "| - | - | - | - |");
@@ -73,14 +78,23 @@ export function toMarkdown(report: Report): string {
   }
   lines.push("## All scenarios", "", "| | Scenario | Severity | Operation | Note |", "| - | - | - | - | - |");
   for (const s of report.scenarios)
-    lines.push(`| ${ICON[s.status]} | \`${s.id}\` | ${s.severity} | \`${s.operation}\` | ${cell(s.reason ?? "")} |`);
+    lines.push(
+      `| ${ICON[s.status]} | \`${s.id}\` | ${s.severity} | \`${s.operation}\` | ${cell(s.reason ?? "")} |`,
+    );
   lines.push("");
   lines.push("## Created resources", "");
   if (report.createdResources.length === 0) lines.push("None.");
   else {
-    lines.push("Delete these if the target is a live account:", "", "| Type | Id | Project | Region | Task |", "| - | - | - | - | - |");
+    lines.push(
+      "Delete these if the target is a live account:",
+      "",
+      "| Type | Id | Project | Region | Task |",
+      "| - | - | - | - | - |",
+    );
     for (const r of report.createdResources)
-      lines.push(`| ${r.type} | \`${r.id}\` | ${r.project_id ?? ""} | ${r.region_id ?? ""} | ${r.task_id ?? ""} |`);
+      lines.push(
+        `| ${r.type} | \`${r.id}\` | ${r.project_id ?? ""} | ${r.region_id ?? ""} | ${r.task_id ?? ""} |`,
+      );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -98,7 +112,8 @@ export function toJunit(report: Report): string {
     const evidence = s.evidence.map((e) => `${e.method} ${e.path} -> ${e.status ?? "no answer"}`).join("\n");
     if (s.status === "failed")
       return `${open}>\n      <failure message="${xml(s.reason ?? "")}">${xml(`${s.reason ?? ""}\n\n${evidence}`)}</failure>\n    </testcase>`;
-    if (s.status === "skipped") return `${open}>\n      <skipped message="${xml(s.reason ?? "")}"/>\n    </testcase>`;
+    if (s.status === "skipped")
+      return `${open}>\n      <skipped message="${xml(s.reason ?? "")}"/>\n    </testcase>`;
     if (s.status === "warned")
       return `${open}>\n      <system-out>${xml(`warning (should): ${s.reason ?? ""}\n\n${evidence}`)}</system-out>\n    </testcase>`;
     return `${open}/>`;

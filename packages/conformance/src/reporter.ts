@@ -37,7 +37,8 @@ export function createScenarioReporter(
     if (result.state === "failed") {
       status = "failed";
       reason = meta.reason ?? result.errors.map((e) => e.message).join("; ");
-    } else if (result.state === "skipped") status = options.dryRun && meta.plan === "run" ? "passed" : "skipped";
+    } else if (result.state === "skipped")
+      status = options.dryRun && meta.plan === "run" ? "passed" : "skipped";
     else if (meta.warned) status = "warned";
     else status = "passed";
     return {
@@ -47,7 +48,11 @@ export function createScenarioReporter(
       status,
       operation: meta.scenario.operation,
       reason: reason === null ? null : redact(reason),
-      evidence: (meta.evidence ?? []).map((e) => ({ ...e, path: redact(e.path), excerpt: redact(e.excerpt) })),
+      evidence: (meta.evidence ?? []).map((e) => ({
+        ...e,
+        path: redact(e.path),
+        excerpt: redact(e.excerpt),
+      })),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       ...(meta.created?.length ? { created: meta.created } : {}),
       ...(options.dryRun ? { calls: meta.scenario.calls } : {}),

@@ -11,14 +11,7 @@ import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
 import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
-import {
-  createRedactor,
-  type Report,
-  redactDeep,
-  summarize,
-  toJunit,
-  toMarkdown,
-} from "./report.js";
+import { createRedactor, type Report, redactDeep, summarize, toJunit, toMarkdown } from "./report.js";
 import { createScenarioReporter } from "./reporter.js";
 
 export interface RunResult {
@@ -85,7 +78,13 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
     const scenarios = reporter.results();
     if (reporter.problems().length > 0 || scenarios.length === 0) {
       for (const problem of reporter.problems()) write(pc.red(problem));
-      write(pc.red(scenarios.length === 0 ? "conformance: no scenario ran (check --only)." : "conformance: the suite itself failed."));
+      write(
+        pc.red(
+          scenarios.length === 0
+            ? "conformance: no scenario ran (check --only)."
+            : "conformance: the suite itself failed.",
+        ),
+      );
       return { exitCode: 2 };
     }
     const order = (id: string) => scenarios.findIndex((s) => s.id === id);

@@ -17,6 +17,7 @@ export type Need =
   | "burst" // exceeds 100 requests per second: --allow-burst
   | "state" // needs a server that keeps state (not Prism)
   | "real-auth" // needs a server that checks tokens (not Prism)
+  | "rate-limited" // needs a server that enforces the rate limit (not Prism)
   | "reseller" // needs the reseller key
   | "profile" // needs a protection profile id
   | "gpu-flavor"; // needs a GPU flavor name
@@ -66,7 +67,9 @@ export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
     if (need === "burst" && !run.allowBurst)
       return "sends more than 100 requests per second: runs only with --allow-burst";
     if (need === "state" && prism) return "needs state; Prism serves the spec's examples and keeps none";
-    if (need === "real-auth" && prism) return "Prism checks only that an Authorization header is present, not the token";
+    if (need === "rate-limited" && prism) return "Prism never answers 429 on its own";
+    if (need === "real-auth" && prism)
+      return "Prism checks only that an Authorization header is present, not the token";
     if (need === "reseller" && !run.target.resellerApiKey)
       return `needs the reseller key (none in ${run.keySources.resellerApiKey})`;
     if (need === "profile" && run.discovered.protectionProfileId === undefined)

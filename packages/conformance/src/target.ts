@@ -32,7 +32,9 @@ export async function startTarget(
     // env: {} so that a GCORE_API_KEY meant for a live target never becomes the simulator's token.
     const sim = await startSimulator({ port: 0, timeScale, env: {} });
     const world = sim.store.world;
-    const profile = world.protection_profiles.find((p) => p.client_id === world.tokens.find((t) => t.token === sim.apiKey)?.owner_id);
+    const profile = world.protection_profiles.find(
+      (p) => p.client_id === world.tokens.find((t) => t.token === sim.apiKey)?.owner_id,
+    );
     return {
       kind,
       url: sim.url,
@@ -66,7 +68,9 @@ export async function startTarget(
       `No API key: the environment variable ${options.apiKeyEnv} is empty or not set. Put the token from the customer portal in it (single-quote it: tokens contain a $), or name another variable with --api-key-env.`,
     );
   if (/\s/.test(apiKey) || /^APIKey /i.test(apiKey))
-    throw new UsageError(`The token in ${options.apiKeyEnv} must be the bare token, without "APIKey " or spaces.`);
+    throw new UsageError(
+      `The token in ${options.apiKeyEnv} must be the bare token, without "APIKey " or spaces.`,
+    );
   const resellerApiKey = env[options.resellerApiKeyEnv] || undefined;
   const url = options.target.replace(/\/+$/, "");
   return {
