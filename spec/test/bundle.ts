@@ -1,7 +1,6 @@
 // The bundled description for the spec tests, and a $ref resolver that keeps sibling keywords.
 import { loadBundle as loadFromLib } from "../lib/index.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked generically by pointer.
 export type Node = Record<string, any>;
 
 /** The whole API's bundle, or one product's. */

@@ -1,7 +1,6 @@
 // Smoke test of the Prism mock (`pnpm mock`): every operation is called once through the typed
 // client, and every answer must validate against the description.
 import { createSpecValidator, loadBundle } from "@platform-api/spec";
-// @ts-expect-error the mock starter is a plain ESM script without type declarations
 import { startPrismMock } from "@platform-api/spec/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type PlatformClient } from "../src/index.js";

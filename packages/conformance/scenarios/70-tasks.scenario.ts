@@ -8,7 +8,7 @@ import type { RunContext } from "../src/context.js";
 import type { Answer, Http } from "../src/http.js";
 import { sleep } from "../src/http.js";
 import { checkAgainstSpec, expectStatus, pollIntervalSeconds } from "../src/lists.js";
-import { check, type Need, scenario } from "../src/scenario.js";
+import { check, type Need, type ScenarioApi, scenario } from "../src/scenario.js";
 
 const NEEDS: Need[] = ["writes", "state"];
 const VOLUMES = "/cloud/v1/volumes/{project_id}/{region_id}";
@@ -139,9 +139,10 @@ scenario(
     needs: NEEDS,
     calls: ["(the polls above)"],
   },
-  async ({ run, skip, created }) => {
+  async ({ run, skip, created, cite }) => {
     const polled = story.polled;
     if (!polled) return skip("the task was not polled (see tasks.poll.state-moves-forward)");
+    cite(...polled.answers.slice(-2));
     const state = polled.last?.state;
     const seconds = (maxDuration * 4 * run.timeScale).toFixed(1);
     check(state !== "ERROR", `the task ended in ERROR: ${polled.last?.error}`);
@@ -155,10 +156,11 @@ scenario(
   },
 );
 
-function finishedTask(skip: (reason: string) => never): Record<string, any> {
+function finishedTask(api: ScenarioApi): Record<string, any> {
   const last = story.polled?.last;
   if (last?.state !== "FINISHED")
-    return skip("the task did not reach FINISHED (see tasks.poll.reaches-finished)");
+    return api.skip("the task did not reach FINISHED (see tasks.poll.reaches-finished)");
+  api.cite(story.polled?.answers.at(-1) as Answer);
   return last;
 }
 
@@ -171,8 +173,8 @@ scenario(
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
-  async ({ skip }) => {
-    const task = finishedTask(skip);
+  async (api) => {
+    const task = finishedTask(api);
     const volumes = task.created_resources?.volumes;
     check(
       Array.isArray(volumes) &&
@@ -192,8 +194,8 @@ scenario(
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
-  async ({ skip }) => {
-    const task = finishedTask(skip);
+  async (api) => {
+    const task = finishedTask(api);
     const wrong = ["instances", "floatingips", "networks"].filter(
       (key) => !Array.isArray(task.created_resources?.[key]) || task.created_resources[key].length > 0,
     );
@@ -213,8 +215,8 @@ scenario(
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
-  async ({ skip }) => {
-    const task = finishedTask(skip);
+  async (api) => {
+    const task = finishedTask(api);
     check(
       typeof task.finished_on === "string" && task.finished_on !== "",
       `finished_on is ${JSON.stringify(task.finished_on)}`,
@@ -232,8 +234,9 @@ scenario(
     needs: NEEDS,
     calls: ["(the create above)", 'POST /cloud/v1/volumes/{project}/{region} {size: "ten"}'],
   },
-  async ({ http, run, validator, skip }) => {
+  async ({ http, run, validator, skip, cite }) => {
     if (!story.create) return skip("no create was made (see tasks.create.answers-tasks)");
+    cite(story.create);
     story.probe = await http.call({
       method: "POST",
       path: VOLUMES,
@@ -253,8 +256,9 @@ scenario(
     needs: NEEDS,
     calls: ["(the polls above)"],
   },
-  async ({ validator, skip }) => {
+  async ({ validator, skip, cite }) => {
     if (!story.polled) return skip("the task was not polled");
+    cite(...story.polled.answers);
     checkAgainstSpec(validator, story.polled.answers);
   },
 );
@@ -328,8 +332,9 @@ scenario(
     needs: [...NEEDS, "gpu-flavor"],
     calls: ["(the ERROR task above)"],
   },
-  async ({ skip }) => {
+  async ({ skip, cite }) => {
     const task = story.quota?.polled.last;
+    if (story.quota) cite(...story.quota.polled.answers.slice(-1));
     if (task?.state !== "ERROR") return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
     check(
       task.created_resources === null,

@@ -50,8 +50,9 @@ scenario(
     needs: NEEDS,
     calls: ["(the 429 answers above)"],
   },
-  async ({ skip }) => {
+  async ({ skip, cite }) => {
     if (burst.limited.length === 0) return skip("no 429 was met (see rate-limit.burst-meets-429)");
+    cite(...burst.limited.slice(0, 3));
     const sent = burst.limited.filter((a) => a.headers["retry-after"] !== undefined);
     if (sent.length === 0)
       return skip("no Retry-After was sent (the seed does not show whether the platform sends it)");

@@ -192,7 +192,7 @@ export function createHttp(options: HttpOptions): Http {
         method: call.method,
         path: url,
         status: answer.status,
-        excerpt: answer.text.length > EXCERPT ? `${answer.text.slice(0, EXCERPT)}…` : answer.text,
+        excerpt: excerptOf(answer.text),
       });
       const again =
         retry &&
@@ -206,6 +206,10 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   return { call, urlOf };
+}
+
+export function excerptOf(text: string): string {
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
 }
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */

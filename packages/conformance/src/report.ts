@@ -130,10 +130,9 @@ export function toJunit(report: Report): string {
 }
 
 function xml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  // XML 1.0 allows no control characters but tab, line feed and carriage return.
+  const printable = [...text]
+    .filter((c) => c.charCodeAt(0) >= 0x20 || c === "\t" || c === "\n" || c === "\r")
+    .join("");
+  return printable.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

@@ -8,7 +8,7 @@ import { createSpecValidator, loadBundle, type SpecValidator } from "@platform-a
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, RunContext, ScenarioMeta, Severity } from "./context.js";
-import { createHttp, type Http } from "./http.js";
+import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
 import { createPacer, type Pacer } from "./pacer.js";
 
 /** Preconditions a scenario can declare. */
@@ -39,6 +39,8 @@ export interface ScenarioApi {
   validator: SpecValidator;
   /** Stops the scenario as skipped, with the reason in the report. */
   skip(reason: string): never;
+  /** Adds answers another scenario received to this one's evidence (what it judged). */
+  cite(...answers: Answer[]): void;
   /** Lists a resource the scenario created, so a live user can clean up. */
   created(resource: CreatedResource): void;
 }
@@ -123,6 +125,15 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
         http,
         validator,
         skip,
+        cite: (...answers) => {
+          for (const a of answers)
+            meta.evidence?.push({
+              method: a.method,
+              path: a.url,
+              status: a.status,
+              excerpt: excerptOf(a.text),
+            });
+        },
         created: (resource) => {
           meta.created ??= [];
           meta.created.push(resource);

@@ -1,0 +1,184 @@
+// The CLI as users run it: usage errors exit 2 with a clear message, --dry-run calls nothing,
+// --only selects, --strict turns `should` warnings into failures, the reports are written, and a
+// server given by URL and key (a simulator started separately, in its own process) is checked.
+
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFaultyTarget } from "./faulty-target.js";
+import { failedIds, runCli } from "./run-cli.js";
+
+const SIM_CLI = fileURLToPath(new URL("../../simulator/dist/cli.js", import.meta.url));
+const KEY = "777$conformance-cli-test-key-5c2a";
+const RESELLER_KEY = "888$conformance-cli-reseller-9d1e";
+
+describe("usage and configuration errors exit 2 with a message", () => {
+  it.each([
+    [["--rate-limit", "500"], /--rate-limit 500 is above the platform's 100 requests per second/],
+    [["--target", "ftp://example.com"], /only http:\/\/ and https:\/\/ URLs are allowed/],
+    [
+      ["--target", "staging"],
+      /--target "staging" is not allowed: use "simulator" \(the default\), "prism", or a base URL/,
+    ],
+    [["--no-such-flag"], /unknown option '--no-such-flag'/],
+    [["--project-id", "abc"], /--project-id needs a whole number/],
+  ])("%j", async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(message);
+  });
+
+  it("names the empty variable when a URL target has no key", async () => {
+    const run = await runCli(["--target", "http://127.0.0.1:9", "--api-key-env", "MY_PLATFORM_TOKEN"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/No API key: the environment variable MY_PLATFORM_TOKEN is empty or not set/);
+  });
+
+  it("says the target cannot be reached, without the key", async () => {
+    const run = await runCli(["--target", "http://127.0.0.1:9"], { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/cannot be reached/);
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+  });
+});
+
+describe("--dry-run and --only", () => {
+  it("lists every scenario and what it would call, calling nothing", async () => {
+    // Port 9 (discard) has no server: a dry run that called anything would fail.
+    const run = await runCli(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Dry run: nothing is called\. \d+ scenarios/);
+    expect(run.stdout).toMatch(
+      /pagination\.offset\.count-is-total\.listRegions \(must\) — run\n\s+GET \?limit=1000&offset=0/,
+    );
+    expect(run.stdout).toMatch(
+      /tasks\.create\.answers-tasks \(must\) — skip: creates or changes a resource: runs only with --allow-writes/,
+    );
+    expect(run.files["report.json"]).toBeUndefined();
+  });
+
+  it("--only runs just the matching scenarios", async () => {
+    const run = await runCli(["--only", "auth.*", "--only", "errors.unknown-task-404"]);
+    expect(run.code).toBe(0);
+    const ids = run.report?.scenarios.map((s) => s.id) ?? [];
+    expect(ids.length).toBeGreaterThan(3);
+    expect(ids.every((id) => id.startsWith("auth.") || id === "errors.unknown-task-404")).toBe(true);
+    expect(ids).toContain("errors.unknown-task-404");
+  });
+});
+
+describe("severity", () => {
+  // A target whose AI task list holds 5 tasks per page by default instead of 10: a `should`.
+  const defect = {
+    name: "AI task default limit 5",
+    fails: [],
+    request: (ex: { path: string; query: URLSearchParams }) => {
+      if (ex.path === "/streaming/ai/tasks" && !ex.query.has("limit")) ex.query.set("limit", "5");
+      return undefined;
+    },
+  };
+
+  it("a failed `should` is a warning (exit 0) unless --strict (exit 1)", async () => {
+    const target = await startFaultyTarget(defect);
+    try {
+      const env = { GCORE_API_KEY: target.sim.apiKey };
+      const args = ["--target", target.url, "--only", "pagination.page.default-limit"];
+      const lenient = await runCli(args, env);
+      expect(lenient.code).toBe(0);
+      expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0 });
+      expect(lenient.report?.scenarios[0]?.reason).toMatch(
+        /without limit the page holds 5 tasks; expected 10/,
+      );
+      const strict = await runCli([...args, "--strict"], env);
+      expect(strict.code).toBe(1);
+      expect(failedIds(strict)).toEqual(["pagination.page.default-limit"]);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe("a server given by URL and key: a simulator started separately", () => {
+  let sim: ChildProcess;
+  let url = "";
+
+  beforeAll(async () => {
+    sim = spawn(
+      process.execPath,
+      [SIM_CLI, "--port", "0", "--time-scale", "0.01", "--api-key", KEY, "--reseller-api-key", RESELLER_KEY],
+      { stdio: ["ignore", "pipe", "inherit"], env: { PATH: process.env.PATH ?? "" } },
+    );
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the simulator did not start in 20 s")), 20_000);
+      sim.stdout?.on("data", (chunk: Buffer) => {
+        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString());
+        if (found) {
+          clearTimeout(timer);
+          resolve(found[1] as string);
+        }
+      });
+    });
+  });
+  afterAll(() => {
+    sim?.kill("SIGTERM");
+  });
+
+  it("passes with writes, writes every report, and never shows a key", async () => {
+    const run = await runCli(
+      [
+        "--target",
+        url,
+        "--allow-writes",
+        "--time-scale",
+        "0.01",
+        "--protection-profile-id",
+        "4212",
+        "--gpu-flavor",
+        "g3-ai-32-192-1500-l40s-48-1",
+      ],
+      { GCORE_API_KEY: KEY, GCORE_RESELLER_API_KEY: RESELLER_KEY },
+    );
+    expect(failedIds(run)).toEqual([]);
+    expect(run.code).toBe(0);
+    const report = run.report;
+    expect(report?.target).toBe(url);
+    // Only the burst is left out (no --allow-burst).
+    expect(report?.scenarios.filter((s) => s.status === "skipped").map((s) => s.id)).toEqual([
+      "rate-limit.burst-meets-429",
+      "rate-limit.retry-after-valid",
+      "rate-limit.recovers-after-wait",
+    ]);
+    expect(report?.createdResources.some((r) => r.type === "volume")).toBe(true);
+    expect(run.files["report.md"]).toMatch(/## Created resources[\s\S]*\| volume \| `[0-9a-f-]{36}` \|/);
+    const junit = run.files["junit.xml"] ?? "";
+    expect(junit.match(/<testcase /g)?.length).toBe(report?.scenarios.length);
+    expect(junit).toMatch(
+      /<skipped message="sends more than 100 requests per second: runs only with --allow-burst"\/>/,
+    );
+    for (const text of [run.stdout, run.stderr, ...Object.values(run.files)]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(RESELLER_KEY);
+    }
+    const called = report?.scenarios.filter((s) => /^(schema|pagination|auth)\./.test(s.id)) ?? [];
+    expect(called.filter((s) => s.evidence.length === 0).map((s) => s.id)).toEqual([]);
+    expect(report?.scenarios.find((s) => s.id === "auth.wrong-token")?.evidence[0]).toMatchObject({
+      method: "GET",
+      path: "/iam/clients/me",
+      status: 401,
+    });
+  });
+});
+
+describe("plain vitest", () => {
+  it("runs the scenarios against the embedded simulator with `vitest run --config vitest.scenarios.config.ts`", async () => {
+    const cwd = fileURLToPath(new URL("..", import.meta.url));
+    const vitest = fileURLToPath(new URL("../node_modules/vitest/vitest.mjs", import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [vitest, "run", "--config", "vitest.scenarios.config.ts", "scenarios/20-auth"],
+      { cwd, env: { ...process.env, CONFORMANCE_ARGS: "--only auth.*", NO_COLOR: "1" }, timeout: 60_000 },
+    );
+    expect(stdout).toMatch(/Tests\s+8 passed \(8\)/);
+  });
+});
