@@ -136,6 +136,13 @@ export const DEFECTS: Defect[] = [
     simulator: { rateLimit: 0 },
   },
   {
+    name: "an invalid Retry-After",
+    fails: ["rate-limit.retry-after-valid"],
+    response: (_ex, answer) => {
+      if (answer.status === 429) answer.headers["retry-after"] = "soon";
+    },
+  },
+  {
     name: "an id typed as a string",
     fails: ["schema.listQuotaLimitRequests"],
     response: (ex, answer) => {

@@ -1,0 +1,72 @@
+// The HTTP layer's judgement of Retry-After decides a scenario's verdict, so it is pinned here.
+import { describe, expect, it } from "vitest";
+import { retryAfterMs } from "../src/http.js";
+import { createRedactor, redactDeep, toJunit } from "../src/report.js";
+
+describe("retryAfterMs", () => {
+  it("reads delta-seconds", () => {
+    expect(retryAfterMs("0")).toBe(0);
+    expect(retryAfterMs("3")).toBe(3000);
+    expect(retryAfterMs([" 12 "])).toBe(12_000);
+  });
+
+  it("reads an HTTP date as the time until it", () => {
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    const ms = retryAfterMs(inTenSeconds) as number;
+    expect(ms).toBeGreaterThan(8_000);
+    expect(ms).toBeLessThanOrEqual(10_000);
+    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT")).toBe(0);
+  });
+
+  it("refuses what is neither", () => {
+    for (const value of ["soon", "-1", "1.5", "", "10s", "21 Oct 2015"])
+      expect(retryAfterMs(value)).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+});
+
+describe("reports", () => {
+  it("redacts both keys from every string, however deep", () => {
+    const redact = createRedactor(["123$secret-token", undefined, "9$reseller-token"]);
+    const out = redactDeep({ a: ["x 123$secret-token y"], b: { c: "9$reseller-token!" }, n: 5 }, redact);
+    expect(out).toEqual({ a: ["x *** y"], b: { c: "***!" }, n: 5 });
+  });
+
+  it("writes well-formed JUnit with escaped text and no control characters", () => {
+    const xml = toJunit({
+      target: "http://127.0.0.1:1",
+      startedAt: "2026-11-21T00:00:00.000Z",
+      durationMs: 1200,
+      options: {},
+      summary: { passed: 0, failed: 1, warned: 0, skipped: 1 },
+      scenarios: [
+        {
+          id: "a.b",
+          title: "t",
+          severity: "must",
+          status: "failed",
+          operation: "op",
+          reason: 'count <3> & "quoted"\u0007',
+          evidence: [{ method: "GET", path: "/x?a=1&b=2", status: 200, excerpt: "" }],
+          durationMs: 5,
+        },
+        {
+          id: "c.d",
+          title: "t",
+          severity: "should",
+          status: "skipped",
+          operation: "op",
+          reason: "why",
+          evidence: [],
+          durationMs: 0,
+        },
+      ],
+      createdResources: [],
+    });
+    expect(xml).toContain('<failure message="count &lt;3&gt; &amp; &quot;quoted&quot;">');
+    expect(xml).toContain("GET /x?a=1&amp;b=2 -&gt; 200");
+    expect(xml).toContain('<skipped message="why"/>');
+    expect(xml).not.toMatch(/\u0007/);
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="1"/);
+  });
+});
