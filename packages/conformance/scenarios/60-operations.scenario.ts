@@ -2,20 +2,14 @@
 // fields and its `_requested` grows with the server count; a protection profile update reads back;
 // a storage notification event is accepted, and refused without `name`.
 
+import { loadBundle } from "@platform-api/spec";
 import { expectStatus } from "../src/lists.js";
 import { check, scenario } from "../src/scenario.js";
 
-const QUOTAS = [
-  "baremetal_network_count",
-  "external_ip_count",
-  "floating_count",
-  "gpu_virtual_a100_count",
-  "gpu_virtual_h100_count",
-  "gpu_virtual_h200_count",
-  "gpu_virtual_l40s_count",
-  "volume_count",
-  "volume_size",
-];
+// The quota names come from the spec's result schema (27 fields: 9 quotas × limit, requested, usage).
+const RESULT = loadBundle() as { components: { schemas: Record<string, { required: string[] }> } };
+const FIELDS = RESULT.components.schemas.VirtualGpuQuotaCheckResult?.required ?? [];
+const QUOTAS = FIELDS.filter((f) => f.endsWith("_requested")).map((f) => f.slice(0, -"_requested".length));
 const CHECK_LIMITS = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
 
 scenario(
@@ -51,9 +45,7 @@ scenario(
       body: { flavor: run.discovered.gpuFlavor, servers_count: 1 },
     });
     expectStatus(answer, 200);
-    const missing = QUOTAS.flatMap((q) => ["_limit", "_requested", "_usage"].map((s) => q + s)).filter(
-      (field) => !Number.isInteger(answer.body?.[field]),
-    );
+    const missing = FIELDS.filter((field) => !Number.isInteger(answer.body?.[field]));
     check(missing.length === 0, `not integers or missing: ${missing.join(", ")}`);
   },
 );
