@@ -5,7 +5,7 @@ export interface PrismMock {
   close(): Promise<void>;
 }
 
-/** Starts Prism's mock server on 127.0.0.1 with the bundled description. */
+/** Starts Prism's mock server on 127.0.0.1 with the bundled description; `port: 0` picks a free port. */
 export declare function startPrismMock(options?: {
   port?: number;
   host?: string;

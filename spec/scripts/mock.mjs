@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundlePath } from "../lib/index.js";
@@ -19,11 +20,29 @@ function prismBin() {
 /**
  * Start Prism on 127.0.0.1. Resolves once Prism says it is listening; rejects if it exits first or
  * does not get ready within `readyTimeoutMs`.
+ * `port: 0` picks a free port: Prism cannot listen on port 0 itself.
  * @param {{ port?: number, host?: string, spec?: string, readyTimeoutMs?: number, stdio?: "pipe" | "inherit" }} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startPrismMock(options = {}) {
-  const { port = 4010, host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 30_000 } = options;
+export async function startPrismMock(options = {}) {
+  const { host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 30_000 } = options;
+  const port = options.port === 0 ? await freePort(host) : (options.port ?? 4010);
+  return startOn(port, host, spec, readyTimeoutMs, options.stdio);
+}
+
+/** A port that was free on `host` a moment ago. */
+function freePort(host) {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function startOn(port, host, spec, readyTimeoutMs, stdio) {
   if (!existsSync(spec)) {
     return Promise.reject(new Error(`No bundled description at ${spec}; run \`pnpm bundle\` first.`));
   }
@@ -47,7 +66,7 @@ export function startPrismMock(options = {}) {
     const onData = (chunk) => {
       const text = chunk.toString();
       output += text;
-      if (options.stdio === "inherit") process.stdout.write(text);
+      if (stdio === "inherit") process.stdout.write(text);
       if (/Prism is listening/.test(output)) {
         clearTimeout(timer);
         resolveReady({ url, close });

@@ -4,14 +4,13 @@ import { createSpecValidator, loadBundle } from "@platform-api/spec";
 import { startPrismMock } from "@platform-api/spec/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type PlatformClient } from "../src/index.js";
-import { freePort } from "./free-port.js";
 
 const validator = createSpecValidator(loadBundle());
 let mock: { url: string; close: () => Promise<void> };
 let client: PlatformClient;
 
 beforeAll(async () => {
-  mock = await startPrismMock({ port: await freePort() });
+  mock = await startPrismMock({ port: 0 });
   client = createClient({
     apiKey: "2971$mock-token",
     resellerApiKey: "8812$mock-reseller",

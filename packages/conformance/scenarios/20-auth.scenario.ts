@@ -2,7 +2,7 @@
 // malformed or unknown token is 401; a token without permission (a client token on the reseller
 // API) is 403.
 
-import { expectStatus, randomUuid } from "../src/lists.js";
+import { expectStatus } from "../src/lists.js";
 import { check, scenario } from "../src/scenario.js";
 
 const ME = "/iam/clients/me";
@@ -19,7 +19,7 @@ scenario(
     const params = {
       project_id: run.discovered.projectId,
       region_id: run.discovered.regionId,
-      task_id: randomUuid(),
+      task_id: crypto.randomUUID(),
     };
     const paths = [
       ME,
@@ -87,7 +87,7 @@ scenario(
     calls: ["GET /iam/clients/me with an unknown token", "GET /cloud/v1/regions with an unknown token"],
   },
   async ({ http }) => {
-    const auth = { header: "Authorization", value: `APIKey 1$conformance-unknown-${randomUuid()}` };
+    const auth = { header: "Authorization", value: `APIKey 1$conformance-unknown-${crypto.randomUUID()}` };
     expectStatus(await http.call({ method: "GET", path: ME, auth }), 401);
     expectStatus(await http.call({ method: "GET", path: "/cloud/v1/regions", auth }), 401);
   },

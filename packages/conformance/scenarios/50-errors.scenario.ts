@@ -1,6 +1,6 @@
 // Regions and errors: a resource that does not exist, or a region that does not, is 404.
 
-import { expectStatus, randomUuid } from "../src/lists.js";
+import { expectStatus } from "../src/lists.js";
 import { scenario } from "../src/scenario.js";
 
 const UNKNOWN = 987_654_321;
@@ -61,7 +61,7 @@ scenario(
       await http.call({
         method: "GET",
         path: "/cloud/v1/tasks/{task_id}",
-        params: { task_id: randomUuid() },
+        params: { task_id: crypto.randomUUID() },
       }),
       404,
     );

@@ -125,7 +125,3 @@ export function pollIntervalSeconds(
   const row = polling?.intervals?.find((r: any) => r.taskType === taskType);
   return { poll: row?.pollIntervalSeconds ?? 5, maxDuration: row?.typicalDurationSeconds?.max ?? 60 };
 }
-
-export function randomUuid(): string {
-  return crypto.randomUUID();
-}

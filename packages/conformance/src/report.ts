@@ -15,8 +15,9 @@ export interface ScenarioResult {
   evidence: Evidence[];
   durationMs: number;
   created?: CreatedResource[];
-  /** --dry-run only: what it would call. */
+  /** --dry-run only: what it would call, and whether it would run. */
   calls?: string[];
+  plan?: "run" | "skip";
 }
 
 export interface Report {

@@ -2,7 +2,7 @@
 // collected for report.json. Scenario tests carry their id, severity and evidence in their meta.
 
 import pc from "picocolors";
-import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { Reporter, TestCase } from "vitest/node";
 import type { ScenarioMeta } from "./context.js";
 import type { ScenarioResult, ScenarioStatus } from "./report.js";
 
@@ -22,11 +22,10 @@ const MARK: Record<ScenarioStatus, string> = {
 export function createScenarioReporter(
   write: (line: string) => void,
   redact: (text: string) => string,
-  options: { dryRun?: boolean; selected?: (id: string) => boolean } = {},
+  options: { dryRun?: boolean } = {},
 ): ScenarioReporter {
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
-  let total = 0;
 
   const toResult = (testCase: TestCase): ScenarioResult | undefined => {
     const meta = testCase.meta() as ScenarioMeta;
@@ -37,8 +36,7 @@ export function createScenarioReporter(
     if (result.state === "failed") {
       status = "failed";
       reason = meta.reason ?? result.errors.map((e) => e.message).join("; ");
-    } else if (result.state === "skipped")
-      status = options.dryRun && meta.plan === "run" ? "passed" : "skipped";
+    } else if (result.state === "skipped") status = "skipped";
     else if (meta.warned) status = "warned";
     else status = "passed";
     return {
@@ -55,24 +53,18 @@ export function createScenarioReporter(
       })),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       ...(meta.created?.length ? { created: meta.created } : {}),
-      ...(options.dryRun ? { calls: meta.scenario.calls } : {}),
+      ...(options.dryRun ? { calls: meta.scenario.calls, plan: meta.plan } : {}),
     };
   };
 
   return {
-    onTestModuleCollected(module: TestModule) {
-      for (const test of module.children.allTests()) {
-        const id = test.name.split(" — ")[0] ?? test.name;
-        if (options.selected?.(id) ?? true) total++;
-      }
-    },
     onTestCaseResult(testCase: TestCase) {
       const result = toResult(testCase);
       if (!result) return;
       results.push(result);
       if (options.dryRun) return;
       const note = result.status === "passed" ? pc.dim(`${result.durationMs} ms`) : (result.reason ?? "");
-      const line = `${MARK[result.status]} ${pc.dim(`[${String(results.length).padStart(3)}${total > results.length ? `/${total}+` : ""}]`)} ${result.id} ${pc.dim(
+      const line = `${MARK[result.status]} ${pc.dim(`[${String(results.length).padStart(3)}]`)} ${result.id} ${pc.dim(
         `(${result.severity})`,
       )} ${note.length > 140 ? `${note.slice(0, 140)}…` : note}`;
       write(line);

@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
-import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
 import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
@@ -46,7 +45,6 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   }
   const { context } = prepared;
   const redact = createRedactor([context.target.apiKey, context.target.resellerApiKey]);
-  const selected = (id: string) => context.only.length === 0 || picomatch.isMatch(id, context.only);
   try {
     if (!options.dryRun) {
       write(pc.bold(`Conformance of ${context.target.label}`));
@@ -58,7 +56,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
         ),
       );
     }
-    const reporter = createScenarioReporter(write, redact, { dryRun: options.dryRun, selected });
+    const reporter = createScenarioReporter(write, redact, { dryRun: options.dryRun });
     const vitest = await createVitest(
       "test",
       {
@@ -87,8 +85,6 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       );
       return { exitCode: 2 };
     }
-    const order = (id: string) => scenarios.findIndex((s) => s.id === id);
-    scenarios.sort((a, b) => order(a.id) - order(b.id));
     const report: Report = redactDeep(
       {
         target: context.target.label,
@@ -154,7 +150,7 @@ function printSummary(report: Report, reportDir: string, write: (line: string) =
 function printPlan(report: Report, write: (line: string) => void) {
   write(pc.bold(`Dry run: nothing is called. ${report.scenarios.length} scenarios against ${report.target}`));
   for (const s of report.scenarios) {
-    const plan = s.status === "skipped" ? pc.dim(`skip: ${s.reason}`) : pc.green("run");
+    const plan = s.plan === "run" ? pc.green("run") : pc.dim(`skip: ${s.reason}`);
     write(`${s.id} (${s.severity}) — ${plan}`);
     for (const call of s.calls ?? []) write(pc.dim(`    ${call}`));
   }

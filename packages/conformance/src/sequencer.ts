@@ -6,7 +6,4 @@ export default class ByFileName extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
   }
-  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return files;
-  }
 }

@@ -1,8 +1,7 @@
 // Starts (or names) the server a run talks to: the simulator in this process, Prism on the bundled
 // spec, or any server given by URL with keys from environment variables.
 
-import { createServer } from "node:net";
-import { startSimulator } from "@platform-api/simulator";
+import { type Simulator, startSimulator } from "@platform-api/simulator";
 import { startPrismMock } from "@platform-api/spec/mock";
 import type { RunContext, TargetKind } from "./context.js";
 import { type ConformanceOptions, DEFAULTS, targetKind, UsageError } from "./options.js";
@@ -31,10 +30,6 @@ export async function startTarget(
     const timeScale = options.timeScale ?? DEFAULTS.simulatorTimeScale;
     // env: {} so that a GCORE_API_KEY meant for a live target never becomes the simulator's token.
     const sim = await startSimulator({ port: 0, timeScale, env: {} });
-    const world = sim.store.world;
-    const profile = world.protection_profiles.find(
-      (p) => p.client_id === world.tokens.find((t) => t.token === sim.apiKey)?.owner_id,
-    );
     return {
       kind,
       url: sim.url,
@@ -42,15 +37,12 @@ export async function startTarget(
       apiKey: sim.apiKey,
       resellerApiKey: sim.resellerApiKey,
       timeScale,
-      hints: {
-        protectionProfileId: profile?.record.id as number | undefined,
-        gpuFlavor: world.flavors[0]?.name,
-      },
+      hints: simulatorHints(sim),
       close: () => sim.close(),
     };
   }
   if (kind === "prism") {
-    const mock = await startPrismMock({ port: await freePort() });
+    const mock = await startPrismMock({ port: 0 });
     return {
       kind,
       url: mock.url,
@@ -85,14 +77,10 @@ export async function startTarget(
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/** What the API cannot tell about a simulator: a protection profile of its client, a GPU flavor. */
+export function simulatorHints(sim: Simulator): Partial<RunContext["discovered"]> {
+  const world = sim.store.world;
+  const owner = world.tokens.find((t) => t.token === sim.apiKey)?.owner_id;
+  const profile = world.protection_profiles.find((p) => p.client_id === owner);
+  return { protectionProfileId: profile?.record.id as number | undefined, gpuFlavor: world.flavors[0]?.name };
 }

@@ -52,23 +52,7 @@ export const DEFECTS: Defect[] = [
   {
     name: "a task whose state moves backward",
     fails: ["tasks.poll.state-moves-forward"],
-    ...(() => {
-      const polls = new Map<string, number>();
-      return {
-        response: (ex: { path: string }, answer: { body: any }) => {
-          if (!TASK.test(ex.path) || !answer.body?.id) return;
-          const n = (polls.get(answer.body.id) ?? 0) + 1;
-          polls.set(answer.body.id, n);
-          if (n <= 2)
-            Object.assign(answer.body, {
-              state: n === 1 ? "RUNNING" : "NEW",
-              finished_on: null,
-              created_resources: null,
-              error: null,
-            });
-        },
-      };
-    })(),
+    response: backwardStates(),
   },
   {
     name: "FINISHED without the created volume's id",
@@ -220,3 +204,20 @@ export const DEFECTS: Defect[] = [
     },
   },
 ];
+
+/** Answers a task's first poll RUNNING and its second NEW, whatever it really is; then the truth. */
+function backwardStates(): Defect["response"] {
+  const polls = new Map<string, number>();
+  return (ex, answer) => {
+    if (!TASK.test(ex.path) || !answer.body?.id) return;
+    const n = (polls.get(answer.body.id) ?? 0) + 1;
+    polls.set(answer.body.id, n);
+    if (n <= 2)
+      Object.assign(answer.body, {
+        state: n === 1 ? "RUNNING" : "NEW",
+        finished_on: null,
+        created_resources: null,
+        error: null,
+      });
+  };
+}

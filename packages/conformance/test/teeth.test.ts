@@ -3,6 +3,7 @@
 // exactly the scenarios aimed at that defect, and no other.
 
 import { describe, expect, it } from "vitest";
+import { simulatorHints } from "../src/target.js";
 import { DEFECTS } from "./defects.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { failedIds, runCli } from "./run-cli.js";
@@ -12,9 +13,7 @@ const FULL = ["--allow-writes", "--allow-burst", "--strict"];
 async function runAgainst(defect: (typeof DEFECTS)[number] | undefined) {
   const target = await startFaultyTarget(defect);
   try {
-    const world = target.sim.store.world;
-    const owner = world.tokens.find((t) => t.token === target.sim.apiKey)?.owner_id;
-    const profile = world.protection_profiles.find((p) => p.client_id === owner)?.record.id;
+    const hints = simulatorHints(target.sim);
     return await runCli(
       [
         "--target",
@@ -23,9 +22,9 @@ async function runAgainst(defect: (typeof DEFECTS)[number] | undefined) {
         "--time-scale",
         "0.01",
         "--protection-profile-id",
-        String(profile),
+        String(hints.protectionProfileId),
         "--gpu-flavor",
-        String(world.flavors[0]?.name),
+        String(hints.gpuFlavor),
       ],
       { GCORE_API_KEY: target.sim.apiKey, GCORE_RESELLER_API_KEY: target.sim.resellerApiKey },
     );

@@ -3,7 +3,6 @@
 // Each server runs in its own process; autocannon drives both from this one with the same settings.
 
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startPrismMock } from "@platform-api/spec/mock";
@@ -14,33 +13,24 @@ const CONNECTIONS = 16;
 const TOKEN = "300112$sim-client-7c1f0d9a4e";
 const PATH = "/cloud/v1/regions";
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startSimulatorProcess() {
-  const port = await freePort();
   const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-  const child = spawn(process.execPath, [cli, "--port", String(port), "--rate-limit", "0"], {
+  const child = spawn(process.execPath, [cli, "--port", "0", "--rate-limit", "0"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise((resolve, reject) => {
+  // The ready line names the URL of the port it took.
+  const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("simulator not ready within 15 s")), 15_000);
-    child.stdout.once("data", () => {
+    child.stdout.once("data", (chunk) => {
       clearTimeout(timer);
-      resolve();
+      const found = /at (http:\/\/\S+)/.exec(chunk.toString());
+      if (found) resolve(found[1]);
+      else reject(new Error(`unexpected ready line: ${chunk}`));
     });
     child.once("exit", (code) => reject(new Error(`simulator exited with ${code}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: () =>
       new Promise((done) => {
         child.once("exit", done);
@@ -79,7 +69,7 @@ console.log(`machine: ${machine}`);
 console.log(`GET ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s each after a 2 s warm-up\n`);
 
 const simulator = await measure("simulator", startSimulatorProcess);
-const prism = await measure("Prism 5.14.2", async () => startPrismMock({ port: await freePort() }));
+const prism = await measure("Prism 5.14.2", async () => startPrismMock({ port: 0 }));
 
 for (const r of [simulator, prism]) {
   console.log(
