@@ -16,6 +16,12 @@ function packagesWithTests() {
   });
 }
 
+// The docs' browser tests drive the system's Chromium; install Debian's package when it is missing
+// and we can (root or password-less sudo). When we cannot, those tests fail and say how to get one.
+spawnSync(process.execPath, [join(root, "packages/docs/scripts/chromium.mjs"), "--install"], {
+  stdio: "inherit",
+});
+
 const packages = packagesWithTests();
 for (const dir of packages) rmSync(join(root, dir, REPORT), { force: true });
 

@@ -1,42 +1,81 @@
-// The built reference (browser tests come with the docs issue): it names every operation of the
-// description and loads nothing from another origin.
-import { readFileSync } from "node:fs";
+// The built site: its pages, the reference's embedded description, and nothing that would load
+// from another origin.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuildResult, buildSite } from "../src/build.js";
+import { GUIDE_ORDER } from "../src/guides.js";
+import { listOperations } from "../src/operations.js";
 
-const html = readFileSync(new URL("../dist/index.html", import.meta.url), "utf8");
-const doc = loadBundle() as {
-  paths: Record<string, Record<string, { summary?: string; operationId?: string }>>;
-};
-const operations = Object.values(doc.paths).flatMap((item) =>
-  Object.entries(item)
-    .filter(([method]) => ["get", "put", "post", "delete", "patch"].includes(method))
-    .map(([, op]) => op),
-);
+const bundle = loadBundle();
+let out: string;
+let result: BuildResult;
 
-describe("built API reference", () => {
-  it.each(operations.map((op) => [op.operationId, op.summary] as const))("lists %s (%s)", (_id, summary) => {
-    expect(summary).toBeTruthy();
-    expect(html.includes(String(summary)), `the page lists "${summary}"`).toBe(true);
-  });
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), "docs-build-"));
+  result = buildSite(out);
+});
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it("loads its scripts and styles from its own origin only", () => {
-    const external = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)]
-      .map((m) => m[1] ?? "")
-      .filter((url) => /^(https?:)?\/\//.test(url));
-    expect(external).toEqual([]);
-    expect(html.includes('from "./redoc.standalone.js"'), "the page imports the local Redoc bundle").toBe(
-      true,
+const read = (file: string) => readFileSync(join(out, file), "utf8");
+
+function files(dir: string, prefix = ""): string[] {
+  return readdirSync(join(out, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+describe("built site", () => {
+  it("has a landing page, every guide and the reference", () => {
+    expect(result.pages.sort()).toEqual(
+      ["index.html", "reference/index.html", ...GUIDE_ORDER.map((g) => `guides/${g}.html`)].sort(),
     );
-    expect(/https?:\/\/cdn\./.test(html), "the page references a CDN").toBe(false);
+    expect(result.operations).toBe(13);
   });
 
-  it("serves the Redoc bundle beside the page with a matching integrity hash", async () => {
-    const { createHash } = await import("node:crypto");
-    const js = readFileSync(new URL("../dist/redoc.standalone.js", import.meta.url));
-    const integrity = `sha384-${createHash("sha384").update(js).digest("base64")}`;
-    const declared = [...html.matchAll(/integrity="([^"]+)"/g)].map((m) => m[1]);
-    expect(declared.length).toBeGreaterThan(0);
-    for (const value of declared) expect(value).toBe(integrity);
+  it("embeds the description with a curl and a TypeScript sample on every operation", () => {
+    const html = read("reference/index.html");
+    const json =
+      /<script id="redoc-spec" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const doc = JSON.parse(json);
+    const ops = listOperations(doc);
+    expect(ops.map((o) => o.operationId)).toEqual(listOperations(bundle).map((o) => o.operationId));
+    for (const op of ops)
+      expect((op.node["x-codeSamples"] as { label: string }[]).map((s) => s.label)).toEqual([
+        "curl",
+        "TypeScript",
+      ]);
+  });
+
+  it("offers the untouched description for download", () => {
+    expect(JSON.parse(read("reference/openapi.json"))).toEqual(bundle);
+  });
+
+  it("links the landing page to every operation and every guide", () => {
+    const html = read("index.html");
+    for (const op of listOperations(bundle)) expect(html).toContain(`/operation/${op.operationId}"`);
+    for (const slug of GUIDE_ORDER) expect(html).toContain(`href="guides/${slug}.html"`);
+  });
+
+  it("loads every script, style and image from the site itself", () => {
+    const pages = files(".").filter((f) => f.endsWith(".html"));
+    for (const page of pages) {
+      const html = read(page);
+      const urls = [
+        ...html.matchAll(/<(?:script|link|img|iframe|source)\b[^>]*?\s(?:src|href)="([^"]+)"/g),
+      ].map((m) => m[1]);
+      expect(urls.length, page).toBeGreaterThan(0);
+      for (const url of urls) expect(url, `${page} loads ${url}`).not.toMatch(/^(https?:)?\/\//);
+      for (const url of urls.filter((u) => !u?.startsWith("data:")))
+        expect(existsSync(join(out, page, "..", url ?? "")), `${page}: ${url} exists`).toBe(true);
+    }
+    expect(read("assets/redoc.standalone.js")).not.toContain("cdn.redoc.ly");
+  });
+
+  it("cleans the output folder first", () => {
+    buildSite(out);
+    expect(files(".").filter((f) => f.endsWith(".html"))).toHaveLength(result.pages.length);
   });
 });

@@ -1,0 +1,167 @@
+// Builds the site into dist/: the landing page, the guides and the API reference (Redoc), with
+// every script, style and image served from the site itself so it works offline.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { loadBundle } from "@platform-api/spec";
+import hljs from "highlight.js/lib/common";
+import {
+  expandSpecTables,
+  type Guide,
+  type LinkTargets,
+  loadGuides,
+  outline,
+  renderMarkdown,
+} from "./guides.js";
+import { landingMain } from "./landing.js";
+import { escapeHtml, header, page } from "./layout.js";
+import { type Json, listOperations } from "./operations.js";
+import { operationAnchor, REDOC_OPTIONS, referenceDocument } from "./reference.js";
+
+const require = createRequire(import.meta.url);
+const packageDir = new URL("..", import.meta.url).pathname;
+export const defaultOutDir = join(packageDir, "dist");
+
+/** Redoc's sidebar shows its maker's logo from a CDN; the site serves an empty image instead. */
+const REDOC_LOGO_URL = "https://cdn.redoc.ly/redoc/logo-mini.svg";
+const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+export interface BuildResult {
+  outDir: string;
+  pages: string[];
+  operations: number;
+  unspecifiedNotes: number;
+}
+
+export function highlight(code: string, language: string): string {
+  return hljs.highlight(code, { language }).value;
+}
+
+export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): BuildResult {
+  rmSync(outDir, { recursive: true, force: true });
+  for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
+  const specVersion = String((bundle.info as Json).version);
+  const pages: string[] = [];
+  const write = (file: string, content: string) => {
+    writeFileSync(join(outDir, file), content);
+    if (file.endsWith(".html")) pages.push(file);
+  };
+
+  copyAssets(outDir);
+
+  const guides = loadGuides();
+  const targets: LinkTargets = {
+    operationIds: new Set(listOperations(bundle).map((op) => op.operationId)),
+    guideSlugs: new Set(guides.map((g) => g.slug)),
+    operationHref: (id) => `../reference/index.html#${operationAnchor(bundle, id)}`,
+  };
+  for (const guide of guides)
+    write(`guides/${guide.slug}.html`, guidePage(guide, guides, bundle, targets, specVersion));
+
+  write(
+    "index.html",
+    page({
+      title: `${String((bundle.info as Json).title)} documentation`,
+      description: String((bundle.info as Json).summary ?? ""),
+      root: "",
+      section: "home",
+      main: landingMain(bundle, guides, highlight),
+      specVersion,
+    }),
+  );
+
+  const reference = referenceDocument(bundle);
+  write("reference/index.html", referencePage(reference.doc, guides));
+  writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
+
+  return {
+    outDir,
+    pages,
+    operations: listOperations(bundle).length,
+    unspecifiedNotes: reference.notes.length,
+  };
+}
+
+function guidePage(
+  guide: Guide,
+  guides: Guide[],
+  doc: Json,
+  targets: LinkTargets,
+  specVersion: string,
+): string {
+  const where = `guides/${guide.slug}.md`;
+  const markdown = expandSpecTables(guide.markdown, doc, where);
+  const sections = outline(markdown);
+  const onThisPage =
+    sections.length > 1
+      ? `<nav class="on-this-page" aria-label="On this page"><p class="nav-title">On this page</p><ul>${sections
+          .map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`)
+          .join("")}</ul></nav>`
+      : "";
+  const index = guides.indexOf(guide);
+  const previous = guides[index - 1];
+  const next = guides[index + 1];
+  const pager = `<nav class="pager" aria-label="More guides">${
+    previous
+      ? `<a class="prev" href="${previous.slug}.html"><span>Previous</span>${escapeHtml(previous.title)}</a>`
+      : "<span></span>"
+  }${next ? `<a class="next" href="${next.slug}.html"><span>Next</span>${escapeHtml(next.title)}</a>` : ""}</nav>`;
+  return page({
+    title: `${guide.title} · Platform API guides`,
+    description: guide.summary,
+    root: "../",
+    section: "guides",
+    sidebar: guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === guide })),
+    main: `<article class="guide">${renderMarkdown(markdown, targets, where)}${pager}</article>${onThisPage}`,
+    specVersion,
+  });
+}
+
+function referencePage(doc: Json, guides: Guide[]): string {
+  // `</script` inside the JSON would end the script element early.
+  const json = JSON.stringify(doc).replace(/</g, "\\u003c");
+  const options = JSON.stringify(REDOC_OPTIONS).replace(/</g, "\\u003c");
+  const guideLinks = guides
+    .map((g) => `<a href="../guides/${g.slug}.html">${escapeHtml(g.title)}</a>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · ${escapeHtml(String((doc.info as Json).title))}</title>
+<link rel="icon" href="../assets/logo.svg" type="image/svg+xml">
+<link rel="stylesheet" href="../assets/site.css">
+</head>
+<body class="section-reference">
+${header("../", "reference")}
+<noscript><p class="noscript">The API reference needs JavaScript. The description itself: <a href="openapi.json">openapi.json</a>. Guides: ${guideLinks}</p></noscript>
+<div id="redoc"></div>
+<script id="redoc-spec" type="application/json">${json}</script>
+<script id="redoc-options" type="application/json">${options}</script>
+<script src="../assets/redoc.standalone.js"></script>
+<script src="../assets/reference.js"></script>
+</body>
+</html>
+`;
+}
+
+function copyAssets(outDir: string): void {
+  const assets = join(packageDir, "assets");
+  for (const file of readdirSync(assets)) copyFileSync(join(assets, file), join(outDir, "assets", file));
+
+  const redocDir = dirname(require.resolve("redoc/package.json"));
+  const bundle = readFileSync(join(redocDir, "bundles/redoc.standalone.js"), "utf8");
+  const occurrences = bundle.split(REDOC_LOGO_URL).length - 1;
+  if (occurrences !== 1)
+    throw new Error(
+      `Expected Redoc's bundle to load its logo from ${REDOC_LOGO_URL} exactly once, found ${occurrences}; ` +
+        "update src/build.ts for this Redoc version so the page still makes no request to another origin.",
+    );
+  writeFileSync(join(outDir, "assets/redoc.standalone.js"), bundle.replace(REDOC_LOGO_URL, EMPTY_IMAGE));
+  copyFileSync(
+    join(redocDir, "bundles/redoc.standalone.js.LICENSE.txt"),
+    join(outDir, "assets/redoc.standalone.js.LICENSE.txt"),
+  );
+  copyFileSync(require.resolve("highlight.js/styles/github.css"), join(outDir, "assets/highlight.css"));
+}

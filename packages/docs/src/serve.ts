@@ -1,0 +1,44 @@
+// Serves the built site on the loopback address only (sirv: a small, well-kept static handler).
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import sirv from "sirv";
+import { defaultOutDir } from "./build.js";
+
+export interface DocsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveDocs(options: { port?: number; dir?: string } = {}): Promise<DocsServer> {
+  const dir = options.dir ?? defaultOutDir;
+  if (!existsSync(join(dir, "index.html")))
+    throw new Error(`No built site in ${dir}: run \`pnpm docs\` first.`);
+  const port = options.port ?? 4173;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(
+      `--port ${port} is not a port; expected an integer from 0 to 65535 (0 picks a free one).`,
+    );
+  const handler = sirv(dir, { dev: true, etag: true });
+  const server: Server = createServer((req, res) =>
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.setHeader("content-type", "text/plain; charset=utf-8");
+      res.end(`Not found: ${req.url}\n`);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

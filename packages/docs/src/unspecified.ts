@@ -1,0 +1,83 @@
+// The description marks what the platform's documentation leaves open with `x-unspecified` (a
+// list of sentences). Redoc does not show unknown extensions, so each list becomes a visible note
+// appended to the description of the nearest node Redoc renders a description for.
+import type { Json } from "./operations.js";
+
+const METHODS = new Set(["get", "put", "post", "delete", "patch"]);
+const COMPONENT_KINDS = new Set(["schemas", "parameters", "responses", "headers", "securitySchemes"]);
+
+/** Whether Redoc renders the `description` of the node at this path. */
+function describable(path: string[]): boolean {
+  const [first, second] = path;
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (path.length === 1 && first === "info") return true;
+  if (path.length === 3 && first === "paths" && METHODS.has(path[2] ?? "")) return true;
+  if (path.length === 3 && first === "components" && COMPONENT_KINDS.has(second ?? "")) return true;
+  if (parent === "parameters" || parent === "properties" || parent === "headers" || parent === "responses")
+    return true;
+  return last === "items" || last === "additionalProperties" || last === "schema";
+}
+
+export interface UnspecifiedNote {
+  /** JSON pointer of the node carrying `x-unspecified`. */
+  from: string;
+  /** JSON pointer of the node whose description shows it. */
+  shownOn: string;
+  sentences: string[];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** One sentence as inline HTML: escaped, with `code` spans. */
+export const sentenceHtml = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, "<code>$1</code>");
+
+/** The note as one line of HTML (Redoc passes HTML in descriptions through). */
+export function unspecifiedHtml(sentences: string[]): string {
+  const inline = sentenceHtml;
+  const body =
+    sentences.length === 1
+      ? `<span>${inline(sentences[0] ?? "")}</span>`
+      : `<ul>${sentences.map((s) => `<li>${inline(s)}</li>`).join("")}</ul>`;
+  return `<div class="unspecified-note" role="note"><strong>Not specified by the platform's documentation:</strong> ${body}</div>`;
+}
+
+const toPointer = (path: string[]) =>
+  `#/${path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+
+/**
+ * Appends every `x-unspecified` list of `doc` (changed in place) to a description Redoc shows,
+ * and answers where each went.
+ */
+export function markUnspecified(doc: Json): UnspecifiedNote[] {
+  const notes: UnspecifiedNote[] = [];
+  const pending = new Map<Json, { path: string[]; sentences: string[] }>();
+
+  const walk = (node: unknown, path: string[], host: { node: Json; path: string[] } | undefined) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, [...path, String(i)], host);
+      return;
+    }
+    const obj = node as Json;
+    const here = describable(path) ? { node: obj, path } : host;
+    const sentences = obj["x-unspecified"];
+    if (Array.isArray(sentences) && sentences.length > 0) {
+      if (!here) throw new Error(`x-unspecified at ${toPointer(path)} has no node to show it on.`);
+      const entry = pending.get(here.node) ?? { path: here.path, sentences: [] };
+      entry.sentences.push(...sentences.map(String));
+      pending.set(here.node, entry);
+      notes.push({ from: toPointer(path), shownOn: toPointer(here.path), sentences: sentences.map(String) });
+    }
+    for (const [key, child] of Object.entries(obj))
+      if (key !== "x-unspecified") walk(child, [...path, key], here);
+  };
+  walk(doc, [], undefined);
+
+  for (const [node, { sentences }] of pending) {
+    const description = typeof node.description === "string" ? node.description.trimEnd() : "";
+    node.description = `${description}${description ? "\n\n" : ""}${unspecifiedHtml(sentences)}`;
+  }
+  return notes;
+}

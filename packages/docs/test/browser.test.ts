@@ -1,0 +1,143 @@
+// The built site in a real browser (system Chromium driven by playwright-core): every operation
+// listed, search finds check_limits, the TypeScript sample shows, no console error and no request
+// to another origin. Saves screenshots of the landing page and of one operation.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadBundle } from "@platform-api/spec";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
+import { buildSite } from "../src/build.js";
+import { loadGuides } from "../src/guides.js";
+import { listOperations } from "../src/operations.js";
+import { type DocsServer, serveDocs } from "../src/serve.js";
+
+const bundle = loadBundle();
+const operations = listOperations(bundle);
+const screenshots = new URL("../screenshots/", import.meta.url).pathname;
+
+let dir: string;
+let server: DocsServer;
+let browser: Browser;
+let context: BrowserContext;
+const consoleErrors: string[] = [];
+const foreignRequests: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "docs-browser-"));
+  buildSite(dir);
+  server = await serveDocs({ port: 0, dir });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
+  browser = await chromium.launch({ executablePath, headless: true, timeout: 30_000 });
+  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  context.setDefaultTimeout(15_000);
+  const origin = new URL(server.url).origin;
+  context.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith("data:")) return;
+    if (new URL(url).origin !== origin) foreignRequests.push(url);
+  });
+  context.on("page", (page) => watch(page));
+  mkdirSync(screenshots, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function watch(page: Page) {
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+}
+
+async function openReference(page: Page, hash = "") {
+  await page.goto(`${server.url}/reference/index.html${hash}`);
+  await page.locator(".menu-content").waitFor();
+}
+
+describe("the site in Chromium", () => {
+  it("shows the landing page with the products, the first call and the guides", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await expect(page.locator("h1").textContent()).resolves.toBe(
+      String((bundle.info as { title: string }).title),
+    );
+    for (const op of operations)
+      expect(await page.locator(`a[href$="/operation/${op.operationId}"]`).count(), op.operationId).toBe(1);
+    expect(await page.locator(".first-call figure.code").count()).toBe(2);
+    expect(await page.locator("button.copy").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(screenshots, "landing.png") });
+    await page.close();
+  }, 30_000);
+
+  it("renders every guide with its navigation", async () => {
+    const page = await context.newPage();
+    for (const guide of loadGuides()) {
+      await page.goto(`${server.url}/guides/${guide.slug}.html`);
+      expect(await page.locator("article h1").textContent()).toBe(guide.title);
+      expect(await page.locator('.guide-nav a[aria-current="page"]').textContent()).toBe(guide.title);
+    }
+    await page.close();
+  }, 60_000);
+
+  it("lists every operation of the description in the reference", async () => {
+    const page = await context.newPage();
+    await openReference(page);
+    for (const op of operations) {
+      const item = page.locator(`.menu-content [data-item-id$="/operation/${op.operationId}"]`);
+      expect(await item.count(), op.operationId).toBe(1);
+      expect(await item.textContent()).toContain(op.summary);
+    }
+    for (const group of bundle["x-tagGroups"] as { name: string }[])
+      expect(await page.locator(".menu-content").textContent()).toContain(group.name);
+    await page.close();
+  }, 30_000);
+
+  it("finds check_limits with the reference's search", async () => {
+    const page = await context.newPage();
+    await openReference(page);
+    await page.locator('input[placeholder="Search..."]').fill("check_limits");
+    const results = page.locator('[data-role="search:results"]');
+    await results.waitFor();
+    const target = operations.find((op) => op.path.endsWith("/check_limits"));
+    expect(target).toBeDefined();
+    expect(await results.textContent()).toContain(target?.summary);
+    await page.close();
+  }, 30_000);
+
+  it("shows an operation's TypeScript sample and the notes for what is not specified", async () => {
+    const page = await context.newPage();
+    const op = operations.find((o) => o.operationId === "checkVirtualGpuClusterLimits");
+    await openReference(page, "#tag/GPU-Cloud/operation/checkVirtualGpuClusterLimits");
+    const section = page.locator(`[id="tag/GPU-Cloud/operation/checkVirtualGpuClusterLimits"]`);
+    await section.waitFor();
+    await section.locator('[role="tab"]', { hasText: "TypeScript" }).first().click();
+    const panel = section.locator('[role="tabpanel"]', { hasText: "@platform-api/client" }).first();
+    await panel.waitFor({ state: "visible" });
+    expect(await panel.textContent()).toContain(`client.POST("${op?.path}"`);
+    const note = section.locator(".unspecified-note").first();
+    await note.waitFor({ state: "visible" });
+    expect(await note.textContent()).toContain("Not specified by the platform's documentation");
+    // Frame the operation's heading just below the site's sticky header.
+    await section
+      .locator("h2")
+      .first()
+      .evaluate((h) => {
+        window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 80);
+      });
+    await page.screenshot({ path: join(screenshots, "operation.png") });
+    await page.close();
+  }, 30_000);
+
+  it("logged no console error and sent no request to another origin", () => {
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
