@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm docs`: builds the site into packages/docs/dist.
+// `pnpm run docs`: builds the site into packages/docs/dist.
 import { relative } from "node:path";
 import { buildSite } from "./build.js";
 

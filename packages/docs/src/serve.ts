@@ -14,7 +14,7 @@ export interface DocsServer {
 export async function serveDocs(options: { port?: number; dir?: string } = {}): Promise<DocsServer> {
   const dir = options.dir ?? defaultOutDir;
   if (!existsSync(join(dir, "index.html")))
-    throw new Error(`No built site in ${dir}: run \`pnpm docs\` first.`);
+    throw new Error(`No built site in ${dir}: run \`pnpm run docs\` first.`);
   const port = options.port ?? 4173;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(

@@ -25,7 +25,7 @@ describe("serveDocs", () => {
 
   it("says to build first when there is no site", async () => {
     await expect(serveDocs({ port: 0, dir: join(tmpdir(), "no-such-docs") })).rejects.toThrow(
-      /run `pnpm docs` first/,
+      /run `pnpm run docs` first/,
     );
   });
 
