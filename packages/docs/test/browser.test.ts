@@ -136,6 +136,27 @@ describe("the site in Chromium", () => {
     await page.close();
   }, 30_000);
 
+  it("marks the deprecated quota field", async () => {
+    const page = await context.newPage();
+    const id = "tag/Reseller-Quota-Limit-Requests/operation/listQuotaLimitRequests";
+    await openReference(page, `#${id}`);
+    const section = page.locator(`[id="${id}"]`);
+    await section.waitFor();
+    // results -> requested_limits -> regional_limits: the field's row is the innermost one.
+    for (const name of ["results", "requested_limits", "regional_limits"])
+      await section
+        .locator("button", { hasText: new RegExp(`^${name}`) })
+        .first()
+        .click();
+    const row = section.locator("tr", { hasText: "baremetal_gpu_count_limit" }).last();
+    await row.waitFor({ state: "visible" });
+    expect(await row.textContent()).toMatch(/^baremetal_gpu_count_limit\s*integer\s*Deprecated/);
+    const sibling = section.locator("tr", { hasText: /^baremetal_gpu_a100_count_limit\s*integer/ }).last();
+    await sibling.waitFor({ state: "visible" });
+    expect(await sibling.textContent()).not.toContain("Deprecated");
+    await page.close();
+  }, 30_000);
+
   it("logged no console error and sent no request to another origin", () => {
     expect(consoleErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
