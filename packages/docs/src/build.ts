@@ -4,7 +4,6 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
-import hljs from "highlight.js/lib/common";
 import {
   expandSpecTables,
   type Guide,
@@ -33,10 +32,6 @@ export interface BuildResult {
   unspecifiedNotes: number;
 }
 
-export function highlight(code: string, language: string): string {
-  return hljs.highlight(code, { language }).value;
-}
-
 export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): BuildResult {
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
@@ -50,10 +45,15 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   copyAssets(outDir);
 
   const guides = loadGuides();
+  const operations = new Map(listOperations(bundle).map((op) => [op.operationId, op]));
   const targets: LinkTargets = {
-    operationIds: new Set(listOperations(bundle).map((op) => op.operationId)),
+    operationIds: new Set(operations.keys()),
     guideSlugs: new Set(guides.map((g) => g.slug)),
-    operationHref: (id) => `../reference/index.html#${operationAnchor(bundle, id)}`,
+    // Unknown ids never get here: renderMarkdown refuses them first.
+    operationHref: (id) => {
+      const op = operations.get(id);
+      return op ? `../reference/index.html#${operationAnchor(op)}` : "#";
+    },
   };
   for (const guide of guides)
     write(`guides/${guide.slug}.html`, guidePage(guide, guides, bundle, targets, specVersion));
@@ -65,7 +65,7 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
       description: String((bundle.info as Json).summary ?? ""),
       root: "",
       section: "home",
-      main: landingMain(bundle, guides, highlight),
+      main: landingMain(bundle, guides),
       specVersion,
     }),
   );
@@ -77,7 +77,7 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   return {
     outDir,
     pages,
-    operations: listOperations(bundle).length,
+    operations: operations.size,
     unspecifiedNotes: reference.notes.length,
   };
 }

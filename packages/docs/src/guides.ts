@@ -3,9 +3,8 @@
 // time, as are the `<!-- spec:... -->` markers that pull tables from the description.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import hljs from "highlight.js/lib/common";
 import { Marked, Renderer, type Token, type Tokens } from "marked";
-import { escapeHtml } from "./layout.js";
+import { codeFigure } from "./code-figure.js";
 import type { Json } from "./operations.js";
 import { SPEC_TABLES } from "./spec-tables.js";
 
@@ -60,8 +59,6 @@ export interface LinkTargets {
   operationHref(operationId: string): string;
 }
 
-const LANGUAGES: Record<string, string> = { sh: "bash", shell: "bash", ts: "typescript", json: "json" };
-
 export const slugify = (text: string) =>
   text
     .toLowerCase()
@@ -97,10 +94,7 @@ export function renderMarkdown(markdown: string, targets: LinkTargets, where: st
         return `<h${depth} id="${id}"><a class="anchor" href="#${id}" aria-label="Link to this section">#</a>${inner}</h${depth}>\n`;
       },
       code({ text, lang }) {
-        const language = LANGUAGES[lang ?? ""] ?? lang ?? "";
-        const html = hljs.getLanguage(language) ? hljs.highlight(text, { language }).value : escapeHtml(text);
-        const label = lang === "ts" ? "TypeScript" : lang === "sh" ? "Shell" : (lang ?? "").toUpperCase();
-        return `<figure class="code"><figcaption>${escapeHtml(label)}</figcaption><pre><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></figure>\n`;
+        return codeFigure(text, lang ?? "");
       },
       table(token) {
         return `<div class="table-wrap">${Renderer.prototype.table.call(this, token)}</div>`;

@@ -1,5 +1,6 @@
 // The landing page: what the platform is, a first call, the products with their operations, and
 // the guides. Everything on it comes from the description and the guides' own titles.
+import { codeFigure } from "./code-figure.js";
 import { curlSample, typescriptSample } from "./code-samples.js";
 import type { Guide } from "./guides.js";
 import { escapeHtml } from "./layout.js";
@@ -11,19 +12,7 @@ interface TagGroup {
   tags: string[];
 }
 
-const METHOD_CLASS: Record<string, string> = {
-  get: "get",
-  post: "post",
-  put: "put",
-  delete: "delete",
-  patch: "patch",
-};
-
-export function landingMain(
-  doc: Json,
-  guides: Guide[],
-  highlight: (code: string, lang: string) => string,
-): string {
+export function landingMain(doc: Json, guides: Guide[]): string {
   const info = doc.info as { title: string; summary?: string };
   const operations = listOperations(doc);
   const firstCall = operations.find((op) => op.operationId === "getCurrentClient") ?? operations[0];
@@ -36,7 +25,7 @@ export function landingMain(
       const items = ops
         .map(
           (op) =>
-            `<li><a href="reference/index.html#${operationAnchor(doc, op.operationId)}"><span class="method ${METHOD_CLASS[op.method]}">${op.method.toUpperCase()}</span><span class="op-summary">${escapeHtml(op.summary)}</span></a></li>`,
+            `<li><a href="reference/index.html#${operationAnchor(op)}"><span class="method ${op.method}">${op.method.toUpperCase()}</span><span class="op-summary">${escapeHtml(op.summary)}</span></a></li>`,
         )
         .join("");
       return `<section class="card product"><h3>${escapeHtml(group.name)}</h3><ul class="op-list">${items}</ul></section>`;
@@ -59,8 +48,7 @@ export function landingMain(
   <h2 id="first-call">Your first call</h2>
   <p>Every call carries <code>Authorization: APIKey &lt;token&gt;</code>. Tokens contain a <code>$</code>, so keep them in single quotes on a shell command line. <code>GET /iam/clients/me</code> answers with the account that holds the token: the quickest way to check it.</p>
   <div class="samples">
-    <figure class="code"><figcaption>curl</figcaption><pre><code class="hljs language-bash">${highlight(curlSample(doc, firstCall), "bash")}</code></pre></figure>
-    <figure class="code"><figcaption>TypeScript</figcaption><pre><code class="hljs language-typescript">${highlight(typescriptSample(doc, firstCall), "typescript")}</code></pre></figure>
+    ${codeFigure(curlSample(doc, firstCall), "bash", "curl")}    ${codeFigure(typescriptSample(doc, firstCall), "typescript")}
   </div>
 </section>
 <section aria-labelledby="products">

@@ -1,7 +1,7 @@
 // The description as the reference page shows it: the bundled spec plus what Redoc needs to
 // render it for people (code samples, visible notes for what is left open).
 import { withCodeSamples } from "./code-samples.js";
-import type { Json } from "./operations.js";
+import type { Json, Operation } from "./operations.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
 export interface ReferenceDocument {
@@ -15,18 +15,10 @@ export function referenceDocument(bundle: Json): ReferenceDocument {
   return { doc, notes };
 }
 
-/**
- * Redoc's link to an operation. Redoc 2 names operations `operation/<operationId>` inside their
- * tag's section and scrolls to the short form as well.
- */
-export function operationAnchor(doc: Json, operationId: string): string {
-  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>))
-    for (const op of Object.values(item) as Json[])
-      if (op && typeof op === "object" && op.operationId === operationId) {
-        const tag = ((op.tags ?? []) as string[])[0];
-        return tag ? `tag/${tagSlug(tag)}/operation/${operationId}` : `operation/${operationId}`;
-      }
-  throw new Error(`No operation "${operationId}" in the description.`);
+/** Redoc 2's link to an operation: `tag/<tag>/operation/<operationId>`. */
+export function operationAnchor(op: Pick<Operation, "operationId" | "tags">): string {
+  const tag = op.tags[0];
+  return tag ? `tag/${tagSlug(tag)}/operation/${op.operationId}` : `operation/${op.operationId}`;
 }
 
 /** Redoc's slug of a tag name in its links. */

@@ -1,6 +1,8 @@
 // The description marks what the platform's documentation leaves open with `x-unspecified` (a
 // list of sentences). Redoc does not show unknown extensions, so each list becomes a visible note
 // appended to the description of the nearest node Redoc renders a description for.
+import { pointer } from "@platform-api/spec";
+import { escapeHtml } from "./layout.js";
 import type { Json } from "./operations.js";
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch"]);
@@ -27,24 +29,17 @@ export interface UnspecifiedNote {
   sentences: string[];
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** One sentence as inline HTML: escaped, with `code` spans. */
 export const sentenceHtml = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 /** The note as one line of HTML (Redoc passes HTML in descriptions through). */
 export function unspecifiedHtml(sentences: string[]): string {
-  const inline = sentenceHtml;
   const body =
     sentences.length === 1
-      ? `<span>${inline(sentences[0] ?? "")}</span>`
-      : `<ul>${sentences.map((s) => `<li>${inline(s)}</li>`).join("")}</ul>`;
+      ? `<span>${sentenceHtml(sentences[0] ?? "")}</span>`
+      : `<ul>${sentences.map((s) => `<li>${sentenceHtml(s)}</li>`).join("")}</ul>`;
   return `<div class="unspecified-note" role="note"><strong>Not specified by the platform's documentation:</strong> ${body}</div>`;
 }
-
-const toPointer = (path: string[]) =>
-  `#/${path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
 
 /**
  * Appends every `x-unspecified` list of `doc` (changed in place) to a description Redoc shows,
@@ -64,11 +59,15 @@ export function markUnspecified(doc: Json): UnspecifiedNote[] {
     const here = describable(path) ? { node: obj, path } : host;
     const sentences = obj["x-unspecified"];
     if (Array.isArray(sentences) && sentences.length > 0) {
-      if (!here) throw new Error(`x-unspecified at ${toPointer(path)} has no node to show it on.`);
+      if (!here) throw new Error(`x-unspecified at ${pointer(...path)} has no node to show it on.`);
       const entry = pending.get(here.node) ?? { path: here.path, sentences: [] };
       entry.sentences.push(...sentences.map(String));
       pending.set(here.node, entry);
-      notes.push({ from: toPointer(path), shownOn: toPointer(here.path), sentences: sentences.map(String) });
+      notes.push({
+        from: pointer(...path),
+        shownOn: pointer(...here.path),
+        sentences: sentences.map(String),
+      });
     }
     for (const [key, child] of Object.entries(obj))
       if (key !== "x-unspecified") walk(child, [...path, key], here);

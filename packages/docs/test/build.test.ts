@@ -1,6 +1,6 @@
 // The built site: its pages, the reference's embedded description, and nothing that would load
 // from another origin.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
@@ -75,6 +75,8 @@ describe("built site", () => {
   });
 
   it("cleans the output folder first", () => {
+    // A page left from an earlier build (a guide since renamed) must not survive a rebuild.
+    writeFileSync(join(out, "guides/renamed-guide.html"), "<!doctype html>");
     buildSite(out);
     expect(files(".").filter((f) => f.endsWith(".html"))).toHaveLength(result.pages.length);
   });
