@@ -25,7 +25,8 @@ spawnSync(process.execPath, [join(root, "packages/docs/scripts/chromium.mjs"), "
 const packages = packagesWithTests();
 for (const dir of packages) rmSync(join(root, dir, REPORT), { force: true });
 
-const turbo = spawnSync("turbo", ["run", "test", ...process.argv.slice(2)], {
+// --continue: one package's failure must not stop the others, so the totals cover every test.
+const turbo = spawnSync("turbo", ["run", "test", "--continue", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   shell: false,
