@@ -14,6 +14,7 @@ import { HANDLERS } from "./handlers/index.js";
 import { documents, operationsOf, type SpecOperation } from "./operations.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
 import { createRandom, type Random } from "./random.js";
+import { SlidingWindowStore } from "./sliding-window-store.js";
 import { createSpecAjv, loadSpec, type OpenApiDocument } from "./spec.js";
 import { type Caller, Store, type TaskDuration } from "./store.js";
 import { describeValidationErrors, type RequestPart } from "./validation-message.js";
@@ -132,6 +133,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       global: true,
       max: limit,
       timeWindow: 1000,
+      store: SlidingWindowStore,
       hook: "onRequest",
       keyGenerator: (request) => request.ip,
       addHeadersOnExceeding: {

@@ -25,6 +25,22 @@ describe("rate limit: 100 requests per second per client IP by default", () => {
     }
   });
 
+  it("counts any second, not fixed windows: a burst right after a window boundary is still limited", async () => {
+    const t = await startTestSimulator({ rateLimit: 20 });
+    try {
+      // One request opens a fixed window; 19 more fill it near its end; 20 more just after it would
+      // all pass a fixed-window counter (39 in about 150 ms). In the last second there were 20.
+      expect((await t.call("GET", "/iam/clients/me")).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 850));
+      expect((await burst(t, 19)).every((a) => a.status === 200)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      const after = await burst(t, 20);
+      expect(after.filter((a) => a.status === 200).length).toBeLessThanOrEqual(3);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("leaves Retry-After out when switched off, and takes another limit", async () => {
     const t = await startTestSimulator({ rateLimit: 20, retryAfter: false });
     try {
