@@ -1,0 +1,109 @@
+// The breaking-change gate (`pnpm spec:diff`, scripts/diff.mjs) run as CI runs it, on copies of
+// the released description with one change each. It must stop every change that breaks a client
+// unless info.version says so, and let changes that break nobody through.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { specDir } from "./redocly.js";
+
+type Json = Record<string, any>;
+
+const released = join(specDir, "released/openapi.json");
+const work = mkdtempSync(join(tmpdir(), "spec-diff-gate-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function gate(name: string, change: (spec: Json) => void) {
+  const spec = JSON.parse(readFileSync(released, "utf8"));
+  change(spec);
+  const revision = join(work, `${name}.json`);
+  writeFileSync(revision, JSON.stringify(spec, null, 2));
+  const run = spawnSync(
+    process.execPath,
+    [join(specDir, "scripts/diff.mjs"), "--base", released, "--revision", revision],
+    { encoding: "utf8", timeout: 60_000 },
+  );
+  return { status: run.status, out: run.stdout, err: run.stderr };
+}
+
+const removeRequiredResponseField = (spec: Json) => {
+  const profile = spec.components.schemas.ProtectionProfile;
+  delete profile.properties.plan;
+  profile.required = profile.required.filter((name: string) => name !== "plan");
+};
+
+describe("spec diff gate", () => {
+  it("fails on a removed required response field and says how to fix it", () => {
+    const run = gate("removed-required-field", removeRequiredResponseField);
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("property-removed");
+    expect(run.out).toMatch(/GET|security~1iaas~1v2~1profiles/);
+    expect(run.out).toContain("info.version stayed 1.0.0, but these changes require a major bump (2.0.0)");
+    expect(run.out).toContain("bump info.version in spec/openapi.yaml to the next major");
+    expect(run.err).toContain("Spec diff gate FAILED");
+  });
+
+  it("fails on an enum narrowed in a request (a query parameter loses a value)", () => {
+    const run = gate("narrowed-request-enum", (spec) => {
+      const param = spec.paths["/streaming/ai/tasks"].get.parameters.find(
+        (p: Json) => p.name === "task_name",
+      );
+      // The parameter's enum is the shared AiTaskName schema; narrow it there.
+      expect(param.schema.$ref).toBe("#/components/schemas/AiTaskName");
+      spec.components.schemas.AiTaskName.enum = ["transcription"];
+    });
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("enum-values-removed");
+    expect(run.out).toContain("content-moderation");
+  });
+
+  it("fails on a new required parameter", () => {
+    const run = gate("new-required-parameter", (spec) => {
+      spec.paths["/cloud/v1/regions"].get.parameters.push({
+        name: "zone",
+        in: "query",
+        required: true,
+        description: "Geographic zone.",
+        schema: { type: "string" },
+      });
+    });
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("parameter-became-required");
+    expect(run.out).toMatch(/Required \\?`zone\\?` query parameter was added/);
+  });
+
+  it("lets an added optional response field through without a version bump", () => {
+    const run = gate("added-optional-field", (spec) => {
+      spec.components.schemas.Region.properties.flavor_count = {
+        type: "integer",
+        description: "Number of flavors offered in the region.",
+      };
+    });
+    expect(run.err).not.toContain("FAILED");
+    expect(run.status).toBe(0);
+    expect(run.out).toContain("flavor_count");
+    expect(run.out).toContain("1 minor and 0 patch change(s), none breaking");
+    expect(run.out).toContain("the next release of the description is 1.1.0");
+  });
+
+  it("lets a breaking change through once info.version has the major bump", () => {
+    const run = gate("removed-field-major-bump", (spec) => {
+      removeRequiredResponseField(spec);
+      spec.info.version = "2.0.0";
+    });
+    expect(run.status).toBe(0);
+    expect(run.out).toContain("property-removed");
+  });
+
+  it("says what is missing when there is no released description", () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(specDir, "scripts/diff.mjs"), "--base", join(work, "absent.json"), "--revision", released],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stdout).toContain("No released description at");
+    expect(run.stdout).toContain("pnpm spec:release");
+  });
+});
