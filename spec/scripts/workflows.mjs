@@ -102,9 +102,16 @@ function run(command, args, options) {
 
 /**
  * Runs each workflow file's entry workflow once against `baseUrl`, one file after another.
- * @param {{ baseUrl: string, token: string, inputs?: Record<string, unknown>, only?: string[], timeoutMs?: number }} options
+ * @param {{ baseUrl: string, token: string, inputs?: Record<string, unknown>, only?: string[], timeoutMs?: number, verbose?: boolean }} options
  */
-export async function runWorkflows({ baseUrl, token, inputs = {}, only, timeoutMs = 180_000 }) {
+export async function runWorkflows({
+  baseUrl,
+  token,
+  inputs = {},
+  only,
+  timeoutMs = 180_000,
+  verbose = false,
+}) {
   if (!/^https?:\/\/[^/]+/.test(baseUrl ?? "")) {
     throw new Error(`base URL must be an http(s) address such as http://127.0.0.1:4020 (got "${baseUrl}").`);
   }
@@ -143,6 +150,7 @@ export async function runWorkflows({ baseUrl, token, inputs = {}, only, timeoutM
           "30000",
           "--execution-timeout",
           String(timeoutMs),
+          ...(verbose ? ["--verbose"] : []),
         ],
         {
           cwd: workflowsDir,

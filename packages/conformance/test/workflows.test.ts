@@ -1,0 +1,158 @@
+// The Arazzo workflows of spec/workflows, run by Redocly Respect (a tool we did not write) against
+// the simulator: they pass on the platform as documented, and each fails on a platform that
+// breaks the rule it depends on.
+import { DEFAULT_TOKENS, type Simulator, startSimulator } from "@platform-api/simulator";
+import { runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Defect, startFaultyTarget } from "./faulty-target.js";
+
+const token = DEFAULT_TOKENS.client;
+
+async function runAgainst(
+  defect: Defect,
+  workflow: string,
+  options: { inputs?: Record<string, unknown>; verbose?: boolean } = {},
+) {
+  const target = await startFaultyTarget(defect);
+  try {
+    const [result] = await runWorkflows({ baseUrl: target.url, token, only: [workflow], ...options });
+    return result as WorkflowResult;
+  } finally {
+    await target.close();
+  }
+}
+
+describe("Arazzo workflows against the simulator", () => {
+  let sim: Simulator;
+  let results: Record<string, WorkflowResult>;
+
+  beforeAll(async () => {
+    // A fifth of the typical durations: a volume (5-15 s) is ready by the second poll, 5 s later.
+    sim = await startSimulator({ port: 0, timeScale: 0.2, env: {} });
+    const all = await runWorkflows({ baseUrl: sim.url, token });
+    results = Object.fromEntries(all.map((r) => [r.workflowId, r]));
+  }, 120_000);
+  afterAll(() => sim?.close());
+
+  it("runs every workflow file, and every one passes", () => {
+    expect(Object.keys(results).sort()).toEqual([
+      "create-volume-and-wait",
+      "discover-default-project-and-active-region",
+      "walk-ai-tasks",
+      "walk-regions",
+    ]);
+    for (const result of Object.values(results)) expect(result.passed, result.output).toBe(true);
+  });
+
+  it("discovery takes the default project and the first ACTIVE region", () => {
+    const paths = results["discover-default-project-and-active-region"].requests.map(
+      (r) => new URL(r.url).pathname,
+    );
+    // Project 1 is the default; region 76 is the first ACTIVE one in the simulator's list.
+    expect(paths).toEqual(["/cloud/v1/projects", "/cloud/v1/regions", "/cloud/v1/instances/1/76"]);
+  });
+
+  it("creates one volume and polls its task until FINISHED, not before", () => {
+    const run = results["create-volume-and-wait"];
+    const polls = run.requests.filter((r) => r.stepId === "poll-task");
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    expect(run.ms).toBeGreaterThanOrEqual(5_000); // one wait of the recommended 5 s at least
+    const created = sim.store.world.volumes.filter((v) => v.name === "arazzo-volume");
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ project_id: 1, region_id: 76, size: 10 });
+  });
+
+  it("walks the regions two by two until offset reaches count", () => {
+    const offsets = results["walk-regions"].requests.map((r) => new URL(r.url).searchParams.get("offset"));
+    const count = sim.store.world.regions.length;
+    expect(offsets).toEqual(Array.from({ length: Math.ceil(count / 2) }, (_, i) => String(i * 2)));
+  });
+
+  it("walks the AI tasks by next until next is null", async () => {
+    const answer = await fetch(`${sim.url}/streaming/ai/tasks?limit=1`, {
+      headers: { Authorization: `APIKey ${token}` },
+    });
+    const { count } = (await answer.json()) as { count: number };
+    const pages = results["walk-ai-tasks"].requests.map((r) => new URL(r.url).searchParams.get("page"));
+    expect(pages).toEqual([
+      null,
+      ...Array.from({ length: Math.ceil(count / 10) - 1 }, (_, i) => String(i + 2)),
+    ]);
+  });
+});
+
+describe("Arazzo workflows fail where the platform breaks their rule", () => {
+  it("discovery fails when no project is the default", async () => {
+    const result = await runAgainst(
+      {
+        name: "no default project",
+        fails: [],
+        response(exchange, answer) {
+          if (exchange.path === "/cloud/v1/projects")
+            for (const p of answer.body.results) p.is_default = false;
+        },
+      },
+      "discover-default-project-and-active-region",
+    );
+    expect(result.passed).toBe(false);
+    expect(result.failedChecks.join("\n")).toContain("is_default == true");
+    expect(result.requests.map((r) => new URL(r.url).pathname)).toEqual(["/cloud/v1/projects"]);
+  });
+
+  it("create-volume stops at once, failed, when the task ends in ERROR", async () => {
+    // A volume beyond the client's volume_size quota: the task ends in ERROR (the seed's rule).
+    const result = await runAgainst({ name: "none", fails: [] }, "create-volume-and-wait", {
+      inputs: { size: 1_000_000 },
+    });
+    expect(result.passed).toBe(false);
+    expect(result.failedChecks.join("\n")).toContain("state == 'FINISHED'");
+    // NEW and RUNNING are polled again; ERROR is not, so no twelve retries.
+    expect(result.requests.filter((r) => r.stepId === "poll-task").length).toBeLessThanOrEqual(2);
+  });
+
+  it("the regions walk fails when a page ignores limit", async () => {
+    const result = await runAgainst(
+      {
+        name: "limit ignored",
+        fails: [],
+        request(exchange) {
+          if (exchange.path === "/cloud/v1/regions") exchange.query.delete("limit");
+          return undefined;
+        },
+      },
+      "walk-regions",
+    );
+    expect(result.passed).toBe(false);
+    expect(result.failedChecks.join("\n")).toContain("length(@.results) == 2");
+  });
+
+  it("the AI tasks walk fails when next leads back to the first page", async () => {
+    const result = await runAgainst(
+      {
+        name: "next points at page 1",
+        fails: [],
+        response(exchange, answer) {
+          if (exchange.path === "/streaming/ai/tasks" && answer.body?.next)
+            answer.body.next = "page=1&limit=10";
+          if (exchange.path === "/streaming/ai/tasks" && exchange.query.get("page") === "1")
+            answer.body.previous = null;
+        },
+      },
+      "walk-ai-tasks",
+    );
+    expect(result.passed).toBe(false);
+    expect(result.failedChecks.join("\n")).toContain("previous != null");
+  });
+
+  it("never prints the token", async () => {
+    const result = await runAgainst(
+      { name: "401 for all", fails: [], request: () => ({ status: 401, headers: {}, body: {} }) },
+      "walk-regions",
+      { verbose: true },
+    );
+    expect(result.passed).toBe(false);
+    expect(result.output).toMatch(/authorization: APIKey \*{8}/i);
+    expect(result.output).not.toContain(token);
+    expect(result.output).not.toContain(token.split("$")[1]);
+  });
+});
