@@ -1,0 +1,54 @@
+// A consumer of the packed @platform-api/client, as someone who installed it from the registry
+// would write it. scripts/release-dry.mjs compiles it against the tarball's types (strict, NodeNext,
+// no skipLibCheck) and runs it against the simulator, whose URL and token it passes in the
+// environment. Any failed expectation throws, so node exits non-zero.
+import { type components, createClient } from "@platform-api/client";
+
+// `types: []` keeps @types/node out, so that only the client's own declarations are compiled; this
+// is the one Node global the program needs.
+declare const process: { env: Record<string, string | undefined> };
+
+const baseUrl = process.env.RELEASE_DRY_BASE_URL;
+const apiKey = process.env.RELEASE_DRY_API_KEY;
+if (!baseUrl || !apiKey) throw new Error("RELEASE_DRY_BASE_URL and RELEASE_DRY_API_KEY must be set");
+
+function expect(condition: boolean, what: string): asserts condition {
+  if (!condition) throw new Error(`consumer check failed: ${what}`);
+}
+
+const client = createClient({ apiKey, baseUrl });
+
+const me = await client.GET("/iam/clients/me");
+expect(me.data !== undefined, `GET /iam/clients/me answered ${me.response.status}`);
+const account: components["schemas"]["ClientAccount"] = me.data;
+expect(Number.isInteger(account.id), `the account id is an integer (got ${String(account.id)})`);
+expect(account.email.includes("@"), "the account has an email address");
+
+// A small page size, so that the walk really follows several pages.
+const first = await client.GET("/cloud/v1/regions", { params: { query: { limit: 2 } } });
+expect(first.data !== undefined, `GET /cloud/v1/regions answered ${first.response.status}`);
+const { count } = first.data;
+expect(count > 2, `more regions (${count}) than one page of 2, so that the walk pages`);
+
+const regions = await client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray();
+expect(regions.length === count, `the walk returned ${regions.length} regions, count says ${count}`);
+expect(new Set(regions.map((region) => region.id)).size === count, "the walk repeated no region");
+const levels: ReadonlyArray<"core" | "edge"> = regions.map((region) => region.access_level);
+expect(
+  levels.every((level) => level === "core" || level === "edge"),
+  "every access_level is core or edge",
+);
+
+console.log(`consumer: account ${account.id}, ${regions.length} regions walked in pages of 2`);
+
+// Deliberate misuses, never called: each must stay a type error. If the published types decayed to
+// `any`, these lines would compile, the @ts-expect-error would be unused, and tsc would fail.
+export function misuses(): string {
+  // @ts-expect-error the spec has no such path
+  void client.GET("/iam/clients/everyone");
+  // @ts-expect-error limit is an integer, not a string
+  void client.paginate("/cloud/v1/regions", { params: { query: { limit: "2" } } });
+  // @ts-expect-error an account id is a number
+  const id: string = account.id;
+  return id;
+}
