@@ -8,12 +8,15 @@ import { join } from "node:path";
 const root = new URL("..", import.meta.url).pathname;
 const REPORT = ".vitest-results.json";
 
+// The packages' `test` scripts, and the root's `test:scripts` (tests of scripts/; the root's own
+// `test` is this file).
 function packagesWithTests() {
   const dirs = ["spec", ...readdirSync(join(root, "packages")).map((d) => join("packages", d))];
-  return dirs.filter((dir) => {
+  const withTests = dirs.filter((dir) => {
     const file = join(root, dir, "package.json");
     return existsSync(file) && JSON.parse(readFileSync(file, "utf8")).scripts?.test;
   });
+  return [".", ...withTests];
 }
 
 // The docs' browser tests drive the system's Chromium; install Debian's package when it is missing
@@ -26,7 +29,7 @@ const packages = packagesWithTests();
 for (const dir of packages) rmSync(join(root, dir, REPORT), { force: true });
 
 // --continue: one package's failure must not stop the others, so the totals cover every test.
-const turbo = spawnSync("turbo", ["run", "test", "--continue", ...process.argv.slice(2)], {
+const turbo = spawnSync("turbo", ["run", "test", "test:scripts", "--continue", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   shell: false,
