@@ -33,6 +33,11 @@ describe("Arazzo workflows against the simulator", () => {
     results = Object.fromEntries(all.map((r) => [r.workflowId, r]));
   }, 120_000);
   afterAll(() => sim?.close());
+  const result = (workflowId: string): WorkflowResult => {
+    const found = results[workflowId];
+    if (!found) throw new Error(`${workflowId} did not run`);
+    return found;
+  };
 
   it("runs every workflow file, and every one passes", () => {
     expect(Object.keys(results).sort()).toEqual([
@@ -45,7 +50,7 @@ describe("Arazzo workflows against the simulator", () => {
   });
 
   it("discovery takes the default project and the first ACTIVE region", () => {
-    const paths = results["discover-default-project-and-active-region"].requests.map(
+    const paths = result("discover-default-project-and-active-region").requests.map(
       (r) => new URL(r.url).pathname,
     );
     // Project 1 is the default; region 76 is the first ACTIVE one in the simulator's list.
@@ -53,7 +58,7 @@ describe("Arazzo workflows against the simulator", () => {
   });
 
   it("creates one volume and polls its task until FINISHED, not before", () => {
-    const run = results["create-volume-and-wait"];
+    const run = result("create-volume-and-wait");
     const polls = run.requests.filter((r) => r.stepId === "poll-task");
     expect(polls.length).toBeGreaterThanOrEqual(2);
     expect(run.ms).toBeGreaterThanOrEqual(5_000); // one wait of the recommended 5 s at least
@@ -63,7 +68,7 @@ describe("Arazzo workflows against the simulator", () => {
   });
 
   it("walks the regions two by two until offset reaches count", () => {
-    const offsets = results["walk-regions"].requests.map((r) => new URL(r.url).searchParams.get("offset"));
+    const offsets = result("walk-regions").requests.map((r) => new URL(r.url).searchParams.get("offset"));
     const count = sim.store.world.regions.length;
     expect(offsets).toEqual(Array.from({ length: Math.ceil(count / 2) }, (_, i) => String(i * 2)));
   });
@@ -73,7 +78,7 @@ describe("Arazzo workflows against the simulator", () => {
       headers: { Authorization: `APIKey ${token}` },
     });
     const { count } = (await answer.json()) as { count: number };
-    const pages = results["walk-ai-tasks"].requests.map((r) => new URL(r.url).searchParams.get("page"));
+    const pages = result("walk-ai-tasks").requests.map((r) => new URL(r.url).searchParams.get("page"));
     expect(pages).toEqual([
       null,
       ...Array.from({ length: Math.ceil(count / 10) - 1 }, (_, i) => String(i + 2)),
