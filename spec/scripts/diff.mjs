@@ -9,21 +9,14 @@
 // Exit codes: 0 passes, 1 a major change without a major bump, 2 the gate could not run.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { redoclyBin } from "./redocly-bin.mjs";
 
 const specDir = fileURLToPath(new URL("..", import.meta.url));
 export const RELEASED = join(specDir, "released/openapi.json");
 export const BUNDLE = join(specDir, "dist/openapi.json");
-
-function redoclyBin() {
-  const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve("@redocly/cli/package.json");
-  const { bin } = require(pkgPath);
-  return join(dirname(pkgPath), typeof bin === "string" ? bin : bin.redocly);
-}
 
 function redoclyDiff(base, revision, extra) {
   return spawnSync(
@@ -51,11 +44,13 @@ function verdictLines(stderr) {
  * @param {{ base?: string, revision?: string }} [files]
  */
 export function runGate({ base = RELEASED, revision = BUNDLE } = {}) {
-  for (const [what, file, fix] of [
-    ["released description", base, "record it with `pnpm spec:release`"],
-    ["bundled description", revision, "build it with `pnpm bundle`"],
+  for (const [missing, what, file, fix] of [
+    ["released", "released description", base, "record it with `pnpm spec:release`"],
+    ["bundle", "bundled description", revision, "build it with `pnpm bundle`"],
   ]) {
-    if (!existsSync(file)) return { status: 2, markdown: "", messages: [`No ${what} at ${file}: ${fix}.`] };
+    if (!existsSync(file)) {
+      return { status: 2, missing, markdown: "", messages: [`No ${what} at ${file}: ${fix}.`] };
+    }
   }
   const json = redoclyDiff(base, revision, ["--format", "json"]);
   const start = json.stdout.indexOf("{");

@@ -36,7 +36,7 @@ const gate = runGate();
 for (const message of gate.messages) console.log(message);
 if (gate.status === 2) {
   // No baseline yet: this bundle becomes the first released description.
-  if (!gate.messages[0]?.startsWith("No released description")) process.exit(2);
+  if (gate.missing !== "released") process.exit(2);
 } else if (gate.status !== 0) {
   process.exit(1);
 } else if (gate.bump && gate.bump !== "none") {

@@ -8,22 +8,15 @@
 // to respect as an input of format `password`, which respect masks in everything it prints.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import { redoclyBin } from "./redocly-bin.mjs";
 
 const specDir = fileURLToPath(new URL("..", import.meta.url));
 export const workflowsDir = join(specDir, "workflows");
-
-function respectBin() {
-  const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve("@redocly/cli/package.json");
-  const { bin } = require(pkgPath);
-  return join(dirname(pkgPath), typeof bin === "string" ? bin : bin.redocly);
-}
 
 /** Every workflow file with its entry workflow and the inputs that entry declares. */
 export function listWorkflows() {
@@ -135,7 +128,7 @@ export async function runWorkflows({
       const respect = await run(
         process.execPath,
         [
-          respectBin(),
+          redoclyBin(),
           "respect",
           workflow.file,
           "--workflow",

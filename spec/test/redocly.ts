@@ -1,17 +1,9 @@
 // Runs the project's own Redocly CLI (the one pinned in package.json) and parses its JSON output.
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { redoclyBin } from "../scripts/redocly-bin.mjs";
 
 export const specDir = fileURLToPath(new URL("..", import.meta.url));
-
-function redoclyBin(): string {
-  const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve("@redocly/cli/package.json");
-  const pkg = require(pkgPath);
-  return join(dirname(pkgPath), typeof pkg.bin === "string" ? pkg.bin : pkg.bin.redocly);
-}
 
 export function redoclyJson<T>(args: string[]): T {
   const run = spawnSync(process.execPath, [redoclyBin(), ...args, "--format=json"], {
