@@ -27,7 +27,8 @@ const fromCli = createRequire(cliPackage);
 const { getChangedPackagesSinceRef } = fromCli("@changesets/git");
 const { read: readConfig } = fromCli("@changesets/config");
 const { getPackages } = fromCli("@manypkg/get-packages");
-const changesetBin = join(cliPackage, "..", require(cliPackage).bin.changeset ?? require(cliPackage).bin);
+/** The pinned changesets CLI entry (run it with `node`). */
+export const changesetBin = join(cliPackage, "..", require(cliPackage).bin.changeset);
 
 function git(cwd, args) {
   const result = spawnSync("git", args, { cwd, encoding: "utf8" });

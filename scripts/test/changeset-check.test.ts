@@ -2,21 +2,15 @@
 // changeset naming it, unless only its tests or docs changed.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { changesetBin } from "../changeset-check.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const script = join(root, "scripts/changeset-check.mjs");
 let repo: string;
-
-function changesetBin() {
-  const require = createRequire(import.meta.url);
-  const pkg = require.resolve("@changesets/cli/package.json");
-  return join(dirname(pkg), require(pkg).bin.changeset);
-}
 
 function write(file: string, text: string) {
   mkdirSync(dirname(join(repo, file)), { recursive: true });
@@ -80,7 +74,7 @@ describe("changeset check", () => {
     expect(run.out).toContain("✗ @fx/b");
     expect(run.out).toContain("@fx/b changed without a changeset");
     // What this check adds: changeset status alone is content with one changeset for the two.
-    const status = spawnSync(process.execPath, [changesetBin(), "status", "--since=HEAD~1"], { cwd: repo });
+    const status = spawnSync(process.execPath, [changesetBin, "status", "--since=HEAD~1"], { cwd: repo });
     expect(status.status).toBe(0);
   });
 

@@ -66,6 +66,9 @@ export function runGate({ base = RELEASED, revision = BUNDLE } = {}) {
   const md = redoclyDiff(base, revision, ["--format", "markdown", ...(major ? ["--check-version"] : [])]);
   const messages = verdictLines(md.stderr);
   const failed = major && md.status !== 0;
+  // The version this change calls for, by redocly's own reckoning (release.mjs writes it).
+  const next =
+    bump === "none" ? was : redoclyDiff(base, revision, ["--format", "next-version"]).stdout.trim();
   if (failed) {
     messages.push(
       `The spec has ${report.summary.major} breaking change(s) since the released ${was}. Either ` +
@@ -75,7 +78,6 @@ export function runGate({ base = RELEASED, revision = BUNDLE } = {}) {
   } else if (bump === "none") {
     messages.push(`No change to the API since the released ${was}.`);
   } else if (!major && was === now) {
-    const next = redoclyDiff(base, revision, ["--format", "next-version"]).stdout.trim();
     messages.push(
       `${report.summary.minor} minor and ${report.summary.patch} patch change(s), none breaking: ` +
         `the gate passes; the next release of the description is ${next || `a ${bump} bump`}.`,
@@ -85,7 +87,7 @@ export function runGate({ base = RELEASED, revision = BUNDLE } = {}) {
   }
   // redocly prints an empty table when nothing changed; a sentence reads better in a CI log.
   const markdown = report.changes.length ? md.stdout : `## API diff\n\nNo changes since ${was}.\n`;
-  return { status: failed ? 1 : 0, markdown, messages, bump, report };
+  return { status: failed ? 1 : 0, markdown, messages, bump, next, report };
 }
 
 function main() {

@@ -41,9 +41,8 @@ if (gate.status === 2) {
   process.exit(1);
 } else if (gate.bump && gate.bump !== "none") {
   const { base, revision } = gate.report.infoVersions;
-  const [major, minor, patch] = parts(base);
-  const next = gate.bump === "minor" ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
-  if (gate.bump !== "major" && isLower(revision, next)) {
+  const { next } = gate;
+  if (gate.bump !== "major" && next && isLower(revision, next)) {
     // Replace only the version's characters: re-serialising would reflow the whole file.
     const text = readFileSync(source, "utf8");
     const [start, end] = parseDocument(text).getIn(["info", "version"], true).range;

@@ -1,7 +1,6 @@
 // Runs the Arazzo workflows in ../workflows with Redocly Respect against one API address: the
-// proof that a tool we did not write can drive the platform from this description alone.
-//
-//   GCORE_API_KEY='…' node scripts/workflows.mjs --base-url https://api.example.com [--workflow <file or id>]
+// proof that a tool we did not write can drive the platform from this description alone. The
+// command is the root's `pnpm workflows` (simulator or --base-url); this module is its engine.
 //
 // Each file's first workflow is its entry point; the others are the steps it calls (respect would
 // run them on their own without their inputs, so they are never started directly). The token goes
@@ -11,7 +10,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { redoclyBin } from "./redocly-bin.mjs";
 
@@ -184,26 +182,4 @@ export function printResults(results, log = console.log) {
   }
   const failed = results.filter((r) => !r.passed).length;
   log(`Arazzo workflows: ${results.length - failed} passed, ${failed} failed (redocly respect)`);
-}
-
-async function main() {
-  const { values } = parseArgs({
-    options: { "base-url": { type: "string" }, workflow: { type: "string", multiple: true } },
-  });
-  const results = await runWorkflows({
-    baseUrl: values["base-url"],
-    token: process.env.GCORE_API_KEY,
-    only: values.workflow,
-  });
-  printResults(results);
-  process.exitCode = results.every((r) => r.passed) ? 0 : 1;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  try {
-    await main();
-  } catch (error) {
-    console.error(error.message);
-    process.exitCode = 2;
-  }
 }
