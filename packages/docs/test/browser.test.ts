@@ -30,9 +30,9 @@ beforeAll(async () => {
   server = await serveDocs({ port: 0, dir });
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: 30_000 });
+  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
   context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(60_000);
   const origin = new URL(server.url).origin;
   context.on("request", (request) => {
     const url = request.url();
