@@ -57,12 +57,10 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
   app.get("/_sim/resources", { config: noLimit }, async () => {
     const store = context.store();
     store.settle();
-    const volumes = new Set(store.created.volumes);
-    const tasks = new Set(store.created.tasks);
     return {
-      volumes: store.world.volumes.filter((v) => volumes.has(v.id)),
-      tasks: store.world.tasks
-        .filter((t) => tasks.has(String(t.record.id)))
+      volumes: store.createdVolumes(),
+      tasks: store
+        .createdTasks()
         .map((t) => ({ ...t.record, project_id: t.project_id, region_id: t.region_id })),
     };
   });

@@ -51,3 +51,11 @@ export function authenticate(
     resellerId: token.kind === "reseller" ? token.owner_id : undefined,
   };
 }
+
+/** Every Authorization header of a request, from the raw headers: Node keeps only the first. */
+export function authorizationHeaders(rawHeaders: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+    if (rawHeaders[i]?.toLowerCase() === "authorization") values.push(rawHeaders[i + 1] as string);
+  return values;
+}

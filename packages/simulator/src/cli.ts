@@ -51,6 +51,18 @@ const program = new Command("platform-api-sim")
     integer("--rate-limit", 0),
     DEFAULTS.rateLimit,
   )
+  .option(
+    "--request-timeout <ms>",
+    "milliseconds a request may take to arrive whole before a 408",
+    integer("--request-timeout", 1),
+    DEFAULTS.requestTimeoutMs,
+  )
+  .option(
+    "--task-retention <seconds>",
+    "seconds of simulated time a finished task stays readable",
+    integer("--task-retention", 1),
+    DEFAULTS.taskRetentionSeconds,
+  )
   .option("--no-retry-after", "answer 429 without a Retry-After header")
   .option("--faults <spec>", 'inject faults, e.g. "500:0.1,429:0.05,reset:0.01,latency:20-200"')
   .option("--log", "log every request (never the Authorization header)", false)
@@ -71,6 +83,8 @@ try {
     rateLimit: flags.rateLimit,
     retryAfter: flags.retryAfter,
     faults: flags.faults,
+    requestTimeoutMs: flags.requestTimeout,
+    taskRetentionSeconds: flags.taskRetention,
     log: flags.log,
   });
   console.log(

@@ -25,6 +25,13 @@ export interface SimulatorOptions {
   retryAfter?: boolean;
   /** Fault spec, e.g. "500:0.1,429:0.05,reset:0.01,latency:20-200". Default none. */
   faults?: string;
+  /**
+   * Milliseconds a request may take to arrive whole (headers and body); past it the answer is a
+   * 408 and the connection closes. Default 10000.
+   */
+  requestTimeoutMs?: number;
+  /** Seconds of the simulated clock a FINISHED or ERROR task stays readable. Default 3600. */
+  taskRetentionSeconds?: number;
   /** Log every request (pino, to stdout). Default false. Authorization is never logged. */
   log?: boolean;
   /** Read tokens from this environment instead of process.env (tests). */
@@ -40,11 +47,15 @@ export const DEFAULTS = {
   timeScale: 1,
   rateLimit: 100,
   retryAfter: true,
+  requestTimeoutMs: 10_000,
+  taskRetentionSeconds: 3600,
+  /** Seconds an idle keep-alive connection stays open (Node's own default). */
+  keepAliveTimeoutSeconds: 5,
 } as const;
 
 export function checkOptions(options: SimulatorOptions): void {
   const problems: string[] = [];
-  const { port, timeScale, rateLimit, randomSeed } = options;
+  const { port, timeScale, rateLimit, randomSeed, requestTimeoutMs, taskRetentionSeconds } = options;
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
     problems.push(`port must be an integer from 0 to 65535 (got ${port})`);
   if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale > 0))
@@ -53,6 +64,15 @@ export function checkOptions(options: SimulatorOptions): void {
     problems.push(
       `rateLimit must be a whole number of requests per second, 0 for no limit (got ${rateLimit})`,
     );
+  if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 1))
+    problems.push(
+      `requestTimeoutMs must be a whole number of milliseconds, at least 1 (got ${requestTimeoutMs})`,
+    );
+  if (
+    taskRetentionSeconds !== undefined &&
+    !(Number.isFinite(taskRetentionSeconds) && taskRetentionSeconds > 0)
+  )
+    problems.push(`taskRetentionSeconds must be a number of seconds above 0 (got ${taskRetentionSeconds})`);
   if (randomSeed !== undefined && !Number.isInteger(randomSeed))
     problems.push(`randomSeed must be an integer (got ${randomSeed})`);
   for (const [name, token] of [

@@ -6,11 +6,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { registerAdminRoutes } from "./admin.js";
-import { authenticate } from "./auth.js";
+import { authenticate, authorizationHeaders } from "./auth.js";
+import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { ApiError } from "./errors.js";
 import { drawFault, type Faults, parseFaults } from "./faults.js";
 import { HANDLERS } from "./handlers/index.js";
+import { integerParameterCheck } from "./integer-parameters.js";
+import { registerJsonBodyParser } from "./json-body.js";
+import { LIMITS } from "./limits.js";
 import { documents, operationsOf, type SpecOperation } from "./operations.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
 import { createRandom, type Random } from "./random.js";
@@ -101,22 +105,42 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const clock = createClock();
   const randomSeed = options.randomSeed ?? DEFAULTS.randomSeed;
   const durations = taskDurations(doc);
-  let random: Random = createRandom(randomSeed);
-  const newStore = () => {
-    random = createRandom(randomSeed);
-    return new Store(world, { clock, random, timeScale: options.timeScale ?? DEFAULTS.timeScale, durations });
-  };
+  // Faults draw from a source of their own, so switching them on leaves the world's ids alone.
+  const faultRandom: Random = createRandom(faultSeed(randomSeed));
+  const newStore = () =>
+    new Store(world, {
+      clock,
+      random: createRandom(randomSeed),
+      timeScale: options.timeScale ?? DEFAULTS.timeScale,
+      durations,
+      taskRetentionMs: (options.taskRetentionSeconds ?? DEFAULTS.taskRetentionSeconds) * 1000,
+    });
   let store = newStore();
   let faults: Faults = parseFaults(options.faults);
   const retryAfter = options.retryAfter ?? DEFAULTS.retryAfter;
   const limit = options.rateLimit ?? DEFAULTS.rateLimit;
 
   // HEAD routes are off: the spec documents no HEAD operation.
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const app = Fastify({
     logger: options.log ? { level: "info" } : false,
     forceCloseConnections: true,
     exposeHeadRoutes: false,
+    bodyLimit: LIMITS.bodyBytes,
+    // Long enough that a path parameter is judged by its route (auth first, then its schema).
+    routerOptions: { maxParamLength: LIMITS.pathParameterLength },
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: DEFAULTS.keepAliveTimeoutSeconds * 1000,
+    // Node checks request timeouts on this interval (30 s by default): a quarter of the timeout
+    // keeps a 408 close to its documented time.
+    http: {
+      maxHeaderSize: LIMITS.headerBytes,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(requestTimeoutMs / 4))),
+    },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, requestTimeoutMs),
   });
+  registerJsonBodyParser(app);
   const paramAjv = createSpecAjv(doc, { coerce: true });
   const bodyAjv = createSpecAjv(doc, { coerce: false });
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -159,8 +183,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   // Faults come first: an injected answer is what the caller meets, whatever it sent.
   const injectFaults = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (faults.latency) await sleep(random.int(faults.latency.min, faults.latency.max));
-    const draw = drawFault(faults, random.next);
+    if (faults.latency) await sleep(faultRandom.int(faults.latency.min, faults.latency.max));
+    const draw = drawFault(faults, faultRandom.next);
     if (draw.kind === "reset") {
       reply.hijack();
       request.raw.socket.destroy();
@@ -185,12 +209,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       onRequest: [injectFaults],
       // Auth before the body is read or validated: an unauthenticated request learns nothing more.
       preParsing: async (request) => {
-        request.caller = authenticate(request.headers.authorization, store, {
+        const headers = authorizationHeaders(request.raw.rawHeaders);
+        request.caller = authenticate(headers.length > 1 ? headers : headers[0], store, {
           operationId: operation.operationId,
           schemes: operation.schemes,
           write,
         });
       },
+      preValidation: integerParameterCheck(operation),
       handler: async (request, reply) => {
         store.settle();
         const url = request.url;
@@ -266,6 +292,11 @@ function sendError(error: any, request: FastifyRequest, reply: FastifyReply) {
   }
   request.log.error(error);
   return reply.code(500).send({ message: `Internal simulator error: ${error.message}` });
+}
+
+/** A seed for the faults' random source, apart from the world's and stable for a given seed. */
+function faultSeed(seed: number): number {
+  return (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) ^ 0x85ebca6b) >>> 0;
 }
 
 function checkHandlers(operations: SpecOperation[]): void {

@@ -1,11 +1,16 @@
 // The one in-memory store: the world, the tasks in flight and their outcomes. Task states are a
 // function of the simulator's clock, so they only ever move forward, and a task's outcome (a new
 // volume, or an ERROR naming the exceeded quota) is decided when it is created and applied when it
-// reaches its end.
+// reaches its end. What it keeps is bounded and every operation's cost stays flat as it fills:
+// finished tasks expire (taskRetentionMs, at most LIMITS.finishedTasks), volumes are counted per
+// client and region as they come, and due transitions come off a timeline, not a scan.
 
 import { type Clock, withoutOffset } from "./clock.js";
 import { badRequest, notFound } from "./errors.js";
+import { LIMITS } from "./limits.js";
+import { MinHeap } from "./min-heap.js";
 import type { Random } from "./random.js";
+import { quote } from "./validation-message.js";
 import type { JsonObject, Project, Region, TaskEntry, TokenEntry, Volume, World } from "./world/types.js";
 
 export interface TaskDuration {
@@ -21,6 +26,8 @@ export interface StoreOptions {
   timeScale: number;
   /** Typical durations by task_type, from the spec's x-task-polling. */
   durations: Record<string, TaskDuration>;
+  /** How long a FINISHED or ERROR task created through the API stays readable, in clock ms. */
+  taskRetentionMs: number;
 }
 
 /** Who is calling, from the Authorization header. */
@@ -41,6 +48,23 @@ interface TaskInFlight {
   outcome: Outcome;
 }
 
+/** A transition on the timeline: the task starts RUNNING, or reaches its end. */
+interface Transition {
+  atMs: number;
+  /** creation order, so transitions due at the same time apply in a stable order */
+  seq: number;
+  kind: "run" | "end";
+  task: TaskInFlight;
+}
+
+/** Volumes of one client in one region: what exists, and what tasks in flight will add. */
+interface VolumeUsage {
+  count: number;
+  size: number;
+  pendingCount: number;
+  pendingSize: number;
+}
+
 /** Share of a task's duration spent queued (NEW) before it runs. */
 const QUEUED_SHARE = 0.2;
 
@@ -50,10 +74,19 @@ export class Store {
   readonly world: World;
   private readonly tokens = new Map<string, TokenEntry>();
   private readonly tasks = new Map<string, TaskEntry>();
-  private readonly inFlight = new Map<string, TaskInFlight>();
+  /** Each client's tasks in creation order (seeded ones first). */
+  private readonly tasksByClient = new Map<number, Map<string, TaskEntry>>();
+  private readonly timeline = new MinHeap<Transition>(
+    (a, b) => a.atMs < b.atMs || (a.atMs === b.atMs && a.seq < b.seq),
+  );
+  private seq = 0;
+  /** Tasks created through the API that reached FINISHED or ERROR, oldest end first. */
+  private readonly finished: { id: string; atMs: number }[] = [];
+  private finishedHead = 0;
+  private readonly volumeUsage = new Map<string, VolumeUsage>();
   private readonly instances = new Map<string, JsonObject[]>();
-  /** Resources created through the API since start (listed by the admin surface). */
-  readonly created: { volumes: string[]; tasks: string[] } = { volumes: [], tasks: [] };
+  /** Ids of what was created through the API since start and is still kept (the admin surface lists them). */
+  readonly created = { volumes: new Set<string>(), tasks: new Set<string>() };
 
   constructor(
     world: World,
@@ -61,7 +94,15 @@ export class Store {
   ) {
     this.world = structuredClone(world);
     for (const t of this.world.tokens) this.tokens.set(t.token, t);
-    for (const t of this.world.tasks) this.tasks.set(String(t.record.id), t);
+    for (const t of this.world.tasks) this.addTask(t);
+    const owner = new Map(this.world.projects.map((p) => [p.id, p.client_id]));
+    for (const v of this.world.volumes) {
+      const clientId = owner.get(v.project_id);
+      if (clientId === undefined) continue;
+      const usage = this.usageOf(clientId, v.region_id);
+      usage.count += 1;
+      usage.size += v.size;
+    }
     for (const group of this.world.instances) {
       const key = `${group.project_id}:${group.region_id}`;
       const list = this.instances.get(key) ?? [];
@@ -117,9 +158,10 @@ export class Store {
     return this.instances.get(`${projectId}:${regionId}`) ?? [];
   }
 
-  volumesOfClient(clientId: number, regionId: number): Volume[] {
-    const projects = new Set(this.projectsOf(clientId).map((p) => p.id));
-    return this.world.volumes.filter((v) => v.region_id === regionId && projects.has(v.project_id));
+  /** How many volumes a client has in a region, and their total size in GiB. */
+  volumesOfClient(clientId: number, regionId: number): { count: number; size: number } {
+    const usage = this.volumeUsage.get(`${clientId}:${regionId}`);
+    return { count: usage?.count ?? 0, size: usage?.size ?? 0 };
   }
 
   quotaLimits(clientId: number, regionId: number): Record<string, number> {
@@ -150,21 +192,24 @@ export class Store {
       (body.type_name as string | undefined) ?? region.available_volume_types[0] ?? "standard";
     if (!region.available_volume_types.includes(type_name)) {
       throw badRequest(
-        `Body field "type_name" is "${type_name}", which region ${region.id} does not offer; available_volume_types: ${region.available_volume_types.join(", ")}.`,
+        `Body field "type_name" is ${quote(type_name)}, which region ${region.id} does not offer; available_volume_types: ${region.available_volume_types.join(", ")}.`,
       );
     }
     const volume: Volume = {
       id: this.options.random.uuid(),
       project_id: project.id,
       region_id: region.id,
-      name:
-        (body.name as string | undefined) ??
-        `volume-${this.created.volumes.length + this.world.volumes.length + 1}`,
+      name: (body.name as string | undefined) ?? `volume-${this.world.volumes.length + 1}`,
       size,
       type_name,
       source: (body.source as string | undefined) ?? "new-volume",
     };
     const error = this.volumeQuotaError(clientId, region.id, size);
+    if (!error) {
+      const usage = this.usageOf(clientId, region.id);
+      usage.pendingCount += 1;
+      usage.pendingSize += size;
+    }
     return this.startTask(
       clientId,
       project.id,
@@ -174,25 +219,43 @@ export class Store {
     );
   }
 
+  private usageOf(clientId: number, regionId: number): VolumeUsage {
+    const key = `${clientId}:${regionId}`;
+    let usage = this.volumeUsage.get(key);
+    if (!usage) {
+      usage = { count: 0, size: 0, pendingCount: 0, pendingSize: 0 };
+      this.volumeUsage.set(key, usage);
+    }
+    return usage;
+  }
+
   private volumeQuotaError(clientId: number, regionId: number, size: number): string | undefined {
     const limits = this.quotaLimits(clientId, regionId);
-    const pending = [...this.inFlight.values()]
-      .filter(
-        (t) =>
-          t.outcome.kind === "finish" && t.entry.client_id === clientId && t.entry.region_id === regionId,
-      )
-      .map((t) => (t.outcome as { volume: Volume }).volume);
-    const volumes = [...this.volumesOfClient(clientId, regionId), ...pending];
+    const usage = this.usageOf(clientId, regionId);
+    const count = usage.count + usage.pendingCount;
     const countLimit = limits.volume_count_limit;
-    if (countLimit !== undefined && volumes.length + 1 > countLimit) {
-      return `Quota exceeded: volume_count_limit is ${countLimit}; ${volumes.length} in use and 1 requested exceed it by ${volumes.length + 1 - countLimit}`;
+    if (countLimit !== undefined && count + 1 > countLimit) {
+      return `Quota exceeded: volume_count_limit is ${countLimit}; ${count} in use and 1 requested exceed it by ${count + 1 - countLimit}`;
     }
     const sizeLimit = limits.volume_size_limit;
-    const used = volumes.reduce((sum, v) => sum + v.size, 0);
+    const used = usage.size + usage.pendingSize;
     if (sizeLimit !== undefined && used + size > sizeLimit) {
       return `Quota exceeded: volume_size_limit is ${sizeLimit} GiB; ${used} GiB in use and ${size} GiB requested exceed it by ${used + size - sizeLimit} GiB`;
     }
+    if (count + 1 > LIMITS.volumesPerRegion)
+      return `The simulator holds at most ${LIMITS.volumesPerRegion} volumes per client and region; ${count} exist or are being created`;
     return undefined;
+  }
+
+  private addTask(entry: TaskEntry): void {
+    const id = String(entry.record.id);
+    this.tasks.set(id, entry);
+    let own = this.tasksByClient.get(entry.client_id);
+    if (!own) {
+      own = new Map();
+      this.tasksByClient.set(entry.client_id, own);
+    }
+    own.set(id, entry);
   }
 
   private startTask(
@@ -220,36 +283,72 @@ export class Store {
       },
     };
     const id = String(entry.record.id);
-    this.tasks.set(id, entry);
-    this.world.tasks.push(entry);
-    this.inFlight.set(id, { entry, createdMs, durationMs: seconds * 1000 * this.options.timeScale, outcome });
-    this.created.tasks.push(id);
+    this.addTask(entry);
+    const task: TaskInFlight = {
+      entry,
+      createdMs,
+      durationMs: seconds * 1000 * this.options.timeScale,
+      outcome,
+    };
+    const seq = this.seq++;
+    this.timeline.push({ atMs: createdMs + task.durationMs * QUEUED_SHARE, seq, kind: "run", task });
+    this.timeline.push({ atMs: createdMs + task.durationMs, seq, kind: "end", task });
+    this.created.tasks.add(id);
     return entry;
   }
 
-  /** Brings every task in flight up to the clock; called before each request reads state. */
+  /** Brings every task up to the clock and forgets expired ones; called before each request reads state. */
   settle(): void {
     const now = this.now();
-    for (const [id, task] of this.inFlight) {
-      const elapsed = now - task.createdMs;
-      const record = task.entry.record;
-      if (elapsed < task.durationMs * QUEUED_SHARE) continue;
-      if (elapsed < task.durationMs) {
-        record.state = "RUNNING";
-        continue;
-      }
-      record.finished_on = withoutOffset(task.createdMs + task.durationMs);
-      if (task.outcome.kind === "finish") {
-        this.world.volumes.push(task.outcome.volume);
-        this.created.volumes.push(task.outcome.volume.id);
-        record.state = "FINISHED";
-        record.created_resources = { ...NO_RESOURCES(), volumes: [task.outcome.volume.id] };
-      } else {
-        record.state = "ERROR";
-        record.error = task.outcome.error;
-        record.created_resources = null;
-      }
-      this.inFlight.delete(id);
+    for (let next = this.timeline.peek(); next && next.atMs <= now; next = this.timeline.peek()) {
+      this.timeline.pop();
+      if (next.kind === "run") next.task.entry.record.state = "RUNNING";
+      else this.finish(next.task);
+    }
+    this.expire(now);
+  }
+
+  private finish(task: TaskInFlight): void {
+    const record = task.entry.record;
+    const endMs = task.createdMs + task.durationMs;
+    record.finished_on = withoutOffset(endMs);
+    if (task.outcome.kind === "finish") {
+      const { volume } = task.outcome;
+      const usage = this.usageOf(task.entry.client_id, volume.region_id);
+      usage.pendingCount -= 1;
+      usage.pendingSize -= volume.size;
+      usage.count += 1;
+      usage.size += volume.size;
+      this.world.volumes.push(volume);
+      this.created.volumes.add(volume.id);
+      record.state = "FINISHED";
+      record.created_resources = { ...NO_RESOURCES(), volumes: [volume.id] };
+    } else {
+      record.state = "ERROR";
+      record.error = task.outcome.error;
+      record.created_resources = null;
+    }
+    this.finished.push({ id: String(record.id), atMs: endMs });
+  }
+
+  /** Forgets finished tasks past their retention, and the oldest beyond LIMITS.finishedTasks. */
+  private expire(now: number): void {
+    const kept = () => this.finished.length - this.finishedHead;
+    for (
+      let head = this.finished[this.finishedHead];
+      head && (head.atMs + this.options.taskRetentionMs <= now || kept() > LIMITS.finishedTasks);
+      head = this.finished[this.finishedHead]
+    ) {
+      this.finishedHead += 1;
+      const entry = this.tasks.get(head.id);
+      this.tasks.delete(head.id);
+      if (entry) this.tasksByClient.get(entry.client_id)?.delete(head.id);
+      this.created.tasks.delete(head.id);
+    }
+    // Drop the consumed front now and then, so the queue's array does not grow either.
+    if (this.finishedHead > 1024 && this.finishedHead * 2 > this.finished.length) {
+      this.finished.splice(0, this.finishedHead);
+      this.finishedHead = 0;
     }
   }
 
@@ -259,7 +358,18 @@ export class Store {
     return task;
   }
 
+  /** The client's tasks still kept, in creation order. */
   tasksOf(clientId: number): TaskEntry[] {
-    return this.world.tasks.filter((t) => t.client_id === clientId);
+    return [...(this.tasksByClient.get(clientId)?.values() ?? [])];
+  }
+
+  /** Tasks created through the API and still kept, with where they run (the admin surface). */
+  createdTasks(): TaskEntry[] {
+    return [...this.created.tasks].map((id) => this.tasks.get(id)).filter((t): t is TaskEntry => Boolean(t));
+  }
+
+  /** Volumes created through the API (the admin surface). */
+  createdVolumes(): Volume[] {
+    return this.world.volumes.filter((v) => this.created.volumes.has(v.id));
   }
 }

@@ -2,6 +2,7 @@
 // what was wrong, and what is allowed.
 
 import type { ErrorObject } from "ajv";
+import { LIMITS } from "./limits.js";
 
 export type RequestPart = "params" | "querystring" | "body" | "headers";
 
@@ -49,8 +50,7 @@ function describeOne(error: ErrorObject, part: RequestPart, schemas: Record<stri
 }
 
 function message(error: ErrorObject): string {
-  const got =
-    error.data === undefined || typeof error.data === "object" ? "" : ` (got ${JSON.stringify(error.data)})`;
+  const got = error.data === undefined || typeof error.data === "object" ? "" : ` (got ${quote(error.data)})`;
   if (error.keyword === "enum")
     return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}${got}`;
   if (error.keyword === "format")
@@ -80,10 +80,22 @@ export function describeSchema(schema: Schema): string | undefined {
   return undefined;
 }
 
-function fieldPath(segments: string[]): string {
+/** "fields[0].field_value": a body field by its path segments, indices in brackets. */
+export function fieldPath(segments: readonly string[]): string {
   return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), "");
 }
 
 function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** A value as JSON, cut to LIMITS.quotedValue characters: an error names a value, never echoes a large one. */
+export function quote(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? "[…]" : typeof value === "object" ? "{…}" : String(value);
+  }
+  return text.length > LIMITS.quotedValue ? `${text.slice(0, LIMITS.quotedValue)}…` : text;
 }

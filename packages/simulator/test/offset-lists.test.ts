@@ -47,7 +47,7 @@ describe("offset lists: count is the total, results at most limit", () => {
     [{ limit: 0 }, /"limit" must be >= 1.*Allowed: an integer from 1 to 1000/],
     [{ limit: 1001 }, /"limit" must be <= 1000.*Allowed: an integer from 1 to 1000/],
     [{ offset: -1 }, /"offset" must be >= 0.*Allowed: an integer of at least 0/],
-    [{ limit: "ten" }, /"limit" must be integer \(got "ten"\)/],
+    [{ limit: "ten" }, /"limit" must be an integer in decimal digits \(got "ten"\)/],
   ])("refuses %o with 400 naming the parameter and what is allowed", async (query, message) => {
     for (const path of ["/cloud/v1/regions", "/cloud/v1/instances/1/76"]) {
       const answer = await t.call("GET", path, { query });

@@ -1,5 +1,6 @@
 import { badRequest } from "../errors.js";
 import type { Store } from "../store.js";
+import { quote } from "../validation-message.js";
 import { REGIONAL_QUOTA_NAMES } from "../world/default-world.js";
 import { type Handler, offsetPage, ok } from "./types.js";
 
@@ -37,6 +38,11 @@ export const getTask: Handler = ({ params, caller, store }) =>
 
 /** The list's shape is not shown by the seed; the simulator answers with the list envelope. */
 export const listTasks: Handler = ({ query, caller, store }) => {
+  // The platform's bounds of this limit are not shown; a count below 1 asks for nothing sensible.
+  if (query.limit !== undefined && query.limit < 1)
+    throw badRequest(
+      `Query parameter "limit" must be at least 1 (got ${query.limit}). Allowed: an integer of at least 1.`,
+    );
   const tasks = store
     .tasksOf(store.clientOf(caller))
     .map((t) => t.record)
@@ -62,7 +68,7 @@ export const checkVirtualGpuClusterLimits: Handler = ({ params, body, caller, st
   const flavor = store.world.flavors.find((f) => f.name === body.flavor);
   if (!flavor) {
     throw badRequest(
-      `Body field "flavor" is "${body.flavor}", which is not a virtual GPU flavor; flavors: ${store.world.flavors.map((f) => f.name).join(", ")}.`,
+      `Body field "flavor" is ${quote(body.flavor)}, which is not a virtual GPU flavor; flavors: ${store.world.flavors.map((f) => f.name).join(", ")}.`,
     );
   }
   if (body.servers_count < 1)
@@ -80,6 +86,11 @@ export const checkVirtualGpuClusterLimits: Handler = ({ params, body, caller, st
   requested.floating_count = servers * ofType("floating").length;
   requested.baremetal_network_count = new Set(ofType("baremetal_network").map((i) => i.name)).size;
 
+  const tooLarge = Object.keys(requested).find((name) => !Number.isSafeInteger(requested[name]));
+  if (tooLarge)
+    throw badRequest(
+      `Body fields "servers_count" and "servers_settings" ask for more ${tooLarge} than the simulator counts exactly (at most ${Number.MAX_SAFE_INTEGER}).`,
+    );
   const usage = usageOf(store, clientId, region.id);
   const limits = store.quotaLimits(clientId, region.id);
   const result: Record<string, number> = {};
@@ -95,7 +106,7 @@ function usageOf(store: Store, clientId: number, regionId: number): Record<strin
   const volumes = store.volumesOfClient(clientId, regionId);
   return {
     ...store.recordedUsage(clientId, regionId),
-    volume_count: volumes.length,
-    volume_size: volumes.reduce((sum, v) => sum + v.size, 0),
+    volume_count: volumes.count,
+    volume_size: volumes.size,
   };
 }

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import type { Store } from "../store.js";
+import { quote } from "../validation-message.js";
 import type { JsonObject, OwnedRecord } from "../world/types.js";
 import { type Handler, ok } from "./types.js";
 
@@ -42,7 +43,7 @@ export const updateProtectionProfile: Handler = ({ params, body, caller, store }
     if (!templateField) {
       const known = templateFields.map((f) => `${f.id} (${f.name})`).join(", ");
       throw badRequest(
-        `${where}.base_field" must name a field of template ${template.id}: ${known} (got ${JSON.stringify(item.base_field)}).`,
+        `${where}.base_field" must name a field of template ${template.id}: ${known} (got ${quote(item.base_field)}).`,
       );
     }
     const fieldValue =
@@ -51,7 +52,7 @@ export const updateProtectionProfile: Handler = ({ params, body, caller, store }
     const schema = templateField.validation_schema;
     if (schema && typeof schema === "object" && !fieldAjv.validate(schema, fieldValue)) {
       throw badRequest(
-        `${where}" (${templateField.name}) value ${JSON.stringify(fieldValue)} ${fieldAjv.errorsText(fieldAjv.errors, { dataVar: "" }).trim()}.`,
+        `${where}" (${templateField.name}) value ${quote(fieldValue)} ${fieldAjv.errorsText(fieldAjv.errors, { dataVar: "" }).trim()}.`,
       );
     }
     given.set(item.base_field as number, {
