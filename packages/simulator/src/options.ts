@@ -49,8 +49,12 @@ export const DEFAULTS = {
   retryAfter: true,
   requestTimeoutMs: 10_000,
   taskRetentionSeconds: 3600,
-  /** Seconds an idle keep-alive connection stays open (Node's own default). */
-  keepAliveTimeoutSeconds: 5,
+  /**
+   * Seconds an idle keep-alive connection stays open: longer than clients keep idle sockets
+   * (undici 4 s; Node's agent follows the server's hint), so a reused socket is never closed
+   * under a request that is already on its way.
+   */
+  keepAliveTimeoutSeconds: 72,
 } as const;
 
 export function checkOptions(options: SimulatorOptions): void {
