@@ -19,7 +19,7 @@ describe("README", () => {
       const script = (session as string).replaceAll("http://127.0.0.1:4020", sim.url);
       // One answer per line, and a short pause so that the task is done when polled.
       const prelude = 'set -e\ncurl() { sleep 0.05; command curl "$@"; echo; }\n';
-      const { stdout } = await run("bash", ["-c", prelude + script], { timeout: 20_000 });
+      const { stdout } = await run("bash", ["-c", prelude + script], { timeout: 60_000 });
       const [regions, created, task] = stdout
         .trim()
         .split("\n")
@@ -43,7 +43,7 @@ describe("README", () => {
     writeFileSync(file, code);
     try {
       const { stdout } = await run(process.execPath, [file.pathname], {
-        timeout: 20_000,
+        timeout: 60_000,
         env: { ...process.env, GCORE_API_KEY: "" },
       });
       expect(stdout.trim()).toBe("200 [ 'client', 'reseller', 'read-only', 'expired', 'other client' ]");

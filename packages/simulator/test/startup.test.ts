@@ -110,7 +110,7 @@ describe("the CLI (pnpm sim)", () => {
     });
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no ready line within 15 s")), 15_000);
+        const timer = setTimeout(() => reject(new Error("no ready line within 60 s")), 60_000);
         let out = "";
         child.stdout.on("data", (chunk) => {
           out += chunk;
@@ -141,7 +141,7 @@ describe("the CLI (pnpm sim)", () => {
     });
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no ready line within 15 s")), 15_000);
+        const timer = setTimeout(() => reject(new Error("no ready line within 60 s")), 60_000);
         child.stdout.once("data", (chunk) => {
           clearTimeout(timer);
           resolve(String(chunk));
