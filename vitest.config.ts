@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["scripts/test/**/*.test.ts"],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },
