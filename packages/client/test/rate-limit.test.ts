@@ -73,10 +73,20 @@ describe("client-side rate limiting over HTTP", () => {
         ? { status: 429, headers: { "retry-after": "1" }, body: {} }
         : { body: { count: 0, results: [] } },
     );
-    const client = createClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 1 });
+    // The client logs its retry right after pausing the limiter: the other calls start then, not
+    // after a guess at how long the 429 takes to arrive.
+    let paused: () => void = () => {};
+    const pausedNow = new Promise<void>((resolve) => {
+      paused = resolve;
+    });
+    const client = createClient({
+      apiKey: KEY,
+      baseUrl: server.url,
+      maxRetries: 1,
+      logger: { warn: (line) => line.includes("after 429") && paused() },
+    });
     const first = client.GET("/cloud/v1/regions");
-    await vi.waitFor(() => expect(server?.requests.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 50));
+    await pausedNow;
     await Promise.all([first, client.GET("/iam/clients/me"), client.GET("/cloud/v1/projects")]);
     const [blocked, ...later] = server.requests;
     expect(later).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   type ClientOptions,
@@ -12,9 +12,33 @@ import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./sc
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
+
+/**
+ * Attempt timeouts run on one shared setInterval and read Date.now: with those two faked, an
+ * attempt times out when the test advances the clock, never because a loaded machine was slow to
+ * answer (the server's sockets and the retry waits keep real timers).
+ */
+const fakeAttemptClock = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+
+/** Resolves once the server has seen `n` requests (driven by arrivals, not by a guess at time). */
+async function untilRequests(n: number) {
+  while ((server?.requests.length ?? 0) < n) await new Promise((r) => setTimeout(r, 5));
+}
+
+/** A fetch that never touches the network: with every timer faked, time passes only as the test says. */
+function scriptedFetch(answer: (i: number, signal: AbortSignal | null | undefined) => Promise<Response>) {
+  let calls = 0;
+  const fetch: typeof globalThis.fetch = (_input, init) => answer(calls++, init?.signal);
+  return { fetch, calls: () => calls };
+}
+const neverAnswered = (signal: AbortSignal | null | undefined) =>
+  new Promise<Response>((_resolve, reject) => {
+    signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
 
 const regions = { count: 0, results: [] };
 // Short delays keep the suite fast; the behaviour under test is which requests happen, in what order.
@@ -56,7 +80,8 @@ describe("retries", () => {
     const [first, second] = server.requests;
     const gap = (second?.at ?? 0) - (first?.at ?? 0);
     expect(gap).toBeGreaterThanOrEqual(140);
-    expect(gap).toBeLessThan(5_000);
+    // Far below the 30 s of Retry-After, however loaded the machine.
+    expect(gap).toBeLessThan(20_000);
   });
 
   it("reads Retry-After given as an HTTP date", async () => {
@@ -173,11 +198,14 @@ describe("retries", () => {
   });
 
   it("times out a slow attempt with TimeoutError, retrying idempotent calls first", async () => {
-    const { client, server } = await clientFor(() => ({ delayMs: 2_000, body: regions }), {
-      timeoutMs: 100,
-      maxRetries: 1,
-    });
-    const error = await client.GET("/cloud/v1/regions").catch((e) => e);
+    const { client, server } = await clientFor(() => "hold", { timeoutMs: 100, maxRetries: 1 });
+    fakeAttemptClock();
+    const outcome = client.GET("/cloud/v1/regions").catch((e) => e);
+    await untilRequests(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await untilRequests(2);
+    await vi.advanceTimersByTimeAsync(200);
+    const error = await outcome;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toBe("GET /cloud/v1/regions got no answer within 100 ms");
     expect(error.attempts).toBe(2);
@@ -185,14 +213,16 @@ describe("retries", () => {
   });
 
   it("never hands a fired timeout to a later call (controllers are reused only unfired)", async () => {
-    const { client, server } = await clientFor(
-      (_r, i) => (i === 0 ? { delayMs: 1_000, body: regions } : { body: regions }),
-      {
-        timeoutMs: 80,
-        maxRetries: 0,
-      },
-    );
-    await expect(client.GET("/cloud/v1/regions")).rejects.toBeInstanceOf(TimeoutError);
+    const { client, server } = await clientFor((_r, i) => (i === 0 ? "hold" : { body: regions }), {
+      timeoutMs: 80,
+      maxRetries: 0,
+    });
+    fakeAttemptClock();
+    const first = client.GET("/cloud/v1/regions").catch((e) => e);
+    await untilRequests(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await first).toBeInstanceOf(TimeoutError);
+    // The clock stands still from here: only a controller that already fired can end these.
     for (let i = 0; i < 5; i++) expect((await client.GET("/cloud/v1/regions")).response.status).toBe(200);
     expect(server.requests).toHaveLength(6);
   });
@@ -202,39 +232,68 @@ describe("retries", () => {
     expect((await client.GET("/cloud/v1/regions")).data).toEqual(regions);
   });
 
-  it("stops retrying at the overall deadline", async () => {
-    const { client, server } = await clientFor(() => ({ status: 503, body: {} }), {
+  it("stops retrying at the overall deadline, returning the last answer when no time is left to wait", async () => {
+    vi.useFakeTimers();
+    const stub = scriptedFetch(async () => new Response("{}", { status: 503 }));
+    const client = createClient({
+      apiKey: KEY,
+      baseUrl: "http://127.0.0.1:9",
+      rateLimit: false,
+      fetch: stub.fetch,
       maxRetries: 10,
       deadlineMs: 300,
       retry: { initialDelayMs: 100, maxDelayMs: 100 },
     });
     const started = Date.now();
-    const outcome = await client.GET("/cloud/v1/regions").catch((e) => e);
-    // Either the last 503 (no time left for another wait) or a TimeoutError naming the deadline
-    // (an attempt was under way when it passed): never a hang.
-    if (outcome instanceof Error) {
-      expect(outcome).toBeInstanceOf(TimeoutError);
-      expect(outcome.message).toMatch(/reached the call's deadline of 300 ms after \d attempt/);
-    } else {
-      expect(outcome.response.status).toBe(503);
-    }
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(server.requests.length).toBeGreaterThanOrEqual(2);
-    expect(server.requests.length).toBeLessThan(5);
+    let ended: number | undefined;
+    const outcome = client.GET("/cloud/v1/regions").finally(() => {
+      ended = Date.now();
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await outcome).response.status).toBe(503);
+    // Waits of 75 to 100 ms: three or four attempts fit in 300 ms, not the eleven allowed.
+    expect(stub.calls()).toBeGreaterThanOrEqual(3);
+    expect(stub.calls()).toBeLessThanOrEqual(4);
+    expect((ended as number) - started).toBeLessThanOrEqual(300);
+  });
+
+  it("ends an attempt under way at the overall deadline with TimeoutError naming it", async () => {
+    vi.useFakeTimers();
+    const stub = scriptedFetch(async (i, signal) =>
+      i === 0 ? new Response("{}", { status: 503 }) : neverAnswered(signal),
+    );
+    const client = createClient({
+      apiKey: KEY,
+      baseUrl: "http://127.0.0.1:9",
+      rateLimit: false,
+      fetch: stub.fetch,
+      maxRetries: 10,
+      deadlineMs: 300,
+      retry: { initialDelayMs: 100, maxDelayMs: 100 },
+    });
+    const outcome = client.GET("/cloud/v1/regions").catch((e) => e);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe(
+      "GET /cloud/v1/regions reached the call's deadline of 300 ms after 2 attempt(s)",
+    );
+    expect(stub.calls()).toBe(2);
   });
 
   it("lets an AbortSignal cancel a waiting retry with AbortError", async () => {
-    const { client, server } = await clientFor(() => ({
-      status: 429,
-      headers: { "retry-after": "30" },
-      body: {},
-    }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Aborted when the client says it is about to wait 30 s for its retry: during that wait.
+    const { client, server } = await clientFor(
+      () => ({ status: 429, headers: { "retry-after": "30" }, body: {} }),
+      { logger: { warn: (line) => line.startsWith("retrying") && controller.abort() } },
+    );
     const started = Date.now();
     const error = await client.GET("/cloud/v1/regions", { signal: controller.signal }).catch((e) => e);
     expect(error).toBeInstanceOf(AbortError);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error.attempts).toBe(1);
+    // Far below the 30 s wait it cut short, however loaded the machine.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(server.requests).toHaveLength(1);
   });
 

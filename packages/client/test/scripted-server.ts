@@ -14,9 +14,19 @@ export interface SeenRequest {
 }
 
 export type Reply =
-  | { status?: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+  | {
+      status?: number;
+      /** sent as JSON */
+      body?: unknown;
+      /** sent as it is, as text/plain unless `headers` name another content type */
+      text?: string;
+      headers?: Record<string, string>;
+      delayMs?: number;
+    }
   /** destroy the socket without an answer */
-  | "reset";
+  | "reset"
+  /** never answer: the request stays open until the server closes */
+  | "hold";
 
 export type Script = (request: SeenRequest, index: number) => Reply | Promise<Reply>;
 
@@ -44,14 +54,16 @@ export async function startScriptedServer(script: Script) {
         req.socket.destroy();
         return;
       }
+      if (reply === "hold") return;
       const send = () => {
         if (res.destroyed) return;
-        const hasBody = reply.body !== undefined;
+        const text = reply.text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+        const type = reply.text !== undefined ? "text/plain" : "application/json";
         res.writeHead(reply.status ?? 200, {
-          ...(hasBody ? { "content-type": "application/json" } : {}),
+          ...(text !== undefined ? { "content-type": type } : {}),
           ...reply.headers,
         });
-        res.end(hasBody ? JSON.stringify(reply.body) : undefined);
+        res.end(text);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
       else send();
