@@ -2,10 +2,11 @@ import createFetchClient, { type Client } from "openapi-fetch";
 import type { PAGINATION } from "./generated/conventions.js";
 import { type ClientOptions, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
+import { createRedactor, type Redactor } from "./redact.js";
 import { requireData } from "./results.js";
 import { type FinishedTask, type Task, type WaitForTaskOptions, waitForTask, waitForTasks } from "./tasks.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
-import { CALL_CONTEXT, type CallContext, createTransport } from "./transport/transport.js";
+import { CALL_CONTEXT, type CallContext, createTransport, type Logger } from "./transport/transport.js";
 import { type RequestParams, validateParams } from "./validation.js";
 
 /** Puts the reseller token on `/cloud/reseller` operations (paths relative to the base URL). */
@@ -58,11 +59,34 @@ export interface PlatformHelpers<Paths extends {}> {
 
 export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
 
+/** The logger, with every line redacted of the keys. */
+function redactedLogger(logger: Logger | undefined, redactor: Redactor): Logger | undefined {
+  if (!logger) return undefined;
+  const out: Logger = {};
+  if (logger.warn) out.warn = (line) => logger.warn?.(redactor.text(line));
+  if (logger.debug) out.debug = (line) => logger.debug?.(redactor.text(line));
+  return out;
+}
+
+/** Items of `source`, with any error it throws redacted. */
+async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw redactor.error(error);
+  }
+}
+
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
 /** A typed client over the given `paths` (the whole API, or one product's). */
 export function createPlatformClient<Paths extends {}>(options?: ClientOptions): PlatformClientOf<Paths> {
   const resolved = resolveOptions(options);
+  // Whatever a server echoes back, no error or log line of this client holds either key.
+  const redactor = createRedactor([resolved.apiKey, resolved.resellerApiKey]);
+  const rethrow = (error: unknown): never => {
+    throw redactor.error(error);
+  };
   const rateLimiter = resolved.rateLimit ? new RateLimiter(resolved.rateLimit) : undefined;
   const transport = createTransport({
     fetch: resolved.fetch ?? ((input, init) => globalThis.fetch(input, init)),
@@ -70,7 +94,7 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
     timeoutMs: resolved.timeoutMs,
     deadlineMs: resolved.deadlineMs,
     limiter: rateLimiter,
-    logger: resolved.logger,
+    logger: redactedLogger(resolved.logger, redactor),
     // The client token is a default header; only reseller operations swap in the reseller token.
     ...(resolved.resellerApiKey ? { prepareHeaders: resellerTokenFor(resolved) } : {}),
   });
@@ -88,10 +112,23 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
     const send = raw[method] as (path: string, init?: Init) => Promise<unknown>;
     // async, so a refused parameter is a rejected promise like every other failure of a call
     client[method] = async (path: string, init?: Init) => {
-      if (resolved.validateParams) validateParams(method, path, init?.params);
+      if (resolved.validateParams) {
+        try {
+          validateParams(method, path, init?.params);
+        } catch (error) {
+          rethrow(error);
+        }
+      }
       const context: CallContext = { callerSignal: init?.signal != null };
       try {
-        return await send(path, { ...init, [CALL_CONTEXT]: context } as Init);
+        const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
+          error?: unknown;
+        };
+        // The server's error body, as handed back: redacted like an error's body.
+        if (result?.error !== undefined) result.error = redactor.value(result.error);
+        return result;
+      } catch (error) {
+        return rethrow(error);
       } finally {
         // A streamed body is still being read by the caller: its controller must stay its own.
         if (init?.parseAs !== "stream") transport.releaseCall(context);
@@ -118,22 +155,32 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
       const query = (params?.query ?? {}) as Record<string, unknown>;
       const pathParams = params?.path as Record<string, unknown> | undefined;
       const template = String(path);
-      return createPaginator(
-        template,
-        query,
-        async (pageQuery) => {
-          const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
-          return requireData(
-            await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
-            "GET",
-            described,
-          );
-        },
-        concurrency === undefined ? {} : { concurrency },
-      ) as never;
+      let paginator: Paginator<unknown, unknown>;
+      try {
+        paginator = createPaginator(
+          template,
+          query,
+          async (pageQuery) => {
+            const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
+            return requireData(
+              await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
+              "GET",
+              described,
+            );
+          },
+          concurrency === undefined ? {} : { concurrency },
+        );
+      } catch (error) {
+        return rethrow(error);
+      }
+      return {
+        pages: () => redactedIterable(paginator.pages(), redactor),
+        [Symbol.asyncIterator]: () => redactedIterable(paginator, redactor)[Symbol.asyncIterator](),
+        toArray: () => paginator.toArray().catch(rethrow),
+      } as never;
     },
-    waitForTask: (taskId, waitOptions) => waitForTask(fetchTask, taskId, waitOptions),
-    waitForTasks: (taskIds, waitOptions) => waitForTasks(fetchTask, taskIds, waitOptions),
+    waitForTask: (taskId, waitOptions) => waitForTask(fetchTask, taskId, waitOptions).catch(rethrow),
+    waitForTasks: (taskIds, waitOptions) => waitForTasks(fetchTask, taskIds, waitOptions).catch(rethrow),
     rateLimiter,
   };
   return Object.assign(client, helpers) as unknown as PlatformClientOf<Paths>;

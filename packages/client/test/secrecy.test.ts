@@ -1,8 +1,9 @@
-// The API key must never appear in an error, its serialisation or a log line, whatever fails.
+// The API key must never appear in an error, its serialisation or a log line, whatever fails, and
+// whatever form a server echoes it back in.
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
-import { KEY, offsetList, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, offsetList, type Reply, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -11,7 +12,50 @@ afterEach(async () => {
 });
 
 const RESELLER = "8812$reseller0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5";
-const secretParts = [KEY, RESELLER, KEY.split("$")[1] as string, RESELLER.split("$")[1] as string];
+const secretPart = (key: string) => key.slice(key.indexOf("$") + 1);
+
+const base64 = (text: string) => Buffer.from(text).toString("base64");
+const base64url = (text: string) => Buffer.from(text).toString("base64url");
+/** Every byte as %hh, lower-case hex. */
+const percentAll = (text: string) =>
+  [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+
+/** How a server might echo `Authorization: APIKey <token>` back, by name. */
+function echoes(header: string): Record<string, string> {
+  const token = header.replace(/^APIKey /, "");
+  return {
+    plain: header,
+    encodeURIComponent: encodeURIComponent(header),
+    "every byte %hh": percentAll(header),
+    "$ as \\u0024": header.replace("$", "\\u0024"),
+    "base64 of the token": base64(token),
+    "base64 of the header": base64(header),
+    "base64url of the token": base64url(token),
+    "base64url of the header": base64url(header),
+    "base64 inside a longer value": base64(JSON.stringify({ authorization: header })),
+    "secret part alone": secretPart(token),
+  };
+}
+
+/** The key in every form it must never appear in, by name (a failure names the form, never shows it). */
+function forbiddenForms(key: string): Record<string, string> {
+  const secret = secretPart(key);
+  return {
+    "the key": key,
+    "the secret part": secret,
+    "the key, encodeURIComponent": encodeURIComponent(key),
+    "the key, encodeURIComponent, lower case": encodeURIComponent(key).toLowerCase(),
+    "the key, every byte %hh": percentAll(key),
+    "the secret part, every byte %hh": percentAll(secret),
+    "the key, $ as \\u0024": key.replace("$", "\\u0024"),
+    "base64 of the key": base64(key).replace(/=+$/, ""),
+    "base64 of the header": base64(`APIKey ${key}`).replace(/=+$/, ""),
+    "base64url of the key": base64url(key),
+    "base64url of the header": base64url(`APIKey ${key}`),
+    "base64 of the secret part": base64(secret).replace(/=+$/, ""),
+    "base64url of the secret part": base64url(secret),
+  };
+}
 
 function everythingSaidAbout(error: unknown): string {
   const e = error as Error & { cause?: unknown };
@@ -21,8 +65,14 @@ function everythingSaidAbout(error: unknown): string {
     e.stack,
     JSON.stringify(e),
     inspect(e, { depth: 10, showHidden: true }),
-    inspect(e.cause, { depth: 10 }),
+    inspect(e.cause, { depth: 10, showHidden: true }),
   ].join("\n");
+}
+
+function expectNoKey(said: string, keys: Record<string, string>) {
+  for (const [which, key] of Object.entries(keys))
+    for (const [name, form] of Object.entries(forbiddenForms(key)))
+      expect(said.includes(form), `leaked ${name} of the ${which}`).toBe(false);
 }
 
 describe("the API key never leaks", () => {
@@ -43,22 +93,26 @@ describe("the API key never leaks", () => {
           },
         };
       if (request.path === "/cloud/reseller/v1/limits_request") return { status: 403, body: {} };
-      if (request.path === "/streaming/ai/tasks") return { delayMs: 500, body: {} };
+      // Never answered (held until the server closes): the only way to a TimeoutError that does
+      // not race with anything.
+      if (request.path === "/streaming/ai/tasks") return "hold";
       return i % 2 === 0
         ? { status: 429, headers: { "retry-after": "0" }, body: {} }
         : offsetList(3)(request);
     });
     const lines: string[] = [];
     const logger = { warn: (l: string) => lines.push(l), debug: (l: string) => lines.push(l) };
-    const client = createClient({
+    const options = {
       apiKey: KEY,
       resellerApiKey: RESELLER,
       baseUrl: server.url,
       logger,
-      maxRetries: 1,
-      timeoutMs: 100,
       retry: { initialDelayMs: 5 },
-    });
+    };
+    // Every answered call has the default 30 s attempt timeout: a loaded machine never turns an
+    // answer into a TimeoutError. Only the call that is never answered has a short one.
+    const client = createClient({ ...options, maxRetries: 1 });
+    const unanswered = createClient({ ...options, maxRetries: 0, timeoutMs: 2_000 });
 
     const failures = await Promise.all([
       client
@@ -72,7 +126,7 @@ describe("the API key never leaks", () => {
         .toArray()
         .catch((e) => e),
       client.GET("/cloud/v1/projects").catch((e) => e),
-      client.GET("/streaming/ai/tasks").catch((e) => e),
+      unanswered.GET("/streaming/ai/tasks").catch((e) => e),
       client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
       client.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }).catch((e) => e),
       (async () => createClient({ apiKey: `APIKey ${KEY}` }))().catch((e) => e),
@@ -89,8 +143,91 @@ describe("the API key never leaks", () => {
     // The server did see the keys: the check below is not vacuous.
     expect(server.requests.some((r) => r.headers.authorization === `APIKey ${KEY}`)).toBe(true);
     expect(server.requests.some((r) => r.headers.authorization === `APIKey ${RESELLER}`)).toBe(true);
-    const said = [...failures.map(everythingSaidAbout), ...lines].join("\n");
     expect(lines.length).toBeGreaterThan(0);
-    for (const part of secretParts) expect(said.includes(part), `leaked ${part.slice(0, 4)}…`).toBe(false);
+    expectNoKey([...failures.map(everythingSaidAbout), ...lines].join("\n"), {
+      "client key": KEY,
+      "reseller key": RESELLER,
+    });
+  });
+
+  it("is redacted from errors when the server echoes it back in any form", async () => {
+    // The form to echo travels in a header of each client; the server answers every request with
+    // it in the error body, as JSON or text, and in a header; the first request of each call gets a
+    // 429 (for a log line).
+    const calls = new Set<string>();
+    server = await startScriptedServer((request): Reply => {
+      const header = String(request.headers.authorization);
+      const form = echoes(header)[String(request.headers["x-form"])] ?? "";
+      const headers = { "x-echo": form, "www-authenticate": `APIKey realm="${header}"` };
+      const call = `${request.headers["x-form"]} ${request.headers["x-as"]} ${request.path}`;
+      if (!calls.has(call)) {
+        calls.add(call);
+        return { status: 429, headers: { ...headers, "retry-after": "0" }, body: { echo: form } };
+      }
+      if (request.path.startsWith("/cloud/v1/tasks/"))
+        return {
+          headers,
+          body: {
+            id: "t",
+            task_type: "create_volume",
+            state: "ERROR",
+            error: `token ${form} has no quota`,
+            created_on: "2026-11-21T14:05:02",
+            created_resources: null,
+            [form]: form,
+          },
+        };
+      const status = request.path === "/cloud/v1/projects" ? 500 : 401;
+      if (request.headers["x-as"] === "text")
+        return { status, headers, text: `Unauthorized: ${form} is not a valid token` };
+      return {
+        status,
+        headers,
+        body: { detail: `bad token ${form}`, nested: [{ token: form, [form]: [form] }] },
+      };
+    });
+    const lines: string[] = [];
+    const said: string[] = [];
+    const redacted: string[] = [];
+    for (const form of Object.keys(echoes(`APIKey ${KEY}`))) {
+      for (const as of ["json", "text"]) {
+        const client = createClient({
+          apiKey: KEY,
+          resellerApiKey: RESELLER,
+          baseUrl: server.url,
+          headers: { "x-form": form, "x-as": as },
+          logger: { warn: (l) => lines.push(l), debug: (l) => lines.push(l) },
+          maxRetries: 1,
+          retry: { initialDelayMs: 5 },
+          rateLimit: false,
+        });
+        const failures = await Promise.all([
+          client
+            .paginate("/cloud/v1/regions")
+            .toArray()
+            .catch((e) => e),
+          client
+            .paginate("/cloud/reseller/v1/limits_request")
+            .toArray()
+            .catch((e) => e),
+          client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
+        ]);
+        expect(failures.map((f) => f?.name)).toEqual([
+          "AuthenticationError",
+          "AuthenticationError",
+          "TaskFailedError",
+        ]);
+        // Raw calls hand back the error body: it is redacted too.
+        const raw = await client.GET("/cloud/v1/projects");
+        expect(raw.response.status).toBe(500);
+        said.push(...failures.map(everythingSaidAbout), inspect(raw.error, { depth: 10 }));
+        redacted.push(JSON.stringify(failures[0].body), JSON.stringify(failures[2].task));
+      }
+    }
+    expectNoKey([...said, ...lines].join("\n"), { "client key": KEY, "reseller key": RESELLER });
+    // The echoes did arrive (the check above is not vacuous): each was replaced by the marker.
+    expect(redacted.every((text) => text.includes("***"))).toBe(true);
+    expect(server.requests.some((r) => r.headers.authorization === `APIKey ${RESELLER}`)).toBe(true);
+    expect(lines.length).toBeGreaterThan(0);
   });
 });
