@@ -43,6 +43,8 @@ export interface ApiErrorInit {
   cause?: unknown;
   /** how long the server asked to wait, from Retry-After or retry-after-ms */
   retryAfterMs?: number | undefined;
+  /** where a redirect pointed, resolved against the request's URL */
+  location?: string | undefined;
 }
 
 /** Base of every error about a request: an answer that was not a success, or no answer at all. */
@@ -52,7 +54,7 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly method: string;
   readonly path: string;
-  /** the server's error body, parsed as JSON when it was JSON (its shape is not documented) */
+  /** the server's error body, parsed as JSON when it was JSON (its shape is not documented); the keys redacted */
   readonly body: unknown;
   /** how many attempts were made, retries included */
   readonly attempts: number;
@@ -120,6 +122,24 @@ export class TimeoutError extends ApiError {
 /** The caller's AbortSignal cancelled the request or a wait between attempts. */
 export class AbortError extends ApiError {
   override name = "AbortError";
+}
+/**
+ * The server answered with a redirect (301, 302, 303, 307, 308). The client never follows one: the
+ * platform documents none, a write must not be replayed to another address, and the key must not
+ * go there. Usually `baseUrl` is wrong (http instead of https, a proxy, an old host).
+ */
+export class RedirectError extends ApiError {
+  override name = "RedirectError";
+  /** where the redirect pointed (absolute), when the runtime shows it (browsers hide it) */
+  readonly location: string | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.location = init.location;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), location: this.location };
+  }
 }
 
 /** The error class for a status that is not a success. */

@@ -14,6 +14,7 @@ export {
   PaginationError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   ServerError,
   TaskFailedError,
   TaskTimeoutError,

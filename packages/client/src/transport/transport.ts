@@ -1,4 +1,4 @@
-import { AbortError, ConnectionError, TimeoutError } from "../errors.js";
+import { AbortError, ConnectionError, RedirectError, TimeoutError } from "../errors.js";
 import type { RateLimiter } from "./rate-limiter.js";
 import {
   backoffDelay,
@@ -50,6 +50,32 @@ function abortedError(method: string, url: string, attempts: number, signal: Abo
     attempts,
     cause: signal.reason,
   });
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A redirect answer (browsers give an opaque one, without status or Location, under "manual"). */
+const isRedirect = (response: Response): boolean =>
+  response.type === "opaqueredirect" || REDIRECT_STATUSES.has(response.status);
+
+function redirectError(method: string, url: string, attempts: number, response: Response): RedirectError {
+  const path = pathOf(url);
+  const status = response.type === "opaqueredirect" ? undefined : response.status;
+  const raw = response.headers.get("location");
+  let location: string | undefined;
+  if (raw !== null) {
+    try {
+      location = new URL(raw, url).href;
+    } catch {
+      location = raw;
+    }
+  }
+  return new RedirectError(
+    `${method} ${path} was redirected${status === undefined ? "" : ` (${status})`} to ${
+      location ?? "a Location the runtime does not show"
+    }; the client does not follow redirects: check baseUrl`,
+    { status, method, path, attempts, location },
+  );
 }
 
 /** Waits between attempts; the caller's signal ends the wait with AbortError. */
@@ -143,7 +169,8 @@ export function createTransport(options: TransportOptions): Transport {
           headers,
           body,
           signal: controller.signal,
-          redirect: original.redirect,
+          // Never followed: see RedirectError.
+          redirect: "manual",
           credentials: original.credentials,
         });
       } catch (error) {
@@ -173,6 +200,10 @@ export function createTransport(options: TransportOptions): Transport {
       } finally {
         stopTimer();
         if (linkCaller) callerSignal.removeEventListener("abort", onCallerAbort);
+      }
+      if (isRedirect(response)) {
+        await response.body?.cancel().catch(() => {});
+        throw redirectError(method, url, attempt, response);
       }
       if (attempt > 1) attemptsByResponse.set(response, attempt);
       if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
