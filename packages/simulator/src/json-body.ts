@@ -1,27 +1,38 @@
-// JSON request bodies, bounded: Fastify's own parser (which refuses __proto__ and constructor
-// poisoning) within LIMITS.bodyBytes, then one iterative walk that refuses what the simulator
-// cannot handle safely — nesting that would exhaust the stack when the value is read back or
-// quoted, strings it would store whole, numbers it cannot count exactly — naming the field.
+// Request bodies: JSON only, within LIMITS.bodyBytes, then one iterative walk that refuses what
+// the simulator cannot handle safely — nesting that would exhaust the stack when the value is read
+// back or quoted, strings it would store whole, numbers it cannot count exactly, a `__proto__`
+// field that could change an object's prototype when merged — naming the field. Every other
+// content type is a 400 that says to send JSON.
 
 import type { FastifyInstance } from "fastify";
 import { badRequest } from "./errors.js";
 import { LIMITS, SAFE_INTEGER } from "./limits.js";
-import { fieldPath } from "./validation-message.js";
+import { fieldPath, quote } from "./validation-message.js";
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
     { parseAs: "string", bodyLimit: LIMITS.bodyBytes },
-    (request, text, done) => {
-      parse(request, String(text), (error: Error | null, body?: unknown) => {
-        if (error) return done(error, undefined);
-        const problem = boundsProblem(body);
-        return problem ? done(badRequest(problem), undefined) : done(null, body);
-      });
+    (_request, text, done) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(String(text));
+      } catch (error) {
+        return done(
+          badRequest(`The request body has errors: it is not valid JSON (${(error as Error).message}).`),
+          undefined,
+        );
+      }
+      const problem = boundsProblem(body);
+      return problem ? done(badRequest(problem), undefined) : done(null, body);
     },
   );
+}
+
+/** Fastify's refusal of a body whose content type has no parser, as the platform's 400. */
+export function unsupportedMediaType(contentType: string | undefined): string {
+  return `The request body must be JSON, sent with Content-Type: application/json (got ${contentType ? quote(contentType) : "no Content-Type"}).`;
 }
 
 /** The first thing in a parsed body beyond the simulator's limits, as a sentence; else undefined. */
@@ -42,6 +53,8 @@ export function boundsProblem(body: unknown): string | undefined {
       continue;
     }
     for (const [key, item] of Object.entries(value)) {
+      if (key === "__proto__")
+        return `${where} has a field named "__proto__", which the simulator refuses (merged, it would change an object's prototype).`;
       if (key.length > LIMITS.stringLength)
         return `${where} has a field name ${key.length} characters long; the simulator accepts at most ${LIMITS.stringLength}.`;
       stack.push({ value: item, path: [...path, key] });

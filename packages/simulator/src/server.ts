@@ -11,9 +11,10 @@ import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { ApiError } from "./errors.js";
 import { drawFault, type Faults, parseFaults } from "./faults.js";
+import { createFrameworkErrorHandler } from "./framework-errors.js";
 import { HANDLERS } from "./handlers/index.js";
 import { integerParameterCheck } from "./integer-parameters.js";
-import { registerJsonBodyParser } from "./json-body.js";
+import { registerJsonBodyParser, unsupportedMediaType } from "./json-body.js";
 import { LIMITS } from "./limits.js";
 import { documents, operationsOf, type SpecOperation } from "./operations.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
@@ -139,6 +140,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(requestTimeoutMs / 4))),
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, requestTimeoutMs),
+    frameworkErrors: createFrameworkErrorHandler(operations, () => store),
   });
   registerJsonBodyParser(app);
   const paramAjv = createSpecAjv(doc, { coerce: true });
@@ -286,6 +288,8 @@ function sendError(error: any, request: FastifyRequest, reply: FastifyReply) {
     return reply.code(status).send({ message });
   }
   if (error.statusCode === 429) return reply.code(429).send({ message: error.message });
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return reply.code(400).send({ message: unsupportedMediaType(request.headers["content-type"]) });
   if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own refusals (bad JSON, unsupported media type, body too large) are body errors.
     return reply.code(400).send({ message: `The request body has errors: ${error.message}` });
