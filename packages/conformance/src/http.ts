@@ -1,11 +1,14 @@
 // The suite's HTTP layer: node:http(s) rather than fetch, because fetch lower-cases header names
 // and the auth scenarios must send `AUTHORIZATION` and `authorization` exactly as written. Every
 // exchange is recorded as evidence (method, path, status, an excerpt of the body; never a header).
+// An answer's text is redacted of both keys as it arrives, before anything cuts it: a key a
+// target echoes back that straddled a cut would otherwise survive as a piece no redactor knows.
 
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Evidence } from "./context.js";
 import type { Pacer } from "./pacer.js";
+import { createRedactor } from "./redact.js";
 
 export type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
@@ -37,6 +40,7 @@ export interface Answer {
   url: string;
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as text, with both keys redacted (in any form) before anything cuts it. */
   text: string;
   /** Parsed JSON body, or undefined when empty or not JSON. */
   body: any;
@@ -47,8 +51,9 @@ export class NoAnswerError extends Error {
   constructor(
     readonly call: string,
     override readonly cause: unknown,
+    redact: (text: string) => string = (text) => text,
   ) {
-    super(`${call}: no answer (${(cause as Error)?.message ?? cause})`);
+    super(redact(`${call}: no answer (${(cause as Error)?.message ?? cause})`));
     this.name = "NoAnswerError";
   }
 }
@@ -81,6 +86,7 @@ export function createHttp(options: HttpOptions): Http {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const scale = options.timeScale ?? 1;
   const prefix = base.pathname.replace(/\/$/, "");
+  const redact = createRedactor([options.apiKey, options.resellerApiKey]);
 
   function urlOf({
     path,
@@ -137,12 +143,12 @@ export function createHttp(options: HttpOptions): Http {
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("error", reject);
           res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
+            const raw = Buffer.concat(chunks).toString("utf8");
             const contentType = (res.headers["content-type"] as string | undefined) ?? null;
             let body: unknown;
-            if (text !== "") {
+            if (raw !== "") {
               try {
-                body = JSON.parse(text);
+                body = JSON.parse(raw);
               } catch {
                 body = undefined;
               }
@@ -153,7 +159,7 @@ export function createHttp(options: HttpOptions): Http {
               url,
               status: res.statusCode ?? 0,
               headers: res.headers,
-              text,
+              text: redact(raw),
               body,
               contentType,
             });
@@ -178,20 +184,21 @@ export function createHttp(options: HttpOptions): Http {
       } catch (error) {
         options.record?.({
           method: call.method,
-          path: url,
+          path: redact(url),
           status: null,
-          excerpt: `no answer: ${(error as Error).message}`,
+          excerpt: excerptOf(redact(`no answer: ${(error as Error).message}`)),
         });
         if (retry && idempotent && attempt < RETRIES) {
           await sleep(1000 * scale);
           continue;
         }
-        throw new NoAnswerError(`${call.method} ${url}`, error);
+        throw new NoAnswerError(redact(`${call.method} ${url}`), error, redact);
       }
       options.record?.({
         method: call.method,
-        path: url,
+        path: redact(url),
         status: answer.status,
+        // answer.text is redacted already: the excerpt is cut from redacted text.
         excerpt: excerptOf(answer.text),
       });
       const again =
@@ -208,6 +215,7 @@ export function createHttp(options: HttpOptions): Http {
   return { call, urlOf };
 }
 
+/** The first 300 characters of `text`: give it text that is already redacted. */
 export function excerptOf(text: string): string {
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
 }

@@ -1,5 +1,6 @@
 // The run's report: what report.json holds, and its Markdown and JUnit renderings. Every string
-// passes through `redact` first, so a key the target echoed never reaches a file or the screen.
+// passes through `redact` (src/redact.ts) first, so a key the target echoed never reaches a file
+// or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
 
@@ -36,15 +37,8 @@ export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
   return summary;
 }
 
-export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
-  const list = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4);
-  return (text) => list.reduce((out, secret) => out.split(secret).join("***"), text);
-}
-
-/** Deep copy with every string redacted. */
-export function redactDeep<T>(value: T, redact: (text: string) => string): T {
-  return JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === "string" ? redact(v) : v));
-}
+// The redactor lives in one module; the report's users import it from here too.
+export { createRedactor, redactDeep } from "./redact.js";
 
 const ICON: Record<ScenarioStatus, string> = { passed: "✅", failed: "❌", warned: "⚠️", skipped: "⏭️" };
 

@@ -8,8 +8,9 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
 import { createVitest } from "vitest/node";
-import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
+import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
+import { createUsageRedactor } from "./redact.js";
 import { createRedactor, type Report, redactDeep, summarize, toJunit, toMarkdown } from "./report.js";
 import { createScenarioReporter } from "./reporter.js";
 
@@ -29,8 +30,18 @@ export interface RunIo {
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
 export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
-  const write = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const env = io.env ?? process.env;
+  // Every line printed is redacted: of the keys in the key variables and anything shaped like a
+  // token (a usage error may echo a token typed as a flag's value), then of the target's keys.
+  const usageRedact = createUsageRedactor(env, [
+    options.apiKeyEnv,
+    options.resellerApiKeyEnv,
+    DEFAULTS.apiKeyEnv,
+    DEFAULTS.resellerApiKeyEnv,
+  ]);
+  let redactLine = usageRedact;
+  const write = (line: string) => print(redactLine(line));
   const startedAt = new Date();
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   try {
@@ -45,6 +56,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   }
   const { context } = prepared;
   const redact = createRedactor([context.target.apiKey, context.target.resellerApiKey]);
+  redactLine = (line) => usageRedact(redact(line));
   try {
     if (!options.dryRun) {
       write(pc.bold(`Conformance of ${context.target.label}`));

@@ -1,0 +1,163 @@
+// The keys never reach a report or the screen, whatever a server echoes back and in whatever form,
+// and a usage error never prints one either.
+
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { echoes, leaks } from "./key-forms.js";
+import { runCli } from "./run-cli.js";
+
+const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
+const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
+const KEYS = { "client key": KEY, "reseller key": RESELLER };
+
+/** The evidence excerpt's length, where the HTTP layer cuts a body. */
+const CUT = 300;
+
+/** `length` characters of filler with each form placed to start at its index. */
+function textWith(length: number, placed: [number, string][]): string {
+  let out = "";
+  for (const [at, form] of placed.sort((a, b) => a[0] - b[0])) {
+    out += "x".repeat(Math.max(0, at - out.length));
+    out += form;
+  }
+  return out + "x".repeat(Math.max(0, length - out.length));
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/**
+ * A platform that echoes the Authorization header back in every answer: enough of a platform for the
+ * run to start (the account, a default project, an ACTIVE region, each carrying an echo), and an
+ * error (401 or 404, JSON or text) for everything else. In request n the echo form n (in turn)
+ * straddles character 300, where excerpts are cut, another straddles 200, where reasons cut a
+ * body, and every other form follows.
+ */
+async function startEchoingServer() {
+  const seen: string[] = [];
+  let n = 0;
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    const header = String(req.headers.authorization ?? "");
+    seen.push(header);
+    const forms = Object.values(echoes(header || `APIKey ${KEY}`));
+    const i = n++;
+    const first = forms[i % forms.length] as string;
+    const second = forms[(i + 1) % forms.length] as string;
+    // The token (after "APIKey ") of a plain echo starts 20 characters before the cut. `offset`:
+    // the characters of the body before the echo.
+    const at300 = first.startsWith("APIKey ") ? CUT - 27 : CUT - Math.floor(first.length / 2);
+    const at200 = 200 - Math.floor(second.length / 2);
+    const echo = (offset: number) =>
+      `${textWith(CUT + 80, [
+        [at200 - offset, second],
+        [at300 - offset, first],
+      ])} ${forms.join(" ")}`;
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const json = (status: number, body: unknown) => {
+      // The JSON text keeps a "\u0024" escape as the server wrote it.
+      const text = JSON.stringify(body).replace(/\\\\u0024/g, "\\u0024");
+      res.writeHead(status, { "content-type": "application/json", "x-echo": header }).end(text);
+    };
+    if (path === "/iam/clients/me") return json(200, { id: 1, name: echo('{"id":1,"name":"'.length) });
+    if (path === "/cloud/v1/projects")
+      return json(200, { count: 1, results: [{ id: 1, is_default: true, name: echo(0) }] });
+    if (path === "/cloud/v1/regions")
+      return json(200, {
+        count: 1,
+        results: [
+          {
+            id: 76,
+            state: "ACTIVE",
+            display_name: `Luxembourg ${header}`,
+            available_volume_types: ["standard"],
+            echo: echo(0),
+          },
+        ],
+      });
+    const status = i % 2 === 0 ? 401 : 404;
+    if (i % 3 === 0) res.writeHead(status, { "content-type": "text/plain" }).end(`${echo(0)} is not allowed`);
+    else json(status, { detail: echo('{"detail":"'.length) });
+  };
+  const server = createServer((req, res) => {
+    // Bounded: a run makes a few hundred requests; anything beyond is refused.
+    if (n > 5_000) return req.socket.destroy();
+    req.resume();
+    req.on("end", () => answer(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url: `http://127.0.0.1:${port}`, seen };
+}
+
+describe("a server that echoes the key back", () => {
+  it("gets no form of either key into report.json, junit.xml, report.md, stdout or stderr", async () => {
+    const server = await startEchoingServer();
+    const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
+      GCORE_API_KEY: KEY,
+      GCORE_RESELLER_API_KEY: RESELLER,
+    });
+    expect(run.code).toBe(1);
+    const outputs = { ...run.files, stdout: run.stdout, stderr: run.stderr };
+    expect(Object.keys(outputs).sort()).toEqual([
+      "junit.xml",
+      "report.json",
+      "report.md",
+      "stderr",
+      "stdout",
+    ]);
+    for (const [name, text] of Object.entries(outputs)) expect(leaks(text, KEYS), name).toEqual([]);
+    // Not vacuous: the server saw both keys, and echoes were cut into excerpts and redacted.
+    expect(server.seen).toContain(`APIKey ${KEY}`);
+    expect(server.seen).toContain(`APIKey ${RESELLER}`);
+    const excerpts = run.report?.scenarios.flatMap((s) => s.evidence.map((e) => e.excerpt)) ?? [];
+    expect(excerpts.filter((e) => e.endsWith("…")).length).toBeGreaterThan(10);
+    expect(excerpts.filter((e) => e.includes("***")).length).toBeGreaterThan(10);
+    expect(run.stdout).toMatch(/region 76 \(Luxembourg APIKey \*\*\*\)/);
+  });
+});
+
+describe("usage errors (exit 2)", () => {
+  it.each([
+    ["the key after an unknown flag", ["--api-key", KEY], /unknown option '--api-key'/],
+    ["the key in an unknown flag", [`--api-key=${KEY}`], /unknown option '--api-key=\*\*\*'/],
+    ["the key as a number", ["--project-id", KEY], /--project-id needs a whole number \(got "\*\*\*"\)/],
+    ["the key as the target", ["--target", KEY], /--target "\*\*\*" is not allowed/],
+    [
+      "the key as the name of its variable",
+      ["--target", "http://127.0.0.1:9", "--api-key-env", KEY],
+      /--api-key-env must name an environment variable \(got "\*\*\*"\)/,
+    ],
+    ["the key as an argument", [KEY], /too many arguments/],
+  ])("%s prints no form of it", async (_name, args, message) => {
+    const run = await runCli(args, { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(message);
+    expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
+  });
+
+  it("masks a token typed on the command line that is in no variable, by its shape", async () => {
+    for (const args of [[`--api-key=${KEY}`], ["--target", encodeURIComponent(KEY)]]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(2);
+      expect(run.stdout + run.stderr).toMatch(/\*\*\*/);
+      expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
+    }
+  });
+
+  it("redacts a key of any shape that is in the key variables", async () => {
+    const plain = "plainTokenWithoutDollar0c1c4b7d";
+    const run = await runCli(["--target", plain], { GCORE_API_KEY: plain });
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(/--target "\*\*\*" is not allowed/);
+    expect(run.stdout + run.stderr).not.toContain(plain);
+  });
+});
