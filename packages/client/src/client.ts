@@ -1,6 +1,6 @@
 import createFetchClient, { type Client } from "openapi-fetch";
 import type { PAGINATION } from "./generated/conventions.js";
-import { type ClientOptions, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
+import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
 import { requireData } from "./results.js";
@@ -81,7 +81,14 @@ const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TR
 
 /** A typed client over the given `paths` (the whole API, or one product's). */
 export function createPlatformClient<Paths extends {}>(options?: ClientOptions): PlatformClientOf<Paths> {
-  const resolved = resolveOptions(options);
+  let resolved: ResolvedOptions;
+  try {
+    resolved = resolveOptions(options);
+  } catch (error) {
+    // A refused option's message may quote its value: never a key, wherever it was put.
+    const given = givenKeys(options).filter((key): key is string => typeof key === "string");
+    throw createRedactor(given).error(error);
+  }
   // Whatever a server echoes back, no error or log line of this client holds either key.
   const redactor = createRedactor([resolved.apiKey, resolved.resellerApiKey]);
   const rethrow = (error: unknown): never => {

@@ -204,6 +204,11 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   };
 }
 
+/** Every token given, checked or not (for redacting the error of an option that is refused). */
+export function givenKeys(options: ClientOptions = {}): unknown[] {
+  return [options.apiKey, env("GCORE_API_KEY"), options.resellerApiKey, env("GCORE_RESELLER_API_KEY")];
+}
+
 /** Which token a request to `pathname` (relative to the base URL) is sent with. */
 export function tokenFor(resolved: ResolvedOptions, pathname: string): string {
   return pathname.startsWith(RESELLER_PREFIX) && resolved.resellerApiKey

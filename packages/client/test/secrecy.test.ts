@@ -130,6 +130,12 @@ describe("the API key never leaks", () => {
       client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
       client.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }).catch((e) => e),
       (async () => createClient({ apiKey: `APIKey ${KEY}` }))().catch((e) => e),
+      // The key given where the base URL belongs: the message must not quote it.
+      (async () => createClient({ apiKey: KEY, baseUrl: KEY }))().catch((e) => e),
+      (async () =>
+        createClient({ apiKey: KEY, baseUrl: `https://x/?k=${KEY}`, maxRetries: KEY as never }))().catch(
+        (e) => e,
+      ),
     ]);
     expect(failures.map((f) => f?.name)).toEqual([
       "AuthenticationError",
@@ -138,6 +144,8 @@ describe("the API key never leaks", () => {
       "TimeoutError",
       "TaskFailedError",
       "ValidationError",
+      "ClientConfigError",
+      "ClientConfigError",
       "ClientConfigError",
     ]);
     // The server did see the keys: the check below is not vacuous.
