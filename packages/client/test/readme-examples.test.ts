@@ -7,6 +7,16 @@ import { describe, expect, it } from "vitest";
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 const src = new URL("../src/", import.meta.url).pathname;
+const exportsMap: Record<string, { default: string }> = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+).exports;
+/** "@platform-api/client/redact" → "./redact.js": the source file the package's export builds from. */
+const sourceOf = (subpath: string | undefined): string => {
+  const built = exportsMap[subpath ? `./${subpath}` : "."]?.default;
+  if (!built)
+    throw new Error(`The README imports @platform-api/client/${subpath}, which the package does not export`);
+  return built.replace(/^\.\/dist\//, "./");
+};
 
 describe("README examples", () => {
   it("has TypeScript examples", () => {
@@ -15,8 +25,9 @@ describe("README examples", () => {
 
   it.each(blocks.map((code, i) => [i + 1, code] as const))("example %i type-checks", (i, code) => {
     const fileName = `${src}__readme_example_${i}.ts`;
-    const source = `export {};\n${code.replace(/"@platform-api\/client(\/(\w+))?"/g, (_m, _s, product) =>
-      product ? `"./products/${product}.js"` : `"./index.js"`,
+    const source = `export {};\n${code.replace(
+      /"@platform-api\/client(\/(\w+))?"/g,
+      (_m, _s, subpath) => `"${sourceOf(subpath)}"`,
     )}`;
     const options: ts.CompilerOptions = {
       strict: true,
