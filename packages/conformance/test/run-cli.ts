@@ -1,5 +1,7 @@
-// Runs the built CLI (dist/cli.js) as a user would, in its own process, and reads its report.
-import { execFile } from "node:child_process";
+// Runs the built CLI (dist/cli.js) as a user would, in its own process, and reads its report; or,
+// for many runs, hands them to one run host (run-host.mjs), which runs them as the CLI does after
+// parsing its flags, in one process.
+import { type ChildProcess, execFile, fork } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +9,14 @@ import { fileURLToPath } from "node:url";
 import type { Report } from "../src/report.js";
 
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
+
+/**
+ * How long one run may take before it is stopped and reported as such. A whole-suite run takes
+ * about 6 s alone and 20 s on a loaded 2-core machine; this is a bound for a run that hangs, not an
+ * estimate. Test timeouts (vitest.config.ts) are above it, so a stopped run fails with its output.
+ */
+export const RUN_TIMEOUT_MS = 240_000;
 
 export interface CliRun {
   code: number;
@@ -16,22 +26,37 @@ export interface CliRun {
   files: Record<string, string>;
 }
 
+function assertBuilt() {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the package first (pnpm build)`);
+}
+
+/** Only what a run needs from the environment, plus the given variables (the keys). */
+function runEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env };
+}
+
+function toRun(code: number, stdout: string, stderr: string, files: Record<string, string>): CliRun {
+  return {
+    code,
+    stdout,
+    stderr,
+    report: files["report.json"] ? JSON.parse(files["report.json"]) : undefined,
+    files,
+  };
+}
+
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
-  timeoutMs = 90_000,
+  timeoutMs = RUN_TIMEOUT_MS,
 ): Promise<CliRun> {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the package first (pnpm build)`);
+  assertBuilt();
   const dir = mkdtempSync(join(tmpdir(), "conformance-"));
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, "--report", dir, ...args],
-      {
-        timeout: timeoutMs,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-        maxBuffer: 16 * 1024 * 1024,
-      },
+      { timeout: timeoutMs, env: runEnv(env), maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const files: Record<string, string> = {};
         for (const name of ["report.json", "junit.xml", "report.md"]) {
@@ -40,16 +65,79 @@ export function runCli(
         }
         rmSync(dir, { recursive: true, force: true });
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        resolve({
-          code,
-          stdout,
-          stderr,
-          report: files["report.json"] ? JSON.parse(files["report.json"]) : undefined,
-          files,
-        });
+        const stopped = error?.killed ? `\n[stopped after ${timeoutMs} ms]` : "";
+        resolve(toRun(code, stdout, stderr + stopped, files));
       },
     );
   });
+}
+
+export interface RunHost {
+  /** One run with the CLI's flags and environment variables; `code` is the CLI's exit code. */
+  run(args: string[], env?: Record<string, string>, timeoutMs?: number): Promise<CliRun>;
+  close(): Promise<void>;
+}
+
+interface HostAnswer {
+  id: number;
+  code?: number;
+  stdout?: string;
+  files?: Record<string, string>;
+  error?: string;
+}
+
+/** Starts a run host: a child process that makes many runs, several at a time, until closed. */
+export async function startRunHost(): Promise<RunHost> {
+  assertBuilt();
+  let stderr = "";
+  const child: ChildProcess = fork(HOST, [], {
+    // Plain `node`, as for the CLI: not this vitest worker's flags (its --conditions among them).
+    execArgv: [],
+    env: runEnv({}),
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  const waiting = new Map<number, (answer: HostAnswer) => void>();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => {
+    for (const [id, done] of waiting) done({ id, error: `the run host exited:\n${stderr}` });
+    waiting.clear();
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) =>
+      reject(new Error(`the run host exited (${code}) before it was ready:\n${stderr}`)),
+    );
+  });
+  child.on("message", (answer: HostAnswer) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  let next = 0;
+  return {
+    run(args, env = {}, timeoutMs = RUN_TIMEOUT_MS) {
+      const id = next++;
+      return new Promise<CliRun>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          resolve(toRun(-1, "", `[no answer from the run host after ${timeoutMs} ms]\n${stderr}`, {}));
+        }, timeoutMs);
+        waiting.set(id, (answer) => {
+          clearTimeout(timer);
+          resolve(toRun(answer.code ?? -1, answer.stdout ?? "", answer.error ?? "", answer.files ?? {}));
+        });
+        child.send({ id, args, env: runEnv(env) });
+      });
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) child.disconnect();
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
 }
 
 export const failedIds = (run: CliRun) =>
