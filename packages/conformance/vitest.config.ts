@@ -3,9 +3,16 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
-    maxConcurrency: 3,
+    // The files run side by side, each in its own worker: their runs spend most of their time
+    // waiting (the suite's pacing, respect's 5 s polls), so even two cores take several at once.
+    maxWorkers: 4,
+    // Concurrent tests of one group at a time (teeth.test.ts: whole-suite runs, each about 6 s
+    // alone). Together with the other files this keeps two cores busy, not swamped.
+    maxConcurrency: 8,
+    // Bounds for a run that hangs, not estimates: a whole-suite run takes 6 s alone and 20 s on a
+    // loaded machine. Above RUN_TIMEOUT_MS (test/run-cli.ts), so a stopped run fails with its output.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },
