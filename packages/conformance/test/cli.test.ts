@@ -3,17 +3,20 @@
 // server given by URL and key (a simulator started separately, in its own process) is checked.
 
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFaultyTarget } from "./faulty-target.js";
-import { failedIds, runCli } from "./run-cli.js";
+import { failedIds, RUN_TIMEOUT_MS, runCli } from "./run-cli.js";
 
 const SIM_CLI = fileURLToPath(new URL("../../simulator/dist/cli.js", import.meta.url));
 const KEY = "777$conformance-cli-test-key-5c2a";
 const RESELLER_KEY = "888$conformance-cli-reseller-9d1e";
+/** The separately started simulator is stopped after this long whatever happens. */
+const SIM_LIFETIME_MS = 600_000;
 
-describe("usage and configuration errors exit 2 with a message", () => {
+describe.concurrent("usage and configuration errors exit 2 with a message", () => {
   it.each([
     [["--rate-limit", "500"], /--rate-limit 500 is above the platform's 100 requests per second/],
     [["--target", "ftp://example.com"], /only http:\/\/ and https:\/\/ URLs are allowed/],
@@ -43,7 +46,7 @@ describe("usage and configuration errors exit 2 with a message", () => {
   });
 });
 
-describe("--dry-run and --only", () => {
+describe.concurrent("--dry-run and --only", () => {
   it("lists every scenario and what it would call, calling nothing", async () => {
     // Port 9 (discard) has no server: a dry run that called anything would fail.
     const run = await runCli(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
@@ -101,27 +104,39 @@ describe("severity", () => {
 
 describe("a server given by URL and key: a simulator started separately", () => {
   let sim: ChildProcess;
+  let exited: Promise<unknown>;
   let url = "";
 
   beforeAll(async () => {
     sim = spawn(
       process.execPath,
       [SIM_CLI, "--port", "0", "--time-scale", "0.01", "--api-key", KEY, "--reseller-api-key", RESELLER_KEY],
-      { stdio: ["ignore", "pipe", "inherit"], env: { PATH: process.env.PATH ?? "" } },
+      // `timeout` bounds its life should afterAll never run; this file ends long before.
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+        env: { PATH: process.env.PATH ?? "" },
+        timeout: SIM_LIFETIME_MS,
+      },
     );
+    exited = once(sim, "exit");
+    // Its first line names the address; a start that fails ends the process instead.
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("the simulator did not start in 20 s")), 20_000);
+      let out = "";
       sim.stdout?.on("data", (chunk: Buffer) => {
-        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString());
-        if (found) {
-          clearTimeout(timer);
-          resolve(found[1] as string);
-        }
+        out += chunk.toString();
+        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (found) resolve(found[1] as string);
       });
+      sim.once("exit", (code) =>
+        reject(new Error(`the simulator exited (${code}) before it listened: ${out}`)),
+      );
     });
   });
-  afterAll(() => {
-    sim?.kill("SIGTERM");
+  afterAll(async () => {
+    if (sim && sim.exitCode === null && sim.signalCode === null) {
+      sim.kill("SIGTERM");
+      await exited;
+    }
   });
 
   it("passes with writes, writes every report, and never shows a key", async () => {
@@ -130,8 +145,10 @@ describe("a server given by URL and key: a simulator started separately", () => 
         "--target",
         url,
         "--allow-writes",
+        // The simulator runs tasks at 0.01; telling the suite 0.1 gives a task 6 s rather than
+        // 2 s to be seen finished, so a loaded machine's slow answers are never a finding.
         "--time-scale",
-        "0.01",
+        "0.1",
         "--protection-profile-id",
         "4212",
         "--gpu-flavor",
@@ -177,7 +194,11 @@ describe("plain vitest", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [vitest, "run", "--config", "vitest.scenarios.config.ts", "scenarios/20-auth"],
-      { cwd, env: { ...process.env, CONFORMANCE_ARGS: "--only auth.*", NO_COLOR: "1" }, timeout: 60_000 },
+      {
+        cwd,
+        env: { ...process.env, CONFORMANCE_ARGS: "--only auth.*", NO_COLOR: "1" },
+        timeout: RUN_TIMEOUT_MS,
+      },
     );
     expect(stdout).toMatch(/Tests\s+8 passed \(8\)/);
   });
