@@ -1,7 +1,7 @@
 // Runs the built CLI (dist/cli.js) as a user would, in its own process, and reads its report; or,
 // for many runs, hands them to one run host (run-host.mjs), which runs them as the CLI does after
 // parsing its flags, in one process.
-import { type ChildProcess, execFile, fork } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import type { Report } from "../src/report.js";
 
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
+const REPORT_FILES = ["report.json", "junit.xml", "report.md"];
 
 /**
  * How long one run may take before it is stopped and reported as such. A whole-suite run takes
@@ -52,23 +53,43 @@ export function runCli(
 ): Promise<CliRun> {
   assertBuilt();
   const dir = mkdtempSync(join(tmpdir(), "conformance-"));
+  // Its own process group, so that a run stopped at the bound takes what it started (Prism, the
+  // scenario worker) with it.
+  const child = spawn(process.execPath, [CLI, "--report", dir, ...args], {
+    env: runEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  let stopped = false;
+  const timer = setTimeout(() => {
+    stopped = true;
+    try {
+      process.kill(-(child.pid as number), "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, timeoutMs);
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, "--report", dir, ...args],
-      { timeout: timeoutMs, env: runEnv(env), maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const files: Record<string, string> = {};
-        for (const name of ["report.json", "junit.xml", "report.md"]) {
-          const file = join(dir, name);
-          if (existsSync(file)) files[name] = readFileSync(file, "utf8");
-        }
-        rmSync(dir, { recursive: true, force: true });
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        const stopped = error?.killed ? `\n[stopped after ${timeoutMs} ms]` : "";
-        resolve(toRun(code, stdout, stderr + stopped, files));
-      },
-    );
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      const files: Record<string, string> = {};
+      for (const name of REPORT_FILES) {
+        const file = join(dir, name);
+        if (existsSync(file)) files[name] = readFileSync(file, "utf8");
+      }
+      rmSync(dir, { recursive: true, force: true });
+      resolve(
+        toRun(code ?? -1, stdout, stderr + (stopped ? `\n[stopped after ${timeoutMs} ms]` : ""), files),
+      );
+    });
   });
 }
 

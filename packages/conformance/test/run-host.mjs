@@ -5,7 +5,8 @@
 //
 // Started by startRunHost() in run-cli.ts with an IPC channel. Asked {id, args, env}, it answers
 // {id, code, stdout, files} (files: the report files the run wrote), or {id, error}. It exits when
-// its parent closes the channel, so it never outlives the test that started it.
+// its parent closes the channel, so it never outlives the test that started it, and after 15 min
+// in any case.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,4 +42,6 @@ process.on("message", (message) => {
   );
 });
 process.on("disconnect", () => process.exit(0));
+// A bound for a parent that hangs without closing the channel: far beyond any test file.
+setTimeout(() => process.exit(1), 900_000).unref();
 process.send?.({ ready: true });
