@@ -3,7 +3,6 @@
 import { createProgram, toOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
-import { runConformance } from "./run.js";
 
 // commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
 // command line, or one in the key variables, is redacted from what it prints.
@@ -18,5 +17,8 @@ program.exitOverride((error) => {
 });
 program.parse(process.argv);
 
+// Loaded only now: vitest and the rest take a third of a second, which --help and a mistyped flag
+// do not need.
+const { runConformance } = await import("./run.js");
 const result = await runConformance(toOptions(program.opts()));
 process.exitCode = result.exitCode;
