@@ -91,10 +91,16 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
     expect(created[0]).toMatchObject({ project_id: 1, region_id: 76, size: 10 });
   });
 
-  it("walks the regions two by two until offset reaches count", () => {
-    const offsets = result("walk-regions").requests.map((r) => new URL(r.url).searchParams.get("offset"));
+  it("walks the regions a page at a time until offset reaches count", () => {
+    const urls = result("walk-regions").requests.map((r) => new URL(r.url));
+    // The page size is the workflow's own; several pages, so the walk is not vacuous.
+    const limit = Number(urls[0]?.searchParams.get("limit"));
     const count = sim.store.world.regions.length;
-    expect(offsets).toEqual(Array.from({ length: Math.ceil(count / 2) }, (_, i) => String(i * 2)));
+    expect(limit).toBeLessThan(count);
+    expect(urls.map((u) => u.searchParams.get("limit"))).toEqual(urls.map(() => String(limit)));
+    expect(urls.map((u) => u.searchParams.get("offset"))).toEqual(
+      Array.from({ length: Math.ceil(count / limit) }, (_, i) => String(i * limit)),
+    );
   });
 
   it("walks the AI tasks by next until next is null", async () => {
@@ -102,10 +108,12 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
       headers: { Authorization: `APIKey ${token}` },
     });
     const { count } = (await answer.json()) as { count: number };
-    const pages = result("walk-ai-tasks").requests.map((r) => new URL(r.url).searchParams.get("page"));
-    expect(pages).toEqual([
+    const urls = result("walk-ai-tasks").requests.map((r) => new URL(r.url));
+    const limit = Number(urls[0]?.searchParams.get("limit"));
+    expect(limit).toBeLessThan(count);
+    expect(urls.map((u) => u.searchParams.get("page"))).toEqual([
       null,
-      ...Array.from({ length: Math.ceil(count / 10) - 1 }, (_, i) => String(i + 2)),
+      ...Array.from({ length: Math.ceil(count / limit) - 1 }, (_, i) => String(i + 2)),
     ]);
   });
 });
