@@ -137,14 +137,21 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
   });
 
   it("create-volume stops at once, failed, when the task ends in ERROR", async () => {
-    // A volume beyond the client's volume_size quota: the task ends in ERROR (the seed's rule).
-    const result = await runAgainst({ name: "none", fails: [] }, "create-volume-and-wait", {
-      inputs: { size: 1_000_000 },
-    });
+    // A volume beyond the client's volume_size quota: the task ends in ERROR (the seed's rule),
+    // and the clock jumps past its duration as the create is answered, so the first poll finds it.
+    const endsAtOnce: Defect = {
+      name: "none: a task ends as soon as it is created",
+      fails: [],
+      response(exchange, _answer, sim) {
+        if (exchange.method === "POST" && exchange.path.startsWith("/cloud/v1/volumes/"))
+          sim.advance(maxDuration);
+      },
+    };
+    const result = await runAgainst(endsAtOnce, "create-volume-and-wait", { inputs: { size: 1_000_000 } });
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("state == 'FINISHED'");
-    // NEW and RUNNING are polled again; ERROR is not, so no twelve retries.
-    expect(result.requests.filter((r) => r.stepId === "poll-task").length).toBeLessThanOrEqual(2);
+    // NEW and RUNNING are polled again (the passing run above polls twice); ERROR is not.
+    expect(result.requests.filter((r) => r.stepId === "poll-task")).toHaveLength(1);
   });
 
   it("the regions walk fails when a page ignores limit", async () => {
