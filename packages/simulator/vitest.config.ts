@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },

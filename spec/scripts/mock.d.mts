@@ -10,6 +10,7 @@ export declare function startPrismMock(options?: {
   port?: number;
   host?: string;
   spec?: string;
+  /** How long Prism may take to say it is ready before the start fails. Default 120000 (a loaded machine took over 30 s). */
   readyTimeoutMs?: number;
   stdio?: "pipe" | "inherit";
 }): Promise<PrismMock>;

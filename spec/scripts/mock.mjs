@@ -25,7 +25,7 @@ function prismBin() {
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function startPrismMock(options = {}) {
-  const { host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 30_000 } = options;
+  const { host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 120_000 } = options;
   const port = options.port === 0 ? await freePort(host) : (options.port ?? 4010);
   return startOn(port, host, spec, readyTimeoutMs, options.stdio);
 }
