@@ -3,6 +3,7 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
+import { echoes, leaks } from "./key-forms.js";
 import { KEY, offsetList, type Reply, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 let server: ScriptedServer | undefined;
@@ -11,52 +12,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const RESELLER = "8812$reseller0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5";
-const secretPart = (key: string) => key.slice(key.indexOf("$") + 1);
-
-const base64 = (text: string) => Buffer.from(text).toString("base64");
-const base64url = (text: string) => Buffer.from(text).toString("base64url");
-/** Every byte as %hh, lower-case hex. */
-const percentAll = (text: string) =>
-  [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
-
-/** How a server might echo `Authorization: APIKey <token>` back, by name. */
-function echoes(header: string): Record<string, string> {
-  const token = header.replace(/^APIKey /, "");
-  return {
-    plain: header,
-    encodeURIComponent: encodeURIComponent(header),
-    "every byte %hh": percentAll(header),
-    "$ as \\u0024": header.replace("$", "\\u0024"),
-    "base64 of the token": base64(token),
-    "base64 of the header": base64(header),
-    "base64url of the token": base64url(token),
-    "base64url of the header": base64url(header),
-    "base64 inside a longer value": base64(JSON.stringify({ authorization: header })),
-    "secret part alone": secretPart(token),
-  };
-}
-
-/** The key in every form it must never appear in, by name (a failure names the form, never shows it). */
-function forbiddenForms(key: string): Record<string, string> {
-  const secret = secretPart(key);
-  return {
-    "the key": key,
-    "the secret part": secret,
-    "the key, encodeURIComponent": encodeURIComponent(key),
-    "the key, encodeURIComponent, lower case": encodeURIComponent(key).toLowerCase(),
-    "the key, every byte %hh": percentAll(key),
-    "the secret part, every byte %hh": percentAll(secret),
-    "the key, $ as \\u0024": key.replace("$", "\\u0024"),
-    "base64 of the key": base64(key).replace(/=+$/, ""),
-    "base64 of the header": base64(`APIKey ${key}`).replace(/=+$/, ""),
-    "base64url of the key": base64url(key),
-    "base64url of the header": base64url(`APIKey ${key}`),
-    "base64 of the secret part": base64(secret).replace(/=+$/, ""),
-    "base64url of the secret part": base64url(secret),
-  };
-}
-
+// Random after the `$`, as real tokens are: a word there ("reseller…") would be found in ordinary text.
+const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
 function everythingSaidAbout(error: unknown): string {
   const e = error as Error & { cause?: unknown };
   return [
@@ -70,9 +27,7 @@ function everythingSaidAbout(error: unknown): string {
 }
 
 function expectNoKey(said: string, keys: Record<string, string>) {
-  for (const [which, key] of Object.entries(keys))
-    for (const [name, form] of Object.entries(forbiddenForms(key)))
-      expect(said.includes(form), `leaked ${name} of the ${which}`).toBe(false);
+  expect(leaks(said, keys)).toEqual([]);
 }
 
 describe("the API key never leaks", () => {

@@ -1,5 +1,6 @@
 // The forms in which a server may echo `Authorization: APIKey <token>` back, and the forms of a key
-// that must appear nowhere (reports, output). Failures name a form, never show it.
+// that must appear nowhere (errors, log lines, reports, output). Failures name a form, never show
+// it. Shared by the client's and the conformance suite's secrecy tests.
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
