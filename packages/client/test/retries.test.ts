@@ -228,7 +228,7 @@ describe("retries", () => {
   });
 
   it("answers a slow request that arrives within the timeout", async () => {
-    const { client } = await clientFor(() => ({ delayMs: 150, body: regions }), { timeoutMs: 2_000 });
+    const { client } = await clientFor(() => ({ delayMs: 150, body: regions }), { timeoutMs: 30_000 });
     expect((await client.GET("/cloud/v1/regions")).data).toEqual(regions);
   });
 
