@@ -35,6 +35,17 @@ function scriptedFetch(answer: (i: number, signal: AbortSignal | null | undefine
   const fetch: typeof globalThis.fetch = (_input, init) => answer(calls++, init?.signal);
   return { fetch, calls: () => calls };
 }
+/** A client on a stub fetch whose 300 ms deadline ends a call long before its ten retries. */
+const deadlineClient = (stub: ReturnType<typeof scriptedFetch>) =>
+  createClient({
+    apiKey: KEY,
+    baseUrl: "http://127.0.0.1:9",
+    rateLimit: false,
+    fetch: stub.fetch,
+    maxRetries: 10,
+    deadlineMs: 300,
+    retry: { initialDelayMs: 100, maxDelayMs: 100 },
+  });
 const neverAnswered = (signal: AbortSignal | null | undefined) =>
   new Promise<Response>((_resolve, reject) => {
     signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
@@ -235,15 +246,7 @@ describe("retries", () => {
   it("stops retrying at the overall deadline, returning the last answer when no time is left to wait", async () => {
     vi.useFakeTimers();
     const stub = scriptedFetch(async () => new Response("{}", { status: 503 }));
-    const client = createClient({
-      apiKey: KEY,
-      baseUrl: "http://127.0.0.1:9",
-      rateLimit: false,
-      fetch: stub.fetch,
-      maxRetries: 10,
-      deadlineMs: 300,
-      retry: { initialDelayMs: 100, maxDelayMs: 100 },
-    });
+    const client = deadlineClient(stub);
     const started = Date.now();
     let ended: number | undefined;
     const outcome = client.GET("/cloud/v1/regions").finally(() => {
@@ -262,15 +265,7 @@ describe("retries", () => {
     const stub = scriptedFetch(async (i, signal) =>
       i === 0 ? new Response("{}", { status: 503 }) : neverAnswered(signal),
     );
-    const client = createClient({
-      apiKey: KEY,
-      baseUrl: "http://127.0.0.1:9",
-      rateLimit: false,
-      fetch: stub.fetch,
-      maxRetries: 10,
-      deadlineMs: 300,
-      retry: { initialDelayMs: 100, maxDelayMs: 100 },
-    });
+    const client = deadlineClient(stub);
     const outcome = client.GET("/cloud/v1/regions").catch((e) => e);
     await vi.advanceTimersByTimeAsync(5_000);
     const error = await outcome;
