@@ -4,22 +4,23 @@
 // a reseller (admin-portal) token on a client operation.
 
 import { ApiError } from "./errors.js";
+import type { SpecOperation } from "./operations.js";
 import type { Caller, Store } from "./store.js";
 
 const SCHEME = "APIKey ";
 
-export interface OperationAccess {
-  operationId: string;
-  /** Security schemes the spec lists for the operation (APIKey, ResellerAPIKey). */
-  schemes: string[];
-  write: boolean;
-}
-
+/**
+ * The caller of `operation`, from the request's raw headers (Node keeps only the first of several
+ * Authorization headers, so they are read raw); an ApiError (401 or 403) when it may not call it.
+ */
 export function authenticate(
-  header: string | string[] | undefined,
+  rawHeaders: readonly string[],
   store: Store,
-  access: OperationAccess,
+  operation: Pick<SpecOperation, "operationId" | "schemes" | "method">,
 ): Caller {
+  const headers = authorizationHeaders(rawHeaders);
+  const header = headers.length > 1 ? headers : headers[0];
+  const access = { ...operation, write: operation.method !== "GET" };
   if (header === undefined || header === "")
     throw new ApiError(401, "The Authorization header is missing; send `Authorization: APIKey <token>`.");
   if (Array.isArray(header)) throw new ApiError(401, "Send one Authorization header, not several.");
@@ -52,8 +53,8 @@ export function authenticate(
   };
 }
 
-/** Every Authorization header of a request, from the raw headers: Node keeps only the first. */
-export function authorizationHeaders(rawHeaders: readonly string[]): string[] {
+/** Every Authorization header of a request, from the raw headers. */
+function authorizationHeaders(rawHeaders: readonly string[]): string[] {
   const values: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2)
     if (rawHeaders[i]?.toLowerCase() === "authorization") values.push(rawHeaders[i + 1] as string);

@@ -4,7 +4,7 @@
 // documents no 400 — in the platform's error shape, never Fastify's own body.
 
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { authenticate, authorizationHeaders } from "./auth.js";
+import { authenticate } from "./auth.js";
 import { ApiError } from "./errors.js";
 import { documents, type SpecOperation } from "./operations.js";
 import type { Store } from "./store.js";
@@ -23,12 +23,7 @@ export function createFrameworkErrorHandler(operations: SpecOperation[], store: 
     if (!operation)
       return reply.code(404).send({ message: `No operation at ${request.method} ${quote(path)}.` });
     try {
-      const headers = authorizationHeaders(request.raw.rawHeaders);
-      authenticate(headers.length > 1 ? headers : headers[0], store(), {
-        operationId: operation.operationId,
-        schemes: operation.schemes,
-        write: operation.method !== "GET",
-      });
+      authenticate(request.raw.rawHeaders, store(), operation);
     } catch (error) {
       if (error instanceof ApiError) return reply.code(error.status).send({ message: error.message });
       throw error;

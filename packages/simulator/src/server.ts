@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { registerAdminRoutes } from "./admin.js";
-import { authenticate, authorizationHeaders } from "./auth.js";
+import { authenticate } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { ApiError } from "./errors.js";
@@ -202,7 +202,6 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   for (const operation of operations) {
     const handler = HANDLERS[operation.operationId];
     if (!handler) throw new Error(`No handler for ${operation.operationId}`); // checked above; keeps the type narrow
-    const write = operation.method !== "GET";
     app.route({
       method: operation.method,
       url: operation.routePath,
@@ -211,12 +210,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       onRequest: [injectFaults],
       // Auth before the body is read or validated: an unauthenticated request learns nothing more.
       preParsing: async (request) => {
-        const headers = authorizationHeaders(request.raw.rawHeaders);
-        request.caller = authenticate(headers.length > 1 ? headers : headers[0], store, {
-          operationId: operation.operationId,
-          schemes: operation.schemes,
-          write,
-        });
+        request.caller = authenticate(request.raw.rawHeaders, store, operation);
       },
       preValidation: integerParameterCheck(operation),
       handler: async (request, reply) => {
