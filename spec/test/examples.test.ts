@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSpecValidator, pointer } from "../lib/validator.js";
+import { createSpecValidator, pointer } from "../lib/index.js";
 import { deref, loadBundle, type Node, operationsOf } from "./bundle.js";
 
 const doc = loadBundle();

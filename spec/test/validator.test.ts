@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSpecValidator } from "../lib/validator.js";
+import { createSpecValidator } from "../lib/index.js";
 import { loadBundle } from "./bundle.js";
 
 const { validateResponse } = createSpecValidator(loadBundle());

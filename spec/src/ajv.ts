@@ -1,0 +1,51 @@
+// The one Ajv set-up of the project: JSON Schema 2020-12 (OpenAPI 3.1's dialect) with the formats
+// the description uses, and the description itself registered so any of its schemas is reachable
+// by pointer. The spec tests, the client's tests, the simulator and the conformance suite all
+// build theirs here, so "valid against the spec" means one thing.
+import { Ajv2020, type Options } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+/** The `$id` the description is registered under: `${SPEC_ID}#/components/...` reaches its schemas. */
+export const SPEC_ID = "https://platform-api.local/openapi.json";
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export interface SpecAjvOptions {
+  /**
+   * For path and query parameters, which arrive as strings (a repeated query parameter as an
+   * array): coerce to the schema's type and fill in the schema's defaults. Bodies are never coerced.
+   */
+  coerce?: boolean;
+  /** Keep the failing schema and data on each error (for messages that say what is allowed). */
+  verbose?: boolean;
+}
+
+export function createSpecAjv(
+  doc: object | undefined,
+  { coerce = false, verbose = false }: SpecAjvOptions = {},
+): Ajv2020 {
+  const options: Options = {
+    strict: false,
+    allErrors: true,
+    verbose,
+    validateFormats: true,
+    coerceTypes: coerce ? "array" : false,
+    useDefaults: coerce,
+  };
+  const ajv = new Ajv2020(options);
+  addFormats(ajv);
+  if (doc) ajv.addSchema({ ...doc, $id: SPEC_ID });
+  return ajv;
+}
+
+/** The absolute reference of a local pointer into the registered description. */
+export const specRef = (localPointer: string): string => `${SPEC_ID}${localPointer}`;
+
+/** A copy of a schema whose local `$ref`s point into the description registered under SPEC_ID. */
+export function absoluteRefs<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === "$ref" && typeof value === "string" && value.startsWith("#") ? specRef(value) : value,
+  ) as T;
+}

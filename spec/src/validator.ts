@@ -1,0 +1,72 @@
+// Validates values and HTTP answers against the description: the operation's documented statuses,
+// content types and schemas, read from the spec model, checked by the project's one Ajv set-up.
+import type { ValidateFunction } from "ajv";
+import { createSpecAjv, specRef } from "./ajv.js";
+import { buildModel } from "./model/build.js";
+import { findOperation, responseFor } from "./model/lookup.js";
+import type { SpecModel } from "./model/types.js";
+
+export interface ResponseToValidate {
+  method: string;
+  /** The path template as in the description, e.g. "/cloud/v1/tasks/{task_id}". */
+  path: string;
+  status: number;
+  contentType?: string | null;
+  body?: unknown;
+  /** Whether the answer had a body; by default, whether `body` is given. */
+  hasBody?: boolean;
+}
+
+export interface SpecValidator {
+  readonly model: SpecModel;
+  /** Errors of `value` against the schema at a pointer such as "#/components/schemas/Task". */
+  validateSchema(schemaPointer: string, value: unknown): string[];
+  /** Errors of an HTTP answer against the operation it answers; empty when valid. */
+  validateResponse(response: ResponseToValidate): string[];
+}
+
+export function createSpecValidator(doc: object, model: SpecModel = buildModel(doc)): SpecValidator {
+  const ajv = createSpecAjv(doc);
+  const cache = new Map<string, ValidateFunction>();
+
+  function validateSchema(schemaPointer: string, value: unknown): string[] {
+    let validate = cache.get(schemaPointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: specRef(schemaPointer) });
+      cache.set(schemaPointer, validate);
+    }
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+  }
+
+  /**
+   * The status must be documented (exactly, as a range such as 2XX, or as default), a body must
+   * have a documented content type, and a JSON body must satisfy the schema.
+   */
+  function validateResponse({
+    method,
+    path,
+    status,
+    contentType,
+    body,
+    hasBody = body !== undefined,
+  }: ResponseToValidate): string[] {
+    const operation = findOperation(model, method, path);
+    const name = `${method.toUpperCase()} ${path}`;
+    if (!operation) return [`${name} is not an operation of the description`];
+    const response = responseFor(operation, status);
+    if (!response) return [`status ${status} is not documented for ${name}`];
+    if (!hasBody) return [];
+    if (response.content.length === 0)
+      return [`status ${status} has a body but the description documents none`];
+    const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    const media = response.content.find((m) => m.contentType === mediaType);
+    if (!media)
+      return [
+        `content type "${contentType ?? ""}" is not documented for status ${status} (documented: ${response.content.map((m) => m.contentType).join(", ")})`,
+      ];
+    if (!/json/.test(mediaType) || !media.schemaPointer) return [];
+    return validateSchema(media.schemaPointer, body);
+  }
+
+  return { model, validateSchema, validateResponse };
+}
