@@ -78,6 +78,18 @@ function runAsync(what, [cmd, ...args], options) {
   });
 }
 
+/** The workspace packages a package depends on at run time, directly or through one another. */
+function workspaceDependencies(pkg, all, seen = new Set([pkg.name])) {
+  const found = [];
+  for (const name of Object.keys(pkg.manifest.dependencies ?? {})) {
+    const dependency = all.find((p) => p.name === name);
+    if (!dependency || seen.has(name)) continue;
+    seen.add(name);
+    found.push(dependency, ...workspaceDependencies(dependency, all, seen));
+  }
+  return found;
+}
+
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 // attw has nothing to check in a package without declarations (the docs site).
@@ -211,10 +223,13 @@ try {
     cpSync(join(root, "scripts/release-dry"), consumer, { recursive: true });
     const manifest = { name: "release-dry-consumer", private: true, type: "module" };
     writeFileSync(join(consumer, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    // npm, not pnpm: the way most consumers install it; openapi-fetch comes from the registry.
+    // npm, not pnpm: the way most consumers install it; openapi-fetch comes from the registry. The
+    // client's own workspace dependencies (the spec package) are not published yet, so their packed
+    // tarballs are installed beside it, as the registry would serve them.
+    const tarballs = [client, ...workspaceDependencies(client, packages)].map((p) => p.tarball);
     run(
-      `npm install ${client.tarball}`,
-      ["npm", "install", "--no-audit", "--no-fund", join(out, client.tarball)],
+      `npm install ${tarballs.join(" ")}`,
+      ["npm", "install", "--no-audit", "--no-fund", ...tarballs.map((t) => join(out, t))],
       { cwd: consumer },
     );
     run("tsc -p tsconfig.json", [join(copy, "node_modules/.bin/tsc"), "-p", "."], { cwd: consumer });

@@ -1,0 +1,313 @@
+// One source of truth, proven end to end: a copy of the repository whose spec states other facts
+// (request rate, the offset lists' limit bound and default, a polling interval and typical
+// duration, an enum value) is rebuilt with no code change, and the client, the simulator and the
+// conformance suite all follow it. A package that kept its own copy of one of these facts fails
+// here.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const PNPM = ["npx", "-y", JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager];
+// Install, generate and build of the copy; a loaded 2-core machine needs minutes, not seconds.
+const PREPARE_TIMEOUT_MS = 15 * 60_000;
+const CLI_TIMEOUT_MS = 10 * 60_000;
+
+/** The facts the copy changes, and how: each edit must find its text, or the test says which. */
+const CHANGED = {
+  requestRate: 40,
+  limitMaximum: 500,
+  limitDefault: 500,
+  createVolume: { pollIntervalSeconds: 2, min: 2, max: 4 },
+  status: { from: "rejected", to: "declined" },
+};
+const EDITS: { file: string; from: string; to: string }[] = [
+  {
+    file: "spec/openapi.yaml",
+    from: "appliesTo: all\n    limit: 100\n",
+    to: `appliesTo: all\n    limit: ${CHANGED.requestRate}\n`,
+  },
+  {
+    file: "spec/components/parameters/common/Limit.yaml",
+    from: "maximum: 1000",
+    to: `maximum: ${CHANGED.limitMaximum}`,
+  },
+  {
+    file: "spec/components/parameters/common/Limit.yaml",
+    from: "default: 1000",
+    to: `default: ${CHANGED.limitDefault}`,
+  },
+  {
+    file: "spec/paths/cloud/task.yaml",
+    from: "taskType: create_volume\n        typicalDurationSeconds: { min: 5, max: 15 }\n        pollIntervalSeconds: 5",
+    to: `taskType: create_volume\n        typicalDurationSeconds: { min: ${CHANGED.createVolume.min}, max: ${CHANGED.createVolume.max} }\n        pollIntervalSeconds: ${CHANGED.createVolume.pollIntervalSeconds}`,
+  },
+  {
+    file: "spec/components/schemas/reseller/QuotaLimitRequestStatus.yaml",
+    from: `enum: [done, in progress, ${CHANGED.status.from}]`,
+    to: `enum: [done, in progress, ${CHANGED.status.to}]`,
+  },
+];
+
+let copy: string;
+
+function run(what: string, [cmd, ...args]: string[], cwd: string): void {
+  const result = spawnSync(cmd as string, args, {
+    cwd,
+    encoding: "utf8",
+    timeout: PREPARE_TIMEOUT_MS,
+    env: withoutTokens(),
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${what} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
+}
+
+// A GCORE_* token of whoever runs the tests must not stand in for the simulator's own.
+function withoutTokens(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("GCORE_")));
+}
+
+/** Imports a built module of the copy (its own dist, not this repository's). */
+// What the test uses of the copy's modules. The root depends on none of the packages, and the
+// copy's own builds are the ones under test, so they are imported by file.
+type Json = Record<string, unknown>;
+interface SpecModule {
+  loadModel(): {
+    conventions: { requestRate: { limit: number }; taskPolling: { terminalStates: string[] } };
+  };
+  loadBundle(): Json;
+  operationById(model: unknown, id: string): { pointer: string };
+  parameterOf(operation: unknown, name: string): Json | undefined;
+  pollingAdviceFor(
+    model: unknown,
+    taskType: string,
+  ): { known: boolean; interval?: { pollIntervalSeconds: number } };
+  resolveRef(doc: unknown, node: unknown): Json;
+}
+interface ClientModule {
+  DEFAULTS: { requestsPerSecond: number };
+  recommendedPollIntervalMs(taskType: string): number;
+  createClient(options: Json): {
+    GET(path: string, init: { params: { query: Json } }): Promise<unknown>;
+  };
+}
+interface SimulatorModule {
+  startSimulator(options: Json): Promise<{
+    apiKey: string;
+    resellerApiKey: string;
+    advance(seconds: number): void;
+    close(): Promise<void>;
+    app: {
+      inject(request: {
+        method: string;
+        url: string;
+        headers: Record<string, string>;
+        payload?: string;
+      }): Promise<{
+        statusCode: number;
+        json(): Json;
+      }>;
+    };
+  }>;
+}
+const fromCopy = <T>(file: string): Promise<T> => import(pathToFileURL(join(copy, file)).href);
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), "platform-api-spec-facts-"));
+  const listed = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
+    cwd: root,
+    encoding: "utf8",
+  }).stdout.split("\0");
+  for (const file of listed) {
+    if (!file || !existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(root, file), join(copy, file), { verbatimSymlinks: true });
+  }
+  for (const edit of EDITS) {
+    const file = join(copy, edit.file);
+    const text = readFileSync(file, "utf8");
+    if (!text.includes(edit.from))
+      throw new Error(
+        `${edit.file} no longer contains ${JSON.stringify(edit.from)}: update this test's EDITS.`,
+      );
+    writeFileSync(file, text.replace(edit.from, edit.to));
+  }
+  run("install", [...PNPM, "install", "--frozen-lockfile", "--prefer-offline"], copy);
+  run("pnpm generate", [...PNPM, "run", "generate"], copy);
+  run("pnpm build", [...PNPM, "run", "build"], copy);
+}, PREPARE_TIMEOUT_MS);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe("a spec with other facts, rebuilt with no code change", () => {
+  it("the spec model states the changed facts", async () => {
+    const spec = await fromCopy<SpecModule>("spec/lib/index.js");
+    const model = spec.loadModel();
+    expect(model.conventions.requestRate.limit).toBe(CHANGED.requestRate);
+    const regions = spec.operationById(model, "listRegions");
+    expect(spec.parameterOf(regions, "limit")).toMatchObject({
+      maximum: CHANGED.limitMaximum,
+      default: CHANGED.limitDefault,
+    });
+    const advice = spec.pollingAdviceFor(model, "create_volume");
+    expect(advice.known && advice.interval?.pollIntervalSeconds).toBe(
+      CHANGED.createVolume.pollIntervalSeconds,
+    );
+  });
+
+  it("the client paces, bounds, polls and validates by the new facts", async () => {
+    const client = await fromCopy<ClientModule>("packages/client/dist/index.js");
+    expect(client.DEFAULTS.requestsPerSecond).toBe(CHANGED.requestRate);
+    expect(client.recommendedPollIntervalMs("create_volume")).toBe(
+      CHANGED.createVolume.pollIntervalSeconds * 1000,
+    );
+    const sent: string[] = [];
+    const api = client.createClient({
+      apiKey: "fact-test-token",
+      resellerApiKey: "fact-test-reseller-token",
+      baseUrl: "http://127.0.0.1:9",
+      rateLimit: false,
+      fetch: async (input: RequestInfo | URL) => {
+        sent.push(new Request(input).url);
+        return new Response(JSON.stringify({ count: 0, results: [] }), {
+          headers: { "content-type": "application/json" },
+        });
+      },
+    });
+    const over = api.GET("/cloud/v1/regions", { params: { query: { limit: CHANGED.limitMaximum + 1 } } });
+    await expect(over).rejects.toThrow(String(CHANGED.limitMaximum));
+    await api.GET("/cloud/v1/regions", { params: { query: { limit: CHANGED.limitMaximum } } });
+    const old = api.GET("/cloud/reseller/v1/limits_request", {
+      // The old enum value is what a stale copy would still accept.
+      params: { query: { status: [CHANGED.status.from] } },
+    });
+    await expect(old).rejects.toThrow(CHANGED.status.to);
+    await api.GET("/cloud/reseller/v1/limits_request", {
+      params: { query: { status: [CHANGED.status.to] } },
+    });
+    expect(sent).toHaveLength(2);
+  });
+
+  it("the simulator bounds, defaults, enumerates, times tasks and rate-limits by the new facts", async () => {
+    const { startSimulator } = await fromCopy<SimulatorModule>("packages/simulator/dist/index.js");
+    const spec = await fromCopy<SpecModule>("spec/lib/index.js");
+    const model = spec.loadModel();
+    const sim = await startSimulator({ port: 0, host: "127.0.0.1", env: {}, timeScale: 1 });
+    try {
+      const call = async (
+        method: string,
+        path: string,
+        { reseller = false, body = undefined as unknown } = {},
+      ) => {
+        const answer = await sim.app.inject({
+          method,
+          url: path,
+          headers: {
+            authorization: `APIKey ${reseller ? sim.resellerApiKey : sim.apiKey}`,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        return { status: answer.statusCode, body: answer.json() as Record<string, unknown> };
+      };
+
+      const tooMany = await call("GET", `/cloud/v1/regions?limit=${CHANGED.limitMaximum + 1}`);
+      expect(tooMany.status).toBe(400);
+      expect(String(tooMany.body.message)).toContain(String(CHANGED.limitMaximum));
+      expect((await call("GET", `/cloud/v1/regions?limit=${CHANGED.limitMaximum}`)).status).toBe(200);
+
+      const old = await call("GET", `/cloud/reseller/v1/limits_request?status=${CHANGED.status.from}`, {
+        reseller: true,
+      });
+      expect(old.status).toBe(400);
+      const requests = await call("GET", "/cloud/reseller/v1/limits_request", { reseller: true });
+      const statuses = new Set((requests.body.results as { status: string }[]).map((r) => r.status));
+      expect([...statuses].every((s) => s !== CHANGED.status.from)).toBe(true);
+
+      // A volume's task finishes within the new typical duration (the old one was 5 to 15 s).
+      const projects = await call("GET", "/cloud/v1/projects");
+      const project = (projects.body.results as { id: number; is_default: boolean }[]).find(
+        (p) => p.is_default,
+      );
+      const regions = await call("GET", "/cloud/v1/regions");
+      const region = (regions.body.results as { id: number; state: string }[]).find(
+        (r) => r.state === "ACTIVE",
+      );
+      // The spec's own example of a volume to create.
+      const createVolume = spec.operationById(model, "createVolume");
+      const example = Object.values(
+        spec.resolveRef(spec.loadBundle(), { $ref: `${createVolume.pointer}/requestBody` }).content[
+          "application/json"
+        ].examples as Record<string, unknown>,
+      )[0];
+      const created = await call("POST", `/cloud/v1/volumes/${project?.id}/${region?.id}`, {
+        body: spec.resolveRef(spec.loadBundle(), example).value,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      const [taskId] = created.body.tasks as string[];
+      sim.advance(CHANGED.createVolume.max);
+      const task = await call("GET", `/cloud/v1/tasks/${taskId}`);
+      expect(model.conventions.taskPolling.terminalStates).toContain(task.body.state);
+
+      // The request rate: a burst's first `limit` requests pass and the next is refused, when the
+      // burst fits in one period; a burst the machine made slower than that proves nothing, so it
+      // is tried again (bounded), after the window has emptied.
+      let measured: { passed: number; elapsedMs: number } | undefined;
+      for (let attempt = 0; attempt < 5 && !measured; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const started = performance.now();
+        let passed = 0;
+        for (let i = 0; i < CHANGED.requestRate * 3; i++) {
+          const answer = await sim.app.inject({
+            method: "GET",
+            url: "/cloud/v1/projects",
+            headers: { authorization: `APIKey ${sim.apiKey}` },
+          });
+          if (answer.statusCode === 429) break;
+          passed++;
+        }
+        const elapsedMs = performance.now() - started;
+        if (elapsedMs < 1000) measured = { passed, elapsedMs };
+      }
+      expect(measured, "no burst fitted in one second in 5 tries").toBeDefined();
+      expect(measured?.passed).toBe(CHANGED.requestRate);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it(
+    "the conformance suite, against the simulator built from that spec, is CONFORMANT",
+    async () => {
+      const report = mkdtempSync(join(tmpdir(), "platform-api-spec-facts-report-"));
+      const child: ChildProcess = spawn(
+        process.execPath,
+        ["packages/conformance/dist/cli.js", "--allow-writes", "--allow-burst", "--report", report],
+        { cwd: copy, env: withoutTokens(), detached: true, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let output = "";
+      child.stdout?.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on("data", (chunk) => {
+        output += chunk;
+      });
+      const timer = setTimeout(() => {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      }, CLI_TIMEOUT_MS);
+      const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+      clearTimeout(timer);
+      rmSync(report, { recursive: true, force: true });
+      expect(code, output).toBe(0);
+      expect(output).toContain("CONFORMANT");
+    },
+    CLI_TIMEOUT_MS + 60_000,
+  );
+});
