@@ -1,0 +1,156 @@
+// The one walk over the description's operations: each operation with its parameters (merged
+// from the path and the operation, every $ref followed), statuses, schemas by pointer, security,
+// product, and the list and task conventions it declares (x-pagination, x-async-task).
+import { type JsonObject, pointer, resolveRef } from "../ref.js";
+import { asArray, escapeSegment, isObject, targetPointer, withoutUnspecified } from "./json.js";
+import {
+  type AsyncTask,
+  HTTP_METHODS,
+  type MediaModel,
+  type OperationModel,
+  type Pagination,
+  type ParameterModel,
+  type ResponseModel,
+  type SecuritySchemeModel,
+  type ValueFacts,
+} from "./types.js";
+
+const FACT_KEYWORDS = [
+  "type",
+  "format",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "default",
+  "enum",
+] as const;
+
+export function readOperations(doc: JsonObject): { operations: OperationModel[]; products: string[] } {
+  const resolve = (node: unknown) => resolveRef<JsonObject>(doc, node);
+  const defaultSecurity = schemeNames(doc.security);
+
+  const facts = (raw: unknown): ValueFacts => {
+    const schema = resolve(raw) ?? {};
+    const out: Record<string, unknown> = {};
+    for (const key of FACT_KEYWORDS) if (schema[key] !== undefined) out[key] = schema[key];
+    if (schema.items !== undefined) out.items = facts(schema.items);
+    return out as ValueFacts;
+  };
+
+  // Pointers name the node a reference finally leads to, so a schema is compiled once however
+  // many operations share it.
+  const media = (content: unknown, base: string): MediaModel[] =>
+    Object.entries(isObject(content) ? content : {}).map(([contentType, raw]) => {
+      const at = targetPointer(doc, raw, `${base}/content/${escapeSegment(contentType)}`);
+      const value = resolve(raw) ?? {};
+      if (value.schema === undefined) return { contentType };
+      return { contentType, schemaPointer: targetPointer(doc, value.schema, `${at}/schema`) };
+    });
+
+  const operations: OperationModel[] = [];
+  const products: string[] = [];
+  for (const [path, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    const item = resolve(rawItem) ?? {};
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      if (typeof op.operationId !== "string" || op.operationId === "")
+        throw new Error(`${key} has no operationId.`);
+      if (typeof op["x-product"] !== "string")
+        throw new Error(`${key} (${op.operationId}) has no x-product.`);
+      if (!products.includes(op["x-product"])) products.push(op["x-product"]);
+      const opPointer = pointer("paths", path, method);
+
+      const byKey = new Map<string, ParameterModel>();
+      const shared = asArray(item.parameters).map((raw, i) => ({
+        raw,
+        at: `${pointer("paths", path)}/parameters/${i}`,
+      }));
+      const own = asArray(op.parameters).map((raw, i) => ({ raw, at: `${opPointer}/parameters/${i}` }));
+      for (const { raw, at } of [...shared, ...own]) {
+        const p = resolve(raw);
+        if (!p || typeof p.name !== "string") continue;
+        const schemaPointer = targetPointer(doc, p.schema, `${targetPointer(doc, raw, at)}/schema`);
+        const parameter: ParameterModel = {
+          name: p.name,
+          in: p.in as ParameterModel["in"],
+          required: p.required === true,
+          ...(typeof p.explode === "boolean" ? { explode: p.explode } : {}),
+          ...(p.example !== undefined ? { example: p.example } : {}),
+          ...facts(p.schema),
+          schemaPointer,
+        };
+        byKey.set(`${p.in}:${p.name}`, parameter);
+      }
+
+      const body = resolve(op.requestBody);
+      const responses: ResponseModel[] = Object.entries(isObject(op.responses) ? op.responses : {}).map(
+        ([status, raw]) => ({
+          status,
+          content: media(
+            resolve(raw)?.content,
+            targetPointer(doc, raw, `${opPointer}/responses/${escapeSegment(status)}`),
+          ),
+        }),
+      );
+
+      operations.push({
+        key,
+        operationId: op.operationId,
+        method,
+        path,
+        pointer: opPointer,
+        product: op["x-product"],
+        summary: typeof op.summary === "string" ? op.summary : op.operationId,
+        tags: asArray(op.tags).filter((t): t is string => typeof t === "string"),
+        security: op.security === undefined ? defaultSecurity : schemeNames(op.security),
+        parameters: [...byKey.values()],
+        ...(body
+          ? {
+              requestBody: {
+                required: body.required === true,
+                content: media(body.content, targetPointer(doc, op.requestBody, `${opPointer}/requestBody`)),
+              },
+            }
+          : {}),
+        responses,
+        ...(isObject(op["x-pagination"])
+          ? { pagination: withoutUnspecified(op["x-pagination"]) as unknown as Pagination }
+          : {}),
+        ...(isObject(op["x-async-task"])
+          ? { asyncTask: withoutUnspecified(op["x-async-task"]) as unknown as AsyncTask }
+          : {}),
+        unspecified: asArray(op["x-unspecified"]).filter((s): s is string => typeof s === "string"),
+      });
+    }
+  }
+
+  return { operations, products };
+}
+
+export function readSecuritySchemes(doc: JsonObject): SecuritySchemeModel[] {
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  return Object.entries(schemes).map(([name, raw]) => {
+    const s = resolveRef<JsonObject>(doc, raw) ?? {};
+    return {
+      name,
+      type: String(s.type ?? ""),
+      ...(typeof s.in === "string" ? { in: s.in } : {}),
+      ...(typeof s.name === "string" ? { headerName: s.name } : {}),
+    };
+  });
+}
+
+export function schemeNames(security: unknown): string[] {
+  return [
+    ...new Set(
+      asArray(security)
+        .filter(isObject)
+        .flatMap((s) => Object.keys(s)),
+    ),
+  ];
+}
