@@ -3,7 +3,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { loadBundle } from "@platform-api/spec";
+import { buildModel, loadBundle } from "@platform-api/spec";
 import {
   expandSpecTables,
   type Guide,
@@ -14,7 +14,7 @@ import {
 } from "./guides.js";
 import { landingMain } from "./landing.js";
 import { escapeHtml, header, page } from "./layout.js";
-import { type Json, listOperations } from "./operations.js";
+import { isObject, type Json, listOperations } from "./operations.js";
 import { operationAnchor, REDOC_OPTIONS, referenceDocument } from "./reference.js";
 
 const require = createRequire(import.meta.url);
@@ -35,7 +35,7 @@ export interface BuildResult {
 export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): BuildResult {
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
-  const specVersion = String((bundle.info as Json).version);
+  const { title, version: specVersion } = buildModel(bundle);
   const pages: string[] = [];
   const write = (file: string, content: string) => {
     writeFileSync(join(outDir, file), content);
@@ -61,8 +61,8 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   write(
     "index.html",
     page({
-      title: `${String((bundle.info as Json).title)} documentation`,
-      description: String((bundle.info as Json).summary ?? ""),
+      title: `${title} documentation`,
+      description: isObject(bundle.info) ? String(bundle.info.summary ?? "") : "",
       root: "",
       section: "home",
       main: landingMain(bundle, guides),
@@ -71,7 +71,7 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   );
 
   const reference = referenceDocument(bundle);
-  write("reference/index.html", referencePage(reference.doc, guides));
+  write("reference/index.html", referencePage(reference.doc, title, guides));
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
 
   return {
@@ -117,7 +117,7 @@ function guidePage(
   });
 }
 
-function referencePage(doc: Json, guides: Guide[]): string {
+function referencePage(doc: Json, title: string, guides: Guide[]): string {
   // `</script` inside the JSON would end the script element early.
   const json = JSON.stringify(doc).replace(/</g, "\\u003c");
   const options = JSON.stringify(REDOC_OPTIONS).replace(/</g, "\\u003c");
@@ -129,7 +129,7 @@ function referencePage(doc: Json, guides: Guide[]): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · ${escapeHtml(String((doc.info as Json).title))}</title>
+<title>API reference · ${escapeHtml(title)}</title>
 <link rel="icon" href="../assets/logo.svg" type="image/svg+xml">
 <link rel="stylesheet" href="../assets/site.css">
 </head>

@@ -1,8 +1,15 @@
 // Code samples for every operation, generated from the description (never written per
 // operation): curl, and TypeScript with @platform-api/client. They go into `x-codeSamples`,
 // which Redoc shows beside each operation.
-import { resolveRef } from "@platform-api/spec";
-import { exampleValue, type Json, listOperations, type Operation } from "./operations.js";
+import { buildModel, resolvePointer } from "@platform-api/spec";
+import {
+  exampleValue,
+  isObject,
+  type Json,
+  listOperations,
+  type Operation,
+  tokenHeader,
+} from "./operations.js";
 
 export interface CodeSample {
   lang: "Shell" | "TypeScript";
@@ -14,12 +21,8 @@ export interface CodeSample {
 export const EXAMPLE_TOKEN = "12345$0123456789abcdef";
 export const EXAMPLE_RESELLER_TOKEN = "500$0123456789abcdef";
 
-export function baseUrl(doc: Json): string {
-  const server = ((doc.servers ?? []) as Json[])[0];
-  if (!server) return "https://api.example.com";
-  const variables = (server.variables ?? {}) as Record<string, { default: string }>;
-  return String(server.url).replace(/\{([^}]+)\}/g, (_, name: string) => variables[name]?.default ?? name);
-}
+/** The address the samples call: the description's default server. */
+export const baseUrl = (doc: Json): string => buildModel(doc).conventions.defaultBaseUrl;
 
 export function codeSamplesFor(doc: Json, op: Operation): CodeSample[] {
   return [
@@ -70,7 +73,7 @@ export function curlSample(doc: Json, op: Operation): string {
       ? "# The reseller admin-portal token; single quotes keep the shell off its `$`."
       : "# Single quotes keep the shell from expanding the `$` inside the token.",
     `curl${op.method === "get" ? "" : ` -X ${op.method.toUpperCase()}`} ${shellQuote(concreteUrl(doc, op))}`,
-    `  -H ${shellQuote(`Authorization: APIKey ${token}`)}`,
+    `  -H ${shellQuote(`${tokenHeader(doc, op)}: APIKey ${token}`)}`,
   ];
   if (op.hasBody) {
     lines.push(`  -H 'Content-Type: application/json'`);
@@ -112,15 +115,13 @@ function initLiteral(doc: Json, op: Operation, indent: string): string {
 
 /** Name of one item of a list, from the schema of its items ("Region" -> "region"). */
 function itemName(doc: Json, op: Operation, itemsField: string): string {
-  const responses = (op.node.responses ?? {}) as Record<string, unknown>;
-  const ok = resolveRef<Json>(doc, responses["200"]);
-  const schema = resolveRef<Json>(
-    doc,
-    ((ok?.content as Record<string, Json> | undefined)?.["application/json"] as Json | undefined)?.schema,
-  );
-  const items = ((schema?.properties as Record<string, Json> | undefined)?.[itemsField] as Json | undefined)
-    ?.items as Json | undefined;
-  const ref = typeof items?.$ref === "string" ? items.$ref.split("/").pop() : undefined;
+  const ok = op.responses.find((r) => r.status === "200");
+  const schemaPointer = ok?.content.find((m) => m.contentType === "application/json")?.schemaPointer;
+  const schema = schemaPointer ? resolvePointer<Json>(doc, schemaPointer) : undefined;
+  const properties = isObject(schema?.properties) ? schema.properties : {};
+  const list = properties[itemsField];
+  const items = isObject(list) ? list.items : undefined;
+  const ref = isObject(items) && typeof items.$ref === "string" ? items.$ref.split("/").pop() : undefined;
   return ref ? ref[0]?.toLowerCase() + ref.slice(1) : "item";
 }
 
@@ -135,13 +136,12 @@ export function typescriptSample(doc: Json, op: Operation): string {
     "const client = createClient();",
     "",
   ];
-  const pagination = op.node["x-pagination"] as Json | undefined;
-  const asyncTask = op.node["x-async-task"] as Json | undefined;
+  const { pagination, asyncTask } = op;
   const init = initLiteral(doc, op, "");
   const args = `${JSON.stringify(op.path)}${init ? `, ${init}` : ""}`;
 
   if (pagination) {
-    const name = itemName(doc, op, String(pagination.itemsField ?? "results"));
+    const name = itemName(doc, op, pagination.itemsField);
     lines.push(
       pagination.style === "page"
         ? "// Every item, page after page: follows `next` until it is null."
@@ -151,13 +151,13 @@ export function typescriptSample(doc: Json, op: Operation): string {
       "}",
     );
   } else if (asyncTask) {
-    const key = String(asyncTask.createdResourcesKey ?? "");
+    const key = asyncTask.createdResourcesKey;
     lines.push(
       `const { data, error, response } = await client.${method}(${args});`,
       "if (data === undefined) throw new Error(`HTTP ${response.status}: ${JSON.stringify(error)}`);",
       "",
       "// The call only starts the work: wait for its task, polled at the spec's interval for its type.",
-      `const [task] = await client.waitForTasks(data.${String(asyncTask.tasksField ?? "tasks")});`,
+      `const [task] = await client.waitForTasks(data.${asyncTask.tasksField});`,
       key ? `console.log(task?.created_resources.${key});` : "console.log(task?.created_resources);",
     );
   } else if (op.answersJson) {

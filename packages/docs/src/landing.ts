@@ -1,10 +1,11 @@
 // The landing page: what the platform is, a first call, the products with their operations, and
 // the guides. Everything on it comes from the description and the guides' own titles.
+import { buildModel } from "@platform-api/spec";
 import { codeFigure } from "./code-figure.js";
 import { curlSample, typescriptSample } from "./code-samples.js";
 import type { Guide } from "./guides.js";
 import { escapeHtml } from "./layout.js";
-import { type Json, listOperations } from "./operations.js";
+import { isObject, type Json, listOperations, tokenHeader } from "./operations.js";
 import { operationAnchor } from "./reference.js";
 
 interface TagGroup {
@@ -12,12 +13,20 @@ interface TagGroup {
   tags: string[];
 }
 
+/** The call the landing page starts with: it answers with the account that holds the token. */
+const FIRST_CALL = "getCurrentClient";
+
 export function landingMain(doc: Json, guides: Guide[]): string {
-  const info = doc.info as { title: string; summary?: string };
+  const { title } = buildModel(doc);
+  const summary = isObject(doc.info) && typeof doc.info.summary === "string" ? doc.info.summary : "";
   const operations = listOperations(doc);
-  const firstCall = operations.find((op) => op.operationId === "getCurrentClient") ?? operations[0];
+  const firstCall = operations.find((op) => op.operationId === FIRST_CALL) ?? operations[0];
   if (!firstCall) throw new Error("The description has no operation to show on the landing page.");
-  const groups = (doc["x-tagGroups"] ?? []) as TagGroup[];
+  const firstCallText =
+    firstCall.operationId === FIRST_CALL
+      ? `<code>${firstCall.method.toUpperCase()} ${escapeHtml(firstCall.path)}</code> answers with the account that holds the token: the quickest way to check it.`
+      : `<code>${firstCall.method.toUpperCase()} ${escapeHtml(firstCall.path)}</code>: ${escapeHtml(firstCall.summary)}.`;
+  const groups = tagGroups(doc);
 
   const products = groups
     .map((group) => {
@@ -40,13 +49,13 @@ export function landingMain(doc: Json, guides: Guide[]): string {
     .join("\n");
 
   return `<section class="hero">
-  <h1>${escapeHtml(info.title)}</h1>
-  <p class="lead">${escapeHtml(info.summary ?? "")}</p>
+  <h1>${escapeHtml(title)}</h1>
+  <p class="lead">${escapeHtml(summary)}</p>
   <p class="actions"><a class="button primary" href="guides/getting-started.html">Get started</a><a class="button" href="reference/index.html">API reference</a></p>
 </section>
 <section class="first-call" aria-labelledby="first-call">
   <h2 id="first-call">Your first call</h2>
-  <p>Every call carries <code>Authorization: APIKey &lt;token&gt;</code>. Tokens contain a <code>$</code>, so keep them in single quotes on a shell command line. <code>GET /iam/clients/me</code> answers with the account that holds the token: the quickest way to check it.</p>
+  <p>Every call carries <code>${escapeHtml(tokenHeader(doc, firstCall))}: APIKey &lt;token&gt;</code>. Tokens contain a <code>$</code>, so keep them in single quotes on a shell command line. ${firstCallText}</p>
   <div class="samples">
     ${codeFigure(curlSample(doc, firstCall), "bash", "curl")}    ${codeFigure(typescriptSample(doc, firstCall), "typescript")}
   </div>
@@ -60,4 +69,13 @@ export function landingMain(doc: Json, guides: Guide[]): string {
   <h2 id="guides">Guides</h2>
   <div class="grid guides">${guideCards}</div>
 </section>`;
+}
+
+/** Redoc's product groups (`x-tagGroups`), which the spec model does not carry. */
+function tagGroups(doc: Json): TagGroup[] {
+  const groups = Array.isArray(doc["x-tagGroups"]) ? doc["x-tagGroups"] : [];
+  return groups.filter(isObject).map((g) => ({
+    name: String(g.name ?? ""),
+    tags: Array.isArray(g.tags) ? g.tags.map(String) : [],
+  }));
 }

@@ -1,98 +1,85 @@
-// The operations of the bundled description, with path-level parameters merged in and every
-// $ref followed, in the order the description lists them.
-import { resolveRef } from "@platform-api/spec";
+// The operations of the description being rendered, as the site needs them: the spec model's
+// operations (read by `buildModel`, in the order the description lists them) plus what the model
+// leaves out and the pages show, reached through each operation's node (`op.pointer`).
+import {
+  buildModel,
+  type JsonObject,
+  type OperationModel,
+  type ParameterModel,
+  resolvePointer,
+  resolveRef,
+  usesScheme,
+} from "@platform-api/spec";
 
-export type Json = Record<string, unknown>;
+export type Json = JsonObject;
 
-export interface Parameter {
-  name: string;
-  in: "path" | "query" | "header" | "cookie";
-  required?: boolean;
-  description?: string;
-  example?: unknown;
-  schema?: Json;
-}
-
-export interface Operation {
-  method: "get" | "put" | "post" | "delete" | "patch";
-  path: string;
-  operationId: string;
-  summary: string;
-  tags: string[];
+export interface Operation extends OperationModel {
+  /** The operation's node in the description, where the reference's samples are added. */
   node: Json;
-  parameters: Parameter[];
   /** The first example of the JSON request body, when the description has one. */
   bodyExample: unknown;
+  /** Whether the operation takes a JSON request body. */
   hasBody: boolean;
-  /** True when the operation is authenticated with the reseller admin-portal token. */
+  /** Whether the operation is authenticated with the reseller admin-portal token. */
   reseller: boolean;
-  /** True when a success answer has a JSON body. */
+  /** Whether a success answer has a JSON body. */
   answersJson: boolean;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+const JSON_MEDIA = "application/json";
 
 export function listOperations(doc: Json): Operation[] {
-  const paths = (doc.paths ?? {}) as Record<string, Json>;
-  const out: Operation[] = [];
-  for (const [path, rawItem] of Object.entries(paths)) {
-    const item = resolveRef<Json>(doc, rawItem) ?? {};
-    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(doc, p));
-    for (const method of METHODS) {
-      const node = item[method] as Json | undefined;
-      if (!node) continue;
-      const own = ((node.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(doc, p));
-      const byKey = new Map<string, Parameter>();
-      for (const p of [...shared, ...own]) if (p) byKey.set(`${p.in}:${p.name}`, p);
-      const body = resolveRef<Json>(doc, node.requestBody);
-      const media = (body?.content as Record<string, Json> | undefined)?.["application/json"];
-      const operationId = String(node.operationId ?? "");
-      if (!operationId)
-        throw new Error(`${method.toUpperCase()} ${path} has no operationId; samples need one.`);
-      out.push({
-        method,
-        path,
-        operationId,
-        summary: String(node.summary ?? operationId),
-        tags: (node.tags ?? []) as string[],
-        node,
-        parameters: [...byKey.values()],
-        bodyExample: media ? firstExample(doc, media) : undefined,
-        hasBody: media !== undefined,
-        reseller: ((node.security ?? doc.security ?? []) as Json[]).some((s) => "ResellerAPIKey" in s),
-        answersJson: answersJson(doc, node),
-      });
-    }
-  }
-  return out;
+  return buildModel(doc).operations.map((op) => {
+    const node = resolvePointer<Json>(doc, op.pointer);
+    if (!isObject(node)) throw new Error(`${op.key}: nothing at ${op.pointer} in the description.`);
+    const hasBody = op.requestBody?.content.some((m) => m.contentType === JSON_MEDIA) ?? false;
+    return {
+      ...op,
+      node,
+      bodyExample: hasBody ? firstExample(doc, resolveRef<Json>(doc, node.requestBody)) : undefined,
+      hasBody,
+      reseller: usesScheme(op, "ResellerAPIKey"),
+      answersJson: op.responses.some(
+        (r) => r.status.startsWith("2") && r.content.some((m) => m.contentType === JSON_MEDIA),
+      ),
+    };
+  });
 }
 
-function firstExample(doc: Json, media: Json): unknown {
+/** The header that carries the token for an operation (its security scheme's), e.g. "Authorization". */
+export function tokenHeader(doc: Json, op: Pick<OperationModel, "key" | "security">): string {
+  const model = buildModel(doc);
+  const scheme = model.securitySchemes.find((s) => op.security.includes(s.name) && s.headerName);
+  if (!scheme?.headerName)
+    throw new Error(`${op.key}: no header security scheme among ${op.security.join(", ") || "none"}.`);
+  return scheme.headerName;
+}
+
+function firstExample(doc: Json, body: Json | undefined): unknown {
+  const content = isObject(body?.content) ? body.content : {};
+  const media = resolveRef<Json>(doc, content[JSON_MEDIA]);
+  if (!media) return undefined;
   if (media.example !== undefined) return media.example;
-  const examples = Object.values((media.examples ?? {}) as Record<string, unknown>);
+  const examples = Object.values(isObject(media.examples) ? media.examples : {});
   const first = examples.length > 0 ? resolveRef<Json>(doc, examples[0]) : undefined;
   return first?.value;
 }
 
-function answersJson(doc: Json, node: Json): boolean {
-  const responses = (node.responses ?? {}) as Record<string, unknown>;
-  return Object.entries(responses).some(([status, raw]) => {
-    if (!/^2/.test(status)) return false;
-    const response = resolveRef<Json>(doc, raw);
-    return Boolean((response?.content as Json | undefined)?.["application/json"]);
-  });
-}
-
 /** An illustrative value for a parameter: its own example, its schema's, else one of its type. */
-export function exampleValue(doc: Json, parameter: Parameter): unknown {
+export function exampleValue(doc: Json, parameter: ParameterModel): unknown {
   if (parameter.example !== undefined) return parameter.example;
-  const schema = resolveRef<Json>(doc, parameter.schema) ?? {};
+  // The model keeps a schema's bounds and enum but not its examples: read those from the schema.
+  const schema = resolvePointer<Json>(doc, parameter.schemaPointer) ?? {};
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (schema.default !== undefined) return schema.default;
-  if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
-  if (schema.type === "integer" || schema.type === "number") return 1;
-  if (schema.type === "boolean") return true;
+  if (parameter.enum && parameter.enum.length > 0) return parameter.enum[0];
+  if (parameter.default !== undefined) return parameter.default;
+  if (parameter.format === "uuid") return "00000000-0000-4000-8000-000000000000";
+  if (parameter.type === "integer" || parameter.type === "number") return 1;
+  if (parameter.type === "boolean") return true;
   return parameter.name;
+}
+
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 // Tables the guides take from the description instead of repeating it: a guide names one with
 // a marker line such as `<!-- spec:polling-intervals -->`.
-import { type Json, listOperations } from "./operations.js";
+import { buildModel, type Pagination, paginatedOperations } from "@platform-api/spec";
+import type { Json } from "./operations.js";
 
 type Row = string[];
 
@@ -16,16 +17,8 @@ const inMinutes = (...values: number[]) => values.every((v) => v >= 300 && v % 6
 const seconds = (value: number) => (inMinutes(value) ? `${value / 60} min` : `${value} s`);
 
 export function pollingIntervalsTable(doc: Json): string {
-  const getTask = listOperations(doc).find((op) => op.node["x-task-polling"]);
-  if (!getTask) throw new Error("No operation carries x-task-polling; the tasks guide needs its intervals.");
-  const polling = getTask.node["x-task-polling"] as {
-    intervals: {
-      operation: string;
-      taskType?: string;
-      typicalDurationSeconds: { min: number; max: number };
-      pollIntervalSeconds: number;
-    }[];
-  };
+  const polling = buildModel(doc).conventions.taskPolling;
+  if (!polling) throw new Error("No operation carries x-task-polling; the tasks guide needs its intervals.");
   return table(
     ["Operation", "Task type", "Typical duration", "Poll every"],
     polling.intervals.map((row) => {
@@ -42,20 +35,11 @@ export function pollingIntervalsTable(doc: Json): string {
 }
 
 export function rateLimitsTable(doc: Json): string {
-  const limits = (doc["x-rate-limits"] ?? []) as {
-    description: string;
-    limit: number;
-    periodSeconds: number;
-    per: string;
-    exceededStatus: number;
-  }[];
-  if (limits.length === 0)
-    throw new Error("The description has no x-rate-limits; the rate limits guide needs them.");
   const period = (s: number) => ({ 1: "second", 60: "minute", 3600: "hour" })[s] ?? `${s} s`;
   return table(
     ["Applies to", "Limit", "Counted per", "When exceeded"],
-    limits.map((l) => [
-      l.description,
+    buildModel(doc).conventions.rateLimits.map((l) => [
+      l.description ?? l.id,
       `${l.limit} per ${period(l.periodSeconds)}`,
       l.per.replace(/-/g, " "),
       code(String(l.exceededStatus)),
@@ -63,17 +47,17 @@ export function rateLimitsTable(doc: Json): string {
   );
 }
 
+const pagedBy = (p: Pagination) =>
+  p.style === "page"
+    ? `by page: ${code(p.pageParam)} and ${code(p.limitParam)}, links in ${code(p.nextField)} / ${code(p.previousField)}`
+    : `by offset: ${code(p.offsetParam)} and ${code(p.limitParam)}, total in ${code(p.countField)}`;
+
 export function paginatedOperationsTable(doc: Json): string {
-  const rows = listOperations(doc)
-    .filter((op) => op.node["x-pagination"])
-    .map((op) => {
-      const p = op.node["x-pagination"] as Json;
-      const how =
-        p.style === "page"
-          ? `by page: ${code(String(p.pageParam))} and ${code(String(p.limitParam))}, links in ${code(String(p.nextField))} / ${code(String(p.previousField))}`
-          : `by offset: ${code(String(p.offsetParam))} and ${code(String(p.limitParam))}, total in ${code(String(p.countField))}`;
-      return [`[${op.method.toUpperCase()} ${code(op.path)}](ref:${op.operationId})`, how];
-    });
+  const rows = paginatedOperations(buildModel(doc)).flatMap((op) =>
+    op.pagination
+      ? [[`[${op.method.toUpperCase()} ${code(op.path)}](ref:${op.operationId})`, pagedBy(op.pagination)]]
+      : [],
+  );
   return table(["Operation", "Paginated"], rows);
 }
 

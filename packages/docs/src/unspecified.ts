@@ -1,11 +1,11 @@
 // The description marks what the platform's documentation leaves open with `x-unspecified` (a
 // list of sentences). Redoc does not show unknown extensions, so each list becomes a visible note
 // appended to the description of the nearest node Redoc renders a description for.
-import { pointer } from "@platform-api/spec";
+import { HTTP_METHODS, pointer } from "@platform-api/spec";
 import { escapeHtml } from "./layout.js";
 import type { Json } from "./operations.js";
 
-const METHODS = new Set(["get", "put", "post", "delete", "patch"]);
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const COMPONENT_KINDS = new Set(["schemas", "parameters", "responses", "headers", "securitySchemes"]);
 
 /** Whether Redoc renders the `description` of the node at this path. */

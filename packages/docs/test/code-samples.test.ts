@@ -6,7 +6,14 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
-import { loadBundle } from "@platform-api/spec";
+import {
+  asyncTaskOperations,
+  loadBundle,
+  loadModel,
+  type ParameterModel,
+  requireParameter,
+  taskPollingOf,
+} from "@platform-api/spec";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,20 +25,44 @@ import {
   typescriptSample,
   withCodeSamples,
 } from "../src/code-samples.js";
-import { exampleValue, listOperations, type Operation } from "../src/operations.js";
+import {
+  exampleValue,
+  isObject,
+  type Json,
+  listOperations,
+  type Operation,
+  tokenHeader,
+} from "../src/operations.js";
 import { typecheck } from "./typescript.js";
 
 // The simulator runs in this process: the samples must run asynchronously so it can answer them.
 const run = promisify(execFile);
 const bundle = loadBundle();
+const model = loadModel();
 const operations = listOperations(bundle);
+const byId = (operationId: string): Operation => {
+  const op = operations.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`no operation ${operationId}`);
+  return op;
+};
+const pathParameter = (op: Operation): ParameterModel => {
+  const found = op.parameters.find((p) => p.in === "path");
+  if (!found) throw new Error(`${op.operationId} has no path parameter`);
+  return found;
+};
+/** The operation's path with every parameter at its example value, as the samples call it. */
+const examplePath = (op: Operation) =>
+  op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(exampleValue(bundle, requireParameter(op, name, "path")))),
+  );
+const fieldsOf = (value: unknown): Json => (isObject(value) ? value : {});
 
 describe("samples in the reference", () => {
   const withSamples = listOperations(withCodeSamples(bundle));
 
-  it("covers all 13 operations of the description", () => {
-    expect(operations.map((op) => op.operationId)).toHaveLength(13);
-    expect(withSamples).toHaveLength(operations.length);
+  it("covers every operation of the description", () => {
+    expect(operations.map((op) => op.operationId)).toEqual(model.operations.map((op) => op.operationId));
+    expect(withSamples.map((op) => op.operationId)).toEqual(model.operations.map((op) => op.operationId));
   });
 
   it.each(withSamples.map((op) => [op.operationId, op] as const))(
@@ -57,7 +88,7 @@ describe("curl samples", () => {
       const source = curlSample(bundle, op);
       const token = op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN;
       expect(token).toContain("$");
-      expect(source).toContain(`-H 'Authorization: APIKey ${token}'`);
+      expect(source).toContain(`-H '${tokenHeader(bundle, op)}: APIKey ${token}'`);
       expect(
         source.split("\n").filter((l) => l.includes("$") && !l.startsWith("#") && !l.includes("'")),
       ).toEqual([]);
@@ -72,12 +103,15 @@ describe("curl samples", () => {
   });
 
   it("send the request body of bodied operations as JSON", () => {
-    const createVolume = operations.find((op) => op.operationId === "createVolume") as Operation;
-    const source = curlSample(bundle, createVolume);
-    expect(source).toContain("-X POST");
-    expect(source).toContain("-H 'Content-Type: application/json'");
-    const body = /--data '([\s\S]*)'$/.exec(source)?.[1];
-    expect(JSON.parse(body ?? "")).toEqual(createVolume.bodyExample);
+    const bodied = operations.filter((op) => op.hasBody);
+    expect(bodied.length).toBeGreaterThan(0);
+    for (const op of bodied) {
+      const source = curlSample(bundle, op);
+      expect(source).toContain(`-X ${op.method.toUpperCase()}`);
+      expect(source).toContain("-H 'Content-Type: application/json'");
+      const body = /--data '([\s\S]*)'$/.exec(source)?.[1];
+      expect(JSON.parse(body ?? ""), op.operationId).toEqual(op.bodyExample ?? {});
+    }
   });
 });
 
@@ -91,12 +125,24 @@ describe("TypeScript samples", () => {
   });
 
   it("would fail the check if the client and a sample disagreed", () => {
-    const createVolume = operations.find((op) => op.operationId === "createVolume") as Operation;
-    const source = typescriptSample(bundle, createVolume);
+    // An operation with a path parameter and a JSON body with a number in it.
+    const op = operations.find(
+      (o) =>
+        o.parameters.some((p) => p.in === "path") &&
+        Object.values(fieldsOf(o.bodyExample)).some((v) => typeof v === "number"),
+    );
+    if (!op) throw new Error("no operation with a path parameter and a numeric body field");
+    const source = typescriptSample(bundle, op);
+    const parameter = pathParameter(op).name;
+    const [field, value] =
+      Object.entries(fieldsOf(op.bodyExample)).find(([, v]) => typeof v === "number") ?? [];
     const broken = [
-      { name: "renamed path", code: source.replaceAll("/cloud/v1/volumes/", "/cloud/v1/volume/") },
-      { name: "renamed parameter", code: source.replace("region_id: 76", "regionId: 76") },
-      { name: "wrong body type", code: source.replace("size: 10", 'size: "10"') },
+      {
+        name: "renamed path",
+        code: source.replaceAll(JSON.stringify(op.path), JSON.stringify(`${op.path}s`)),
+      },
+      { name: "renamed parameter", code: source.replace(`${parameter}: `, `${parameter}_renamed: `) },
+      { name: "wrong body type", code: source.replace(`${field}: ${value},`, `${field}: "${value}",`) },
     ];
     for (const b of broken) expect(b.code).not.toBe(source);
     const problems = typecheck(broken, "broken-samples");
@@ -107,23 +153,26 @@ describe("TypeScript samples", () => {
 describe("samples run against the simulator", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let taskId = "";
-  const exampleTaskId = () => {
-    const getTask = operations.find((op) => op.operationId === "getTask") as Operation;
-    return String(
-      exampleValue(bundle, getTask.parameters.find((p) => p.name === "task_id") ?? { name: "", in: "path" }),
-    );
-  };
+  const getTask = byId(taskPollingOf(model).operationId);
+  const exampleTaskId = () => String(exampleValue(bundle, pathParameter(getTask)));
   const runDir = new URL("../node_modules/.cache/run-samples/", import.meta.url).pathname;
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, timeScale: 0.0001, rateLimit: 0 });
-    // getTask's sample names the description's example task: point it at a task that exists here.
-    const created = await fetch(`${sim.url}/cloud/v1/volumes/1/76`, {
-      method: "POST",
-      headers: { Authorization: `APIKey ${sim.apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "samples", source: "new-volume", type_name: "standard", size: 1 }),
+    // getTask's sample names the description's example task: point it at a task that exists here,
+    // started by an asynchronous operation with its example request.
+    const [starter] = asyncTaskOperations(model);
+    if (!starter?.asyncTask) throw new Error("the description has no operation that starts a task");
+    const op = byId(starter.operationId);
+    const created = await fetch(`${sim.url}${examplePath(op)}`, {
+      method: op.method.toUpperCase(),
+      headers: { [tokenHeader(bundle, op)]: `APIKey ${sim.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify(op.bodyExample ?? {}),
     });
-    taskId = ((await created.json()) as { tasks: string[] }).tasks[0] ?? "";
+    const answer: unknown = await created.json();
+    const tasks = fieldsOf(answer)[starter.asyncTask.tasksField];
+    taskId = Array.isArray(tasks) ? String(tasks[0] ?? "") : "";
+    expect(taskId, JSON.stringify(answer)).not.toBe("");
     rmSync(runDir, { recursive: true, force: true });
     mkdirSync(runDir, { recursive: true });
     writeFileSync(join(runDir, "package.json"), JSON.stringify({ type: "module" }));

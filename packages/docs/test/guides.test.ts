@@ -1,6 +1,6 @@
 // The guides: all present in reading order, their links and spec tables checked at build time,
 // the tables equal to the description, and every TypeScript block compiles against the client.
-import { loadBundle } from "@platform-api/spec";
+import { loadBundle, loadModel, paginatedOperations, taskPollingOf } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import {
   expandSpecTables,
@@ -11,9 +11,11 @@ import {
   typescriptBlocks,
 } from "../src/guides.js";
 import { type Json, listOperations } from "../src/operations.js";
+import { pollingIntervalsTable, rateLimitsTable } from "../src/spec-tables.js";
 import { typecheck } from "./typescript.js";
 
 const bundle = loadBundle();
+const model = loadModel();
 const guides = loadGuides();
 const targets: LinkTargets = {
   operationIds: new Set(listOperations(bundle).map((op) => op.operationId)),
@@ -49,29 +51,68 @@ describe("guides", () => {
     const tasks = guides.find((g) => g.slug === "tasks")?.markdown ?? "";
     expect(tasks).toContain("<!-- spec:polling-intervals -->");
     const table = expandSpecTables("<!-- spec:polling-intervals -->", bundle, "test");
-    const polling = listOperations(bundle).find((op) => op.node["x-task-polling"])?.node[
-      "x-task-polling"
-    ] as {
-      intervals: { operation: string; pollIntervalSeconds: number }[];
-    };
+    const { intervals } = taskPollingOf(model);
     const rows = table.split("\n").slice(2);
-    expect(rows).toHaveLength(polling.intervals.length);
-    polling.intervals.forEach((interval, i) => {
-      expect(rows[i]).toContain(interval.operation);
-      expect(rows[i]).toMatch(new RegExp(`\\| ${interval.pollIntervalSeconds} s \\|$`));
+    expect(rows).toHaveLength(intervals.length);
+    intervals.forEach((interval, i) => {
+      expect(rows[i]).toContain(`| ${interval.operation} |`);
+      expect(rows[i]).toContain(interval.taskType ? `| \`${interval.taskType}\` |` : "| not shown |");
+      const every = interval.pollIntervalSeconds;
+      expect(rows[i]).toMatch(new RegExp(`\\| (${every} s|${every / 60} min) \\|$`));
     });
-    expect(table).toContain("| Create Kubernetes cluster | not shown | 5-15 min | 30 s |");
-    expect(table).toContain("| Delete bare metal server | not shown | 60-120 s | 30 s |");
+  });
+
+  it("writes durations the way the platform's documentation does: minutes from 5 min up", () => {
+    const doc = withPolling([
+      { operation: "Long", typicalDurationSeconds: { min: 300, max: 900 }, pollIntervalSeconds: 30 },
+      {
+        operation: "Short",
+        taskType: "short_one",
+        typicalDurationSeconds: { min: 60, max: 120 },
+        pollIntervalSeconds: 5,
+      },
+      { operation: "Mixed", typicalDurationSeconds: { min: 90, max: 600 }, pollIntervalSeconds: 300 },
+    ]);
+    expect(pollingIntervalsTable(doc).split("\n").slice(2)).toEqual([
+      "| Long | not shown | 5-15 min | 30 s |",
+      "| Short | `short_one` | 60-120 s | 5 s |",
+      "| Mixed | not shown | 90-600 s | 5 min |",
+    ]);
   });
 
   it("shows the rate limits and paginated operations of the description", () => {
     const limits = expandSpecTables("<!-- spec:rate-limits -->", bundle, "test");
-    for (const limit of bundle["x-rate-limits"] as { limit: number }[])
-      expect(limits).toContain(`| ${limit.limit} per `);
-    expect(limits).toContain("100 per second");
+    const rows = limits.split("\n").slice(2);
+    const { rateLimits } = model.conventions;
+    expect(rows).toHaveLength(rateLimits.length);
+    rateLimits.forEach((limit, i) => {
+      expect(rows[i]).toContain(`| ${limit.limit} per `);
+      expect(rows[i]).toContain(`| \`${limit.exceededStatus}\` |`);
+    });
     const paginated = expandSpecTables("<!-- spec:paginated-operations -->", bundle, "test");
-    for (const op of listOperations(bundle).filter((o) => (o.node as Json)["x-pagination"]))
-      expect(paginated).toContain(`(ref:${op.operationId})`);
+    const listed = paginatedOperations(model);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(paginated.split("\n").slice(2)).toHaveLength(listed.length);
+    for (const op of listed) expect(paginated).toContain(`(ref:${op.operationId})`);
+  });
+
+  it("names the period of a rate limit in words where it is a second, a minute or an hour", () => {
+    const doc: Json = structuredClone(bundle);
+    doc["x-rate-limits"] = [1, 60, 3600, 7].map((periodSeconds, i) => ({
+      id: `limit-${i}`,
+      description: `Limit ${i}`,
+      appliesTo: i === 0 ? "all" : `other-${i}`,
+      limit: 40 + i,
+      periodSeconds,
+      per: "ip-address",
+      exceededStatus: 429,
+    }));
+    expect(rateLimitsTable(doc).split("\n").slice(2)).toEqual([
+      "| Limit 0 | 40 per second | ip address | `429` |",
+      "| Limit 1 | 41 per minute | ip address | `429` |",
+      "| Limit 2 | 42 per hour | ip address | `429` |",
+      "| Limit 3 | 43 per 7 s | ip address | `429` |",
+    ]);
   });
 
   it("refuses unknown links, links off the site and unknown tables, naming what is allowed", () => {
@@ -101,3 +142,13 @@ describe("guides", () => {
     expect(Object.fromEntries(typecheck(sources, "guide-blocks"))).toEqual({});
   });
 });
+
+/** A copy of the description whose task polling lists the given intervals. */
+function withPolling(intervals: unknown[]): Json {
+  const doc: Json = structuredClone(bundle);
+  const getTask = listOperations(doc).find((op) => op.operationId === taskPollingOf(model).operationId);
+  const polling = getTask?.node["x-task-polling"];
+  if (!getTask || typeof polling !== "object") throw new Error("no x-task-polling in the description");
+  getTask.node["x-task-polling"] = { ...polling, intervals };
+  return doc;
+}

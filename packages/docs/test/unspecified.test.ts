@@ -1,12 +1,13 @@
 // Every `x-unspecified` of the description becomes a visible note in the reference, on a node
 // whose description Redoc renders.
-import { loadBundle, resolveRef } from "@platform-api/spec";
+import { loadBundle, loadModel, resolvePointer, resolveRef, taskPollingOf } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { Json } from "../src/operations.js";
+import { isObject, type Json } from "../src/operations.js";
 import { referenceDocument } from "../src/reference.js";
 import { markUnspecified, sentenceHtml, unspecifiedHtml } from "../src/unspecified.js";
 
 const bundle = loadBundle();
+const model = loadModel();
 
 function countMarkers(node: unknown): number {
   if (node === null || typeof node !== "object") return 0;
@@ -37,17 +38,24 @@ describe("notes for what the platform's documentation leaves open", () => {
     const byFrom = new Map(notes.map((n) => [n.from, n.shownOn]));
     expect(byFrom.get("#/info")).toBe("#/info");
     expect(byFrom.get("#/components/schemas/Instance")).toBe("#/components/schemas/Instance");
-    expect(byFrom.get("#/paths/~1streaming~1ai~1tasks/get/parameters/3")).toBe(
-      "#/paths/~1streaming~1ai~1tasks/get/parameters/3",
-    );
+    // Every parameter written in an operation with an x-unspecified of its own shows it itself.
+    const parameters = model.operations.flatMap((op) => {
+      const own = resolvePointer<unknown[]>(bundle, `${op.pointer}/parameters`) ?? [];
+      return own.flatMap((p, i) =>
+        isObject(p) && Array.isArray(p["x-unspecified"]) ? [`${op.pointer}/parameters/${i}`] : [],
+      );
+    });
+    expect(parameters.length).toBeGreaterThan(0);
+    for (const at of parameters) expect(byFrom.get(at)).toBe(at);
     expect(byFrom.get("#/components/schemas/AiTask/properties/task_data")).toBe(
       "#/components/schemas/AiTask/properties/task_data",
     );
   });
 
   it("moves a note on an extension Redoc does not render to the operation that carries it", () => {
-    const from = "#/paths/~1cloud~1v1~1tasks~1{task_id}/get/x-task-polling";
-    expect(notes.find((n) => n.from === from)?.shownOn).toBe("#/paths/~1cloud~1v1~1tasks~1{task_id}/get");
+    const getTask = model.operations.find((op) => op.operationId === taskPollingOf(model).operationId);
+    const from = `${getTask?.pointer}/x-task-polling`;
+    expect(notes.find((n) => n.from === from)?.shownOn).toBe(getTask?.pointer);
   });
 
   it("keeps the original description in front of the note", () => {
