@@ -1,36 +1,63 @@
-// The bundled description for the spec tests, and a $ref resolver that keeps sibling keywords.
-import { loadBundle as loadFromLib } from "../lib/index.js";
+// The bundled description and its model for the spec tests, with typed reads of raw nodes for
+// what the model leaves out (examples, descriptions, the schema facts the seed table checks).
+import { type JsonObject, loadBundle, loadModel, pointer, resolvePointer, resolveRef } from "../lib/index.js";
 
-export type Node = Record<string, any>;
+export { loadBundle, loadModel };
 
-/** The whole API's bundle, or one product's. */
-export const loadBundle = (product?: Parameters<typeof loadFromLib>[0]): Node => loadFromLib(product) as Node;
+export type Json = JsonObject;
 
-/** Follows a local `$ref`, keeping the referring node's own keywords (OpenAPI 3.1 allows siblings). */
-export function deref(doc: Node, node: Node | undefined): Node | undefined {
-  let current = node;
-  const siblings: Node = {};
-  for (let hops = 0; current && typeof current.$ref === "string" && hops < 20; hops++) {
-    const { $ref, ...rest } = current;
-    Object.assign(siblings, { ...rest, ...siblings });
-    if (!$ref.startsWith("#/")) throw new Error(`Only local refs are expected in the bundle, got ${$ref}`);
-    current = $ref
-      .slice(2)
-      .split("/")
-      .map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((acc: Node | undefined, key: string) => acc?.[key], doc);
-  }
-  return current ? { ...current, ...siblings } : undefined;
+/** A JSON Schema node of the description, with the keywords the tests read. */
+export interface Schema {
+  readonly type?: string | readonly string[];
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly default?: unknown;
+  readonly deprecated?: boolean;
+  readonly description?: string;
+  readonly items?: unknown;
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: unknown;
+  readonly examples?: readonly unknown[];
+  readonly "x-unspecified"?: readonly string[];
+  readonly [keyword: string]: unknown;
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
-
-export function* operationsOf(
-  doc: Node,
-): Generator<{ method: string; path: string; pathItem: Node; operation: Node }> {
-  for (const [path, pathItem] of Object.entries<Node>(doc.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      if (pathItem[method]) yield { method, path, pathItem, operation: pathItem[method] };
-    }
-  }
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** The node at a path of segments under `root` ("components", "schemas", "Task"), or undefined. */
+export const at = (root: unknown, ...segments: (string | number)[]): unknown =>
+  resolvePointer<unknown>(root, pointer(...segments));
+
+/** The object at a path of segments; throws, naming the path, when there is none. */
+export function objectAt(root: unknown, ...segments: (string | number)[]): Json {
+  const found = at(root, ...segments);
+  if (!isObject(found)) throw new Error(`No object at ${pointer(...segments)}.`);
+  return found;
+}
+
+/** The array at a path of segments; throws, naming the path, when there is none. */
+export function arrayAt(root: unknown, ...segments: (string | number)[]): unknown[] {
+  const found = at(root, ...segments);
+  if (!Array.isArray(found)) throw new Error(`No array at ${pointer(...segments)}.`);
+  return found;
+}
+
+/** The operation's node in the description, for what the model leaves out. */
+export function operationNode(doc: unknown, op: { readonly key: string; readonly pointer: string }): Json {
+  const node = resolvePointer<unknown>(doc, op.pointer);
+  if (!isObject(node)) throw new Error(`${op.key}: no node at ${op.pointer}.`);
+  return node;
+}
+
+/** A schema node with its `$ref`s followed (the referring node's own keywords kept). */
+export const schemaOf = (doc: unknown, node: unknown): Schema | undefined => resolveRef<Schema>(doc, node);
+
+/** The schema at a pointer such as a model's `schemaPointer`. */
+export const schemaAt = (doc: unknown, schemaPointer: string): Schema | undefined =>
+  schemaOf(doc, { $ref: schemaPointer });

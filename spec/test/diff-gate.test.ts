@@ -6,16 +6,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { arrayAt, at, isObject, type Json, objectAt } from "./bundle.js";
 import { specDir } from "./redocly.js";
-
-type Json = Record<string, any>;
 
 const released = join(specDir, "released/openapi.json");
 const work = mkdtempSync(join(tmpdir(), "spec-diff-gate-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function gate(name: string, change: (spec: Json) => void) {
-  const spec = JSON.parse(readFileSync(released, "utf8"));
+  const spec = JSON.parse(readFileSync(released, "utf8")) as Json;
   change(spec);
   const revision = join(work, `${name}.json`);
   writeFileSync(revision, JSON.stringify(spec, null, 2));
@@ -28,9 +27,9 @@ function gate(name: string, change: (spec: Json) => void) {
 }
 
 const removeRequiredResponseField = (spec: Json) => {
-  const profile = spec.components.schemas.ProtectionProfile;
-  delete profile.properties.plan;
-  profile.required = profile.required.filter((name: string) => name !== "plan");
+  const profile = objectAt(spec, "components", "schemas", "ProtectionProfile");
+  delete objectAt(profile, "properties").plan;
+  profile.required = arrayAt(profile, "required").filter((name) => name !== "plan");
 };
 
 describe("spec diff gate", () => {
@@ -46,12 +45,12 @@ describe("spec diff gate", () => {
 
   it("fails on an enum narrowed in a request (a query parameter loses a value)", () => {
     const run = gate("narrowed-request-enum", (spec) => {
-      const param = spec.paths["/streaming/ai/tasks"].get.parameters.find(
-        (p: Json) => p.name === "task_name",
+      const param = arrayAt(spec, "paths", "/streaming/ai/tasks", "get", "parameters").find(
+        (p) => isObject(p) && p.name === "task_name",
       );
       // The parameter's enum is the shared AiTaskName schema; narrow it there.
-      expect(param.schema.$ref).toBe("#/components/schemas/AiTaskName");
-      spec.components.schemas.AiTaskName.enum = ["transcription"];
+      expect(at(param, "schema", "$ref")).toBe("#/components/schemas/AiTaskName");
+      objectAt(spec, "components", "schemas", "AiTaskName").enum = ["transcription"];
     });
     expect(run.status).toBe(1);
     expect(run.out).toContain("enum-values-removed");
@@ -60,7 +59,7 @@ describe("spec diff gate", () => {
 
   it("fails on a new required parameter", () => {
     const run = gate("new-required-parameter", (spec) => {
-      spec.paths["/cloud/v1/regions"].get.parameters.push({
+      arrayAt(spec, "paths", "/cloud/v1/regions", "get", "parameters").push({
         name: "zone",
         in: "query",
         required: true,
@@ -75,7 +74,7 @@ describe("spec diff gate", () => {
 
   it("lets an added optional response field through without a version bump", () => {
     const run = gate("added-optional-field", (spec) => {
-      spec.components.schemas.Region.properties.flavor_count = {
+      objectAt(spec, "components", "schemas", "Region", "properties").flavor_count = {
         type: "integer",
         description: "Number of flavors offered in the region.",
       };
@@ -90,7 +89,7 @@ describe("spec diff gate", () => {
   it("lets a breaking change through once info.version has the major bump", () => {
     const run = gate("removed-field-major-bump", (spec) => {
       removeRequiredResponseField(spec);
-      spec.info.version = "2.0.0";
+      objectAt(spec, "info").version = "2.0.0";
     });
     expect(run.status).toBe(0);
     expect(run.out).toContain("property-removed");

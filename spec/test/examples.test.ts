@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createSpecValidator, pointer } from "../lib/index.js";
-import { deref, loadBundle, type Node, operationsOf } from "./bundle.js";
+import { createSpecValidator, type OperationModel, pointer } from "../lib/index.js";
+import { isObject, type Json, loadBundle, loadModel, objectAt, operationNode, schemaOf } from "./bundle.js";
 
 const doc = loadBundle();
-const { validateSchema: validate } = createSpecValidator(doc);
+const model = loadModel();
+const { validateSchema: validate } = createSpecValidator(doc, model);
 
 interface ExampleCase {
   where: string;
@@ -11,66 +12,48 @@ interface ExampleCase {
   value: unknown;
 }
 
+/** The raw media objects of a request body or response node, by content type. */
+function mediaOf(raw: unknown): Record<string, Json> {
+  const content = schemaOf(doc, raw)?.content;
+  return Object.fromEntries(
+    Object.entries(isObject(content) ? content : {}).filter(([, m]) => isObject(m)),
+  ) as Record<string, Json>;
+}
+
+/** The examples of one operation: parameters, request body and responses, each with its schema. */
+function examplesOf(op: OperationModel): ExampleCase[] {
+  const cases: ExampleCase[] = [];
+  const node = operationNode(doc, op);
+  const fromMedia = (media: Json | undefined, schemaPointer: string | undefined, where: string) => {
+    if (!media || !schemaPointer) return;
+    if ("example" in media) cases.push({ where: `${where} example`, schemaPointer, value: media.example });
+    for (const [name, ex] of Object.entries(isObject(media.examples) ? media.examples : {}))
+      cases.push({ where: `${where} example "${name}"`, schemaPointer, value: schemaOf(doc, ex)?.value });
+  };
+  for (const p of op.parameters)
+    if (p.example !== undefined)
+      cases.push({
+        where: `${op.key} parameter ${p.name}`,
+        schemaPointer: p.schemaPointer,
+        value: p.example,
+      });
+  const body = mediaOf(node.requestBody);
+  for (const m of op.requestBody?.content ?? [])
+    fromMedia(body[m.contentType], m.schemaPointer, `${op.key} request`);
+  const responses = isObject(node.responses) ? node.responses : {};
+  for (const r of op.responses) {
+    const media = mediaOf(responses[r.status]);
+    for (const m of r.content) fromMedia(media[m.contentType], m.schemaPointer, `${op.key} ${r.status}`);
+  }
+  return cases;
+}
+
 /** Every example of the description with the schema it must satisfy. */
 function collectExamples(): ExampleCase[] {
-  const cases: ExampleCase[] = [];
-  const fromMedia = (media: Node, at: string[], where: string) => {
-    const schemaPointer = pointer(...at, "schema");
-    if ("example" in media) cases.push({ where: `${where} example`, schemaPointer, value: media.example });
-    for (const [name, ex] of Object.entries<Node>(media.examples ?? {})) {
-      const example = deref(doc, ex) as Node;
-      cases.push({ where: `${where} example "${name}"`, schemaPointer, value: example.value });
-    }
-  };
-  for (const { method, path, pathItem, operation } of operationsOf(doc)) {
-    const op = `${method.toUpperCase()} ${path}`;
-    const params = [
-      ...(pathItem.parameters ?? []).map((p: Node, i: number) => ({
-        p,
-        at: ["paths", path, "parameters", String(i)],
-      })),
-    ];
-    params.push(
-      ...(operation.parameters ?? []).map((p: Node, i: number) => ({
-        p,
-        at: ["paths", path, method, "parameters", String(i)],
-      })),
-    );
-    for (const { p, at } of params) {
-      const resolved = deref(doc, p) as Node;
-      const base = p.$ref
-        ? p.$ref
-            .slice(2)
-            .split("/")
-            .map((s: string) => s.replace(/~1/g, "/"))
-        : at;
-      if ("example" in resolved) {
-        cases.push({
-          where: `${op} parameter ${resolved.name}`,
-          schemaPointer: pointer(...base, "schema"),
-          value: resolved.example,
-        });
-      }
-    }
-    const body = operation.requestBody && (deref(doc, operation.requestBody) as Node);
-    for (const [type, media] of Object.entries<Node>(body?.content ?? {})) {
-      const base = operation.requestBody.$ref
-        ? [...operation.requestBody.$ref.slice(2).split("/"), "content", type]
-        : ["paths", path, method, "requestBody", "content", type];
-      fromMedia(media, base, `${op} request`);
-    }
-    for (const [code, raw] of Object.entries<Node>(operation.responses ?? {})) {
-      const response = deref(doc, raw) as Node;
-      for (const [type, media] of Object.entries<Node>(response.content ?? {})) {
-        const base = raw.$ref
-          ? [...raw.$ref.slice(2).split("/"), "content", type]
-          : ["paths", path, method, "responses", code, "content", type];
-        fromMedia(media, base, `${op} ${code}`);
-      }
-    }
-  }
-  for (const [name, schema] of Object.entries<Node>(doc.components?.schemas ?? {})) {
-    for (const [i, value] of (schema.examples ?? []).entries()) {
+  const cases = model.operations.flatMap(examplesOf);
+  for (const [name, schema] of Object.entries(objectAt(doc, "components", "schemas"))) {
+    const examples = isObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
+    for (const [i, value] of examples.entries()) {
       cases.push({
         where: `schema ${name} examples[${i}]`,
         schemaPointer: pointer("components", "schemas", name),
@@ -84,28 +67,18 @@ function collectExamples(): ExampleCase[] {
 const cases = collectExamples();
 
 describe("every example validates against its schema (JSON Schema 2020-12)", () => {
-  it("finds examples for every operation's success response and request body", () => {
-    for (const { method, path, operation } of operationsOf(doc)) {
-      const op = `${method.toUpperCase()} ${path}`;
-      const successWithBody = Object.entries<Node>(operation.responses).filter(
-        ([code, r]) => code.startsWith("2") && (deref(doc, r) as Node).content,
-      );
-      for (const [code] of successWithBody) {
+  it("finds examples for every operation's responses and request body", () => {
+    for (const op of model.operations) {
+      for (const r of op.responses.filter((r) => r.content.length > 0 || !r.status.startsWith("2"))) {
         expect(
-          cases.some((c) => c.where.startsWith(`${op} ${code} example`)),
-          `${op} ${code}`,
+          cases.some((c) => c.where.startsWith(`${op.key} ${r.status} example`)),
+          `${op.key} ${r.status}`,
         ).toBe(true);
       }
-      if (operation.requestBody) {
+      if (op.requestBody) {
         expect(
-          cases.some((c) => c.where.startsWith(`${op} request example`)),
-          `${op} request`,
-        ).toBe(true);
-      }
-      for (const code of Object.keys(operation.responses).filter((c) => !c.startsWith("2"))) {
-        expect(
-          cases.some((c) => c.where.startsWith(`${op} ${code} example`)),
-          `${op} ${code}`,
+          cases.some((c) => c.where.startsWith(`${op.key} request example`)),
+          `${op.key} request`,
         ).toBe(true);
       }
     }

@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { deref, loadBundle, type Node, operationsOf } from "./bundle.js";
+import { findOperation } from "../lib/index.js";
+import { loadBundle, loadModel, type Schema, schemaAt, schemaOf } from "./bundle.js";
 import { type FieldFacts, operations, type SchemaFacts } from "./seed-table.js";
 
 const doc = loadBundle();
+const model = loadModel();
 const NO_OFFSET_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$`;
 
-function typeName(schema: Node): string {
+function typeName(schema: Schema): string {
   if (schema.type === undefined) return "any";
   const types = Array.isArray(schema.type) ? [...schema.type] : [schema.type];
   return types.sort((a, b) => (a === "null" ? 1 : b === "null" ? -1 : a.localeCompare(b))).join("|");
 }
 
 /** Differences between one schema node and the seed's facts about it, as readable lines. */
-function compareField(raw: Node | undefined, facts: FieldFacts, at: string, out: string[]): void {
-  const schema = deref(doc, raw);
+function compareField(raw: unknown, facts: FieldFacts, at: string, out: string[]): void {
+  const schema = schemaOf(doc, raw);
   if (!schema) {
     out.push(`${at}: missing`);
     return;
@@ -46,8 +48,8 @@ function compareField(raw: Node | undefined, facts: FieldFacts, at: string, out:
   if (facts.object) compareObject(schema, facts.object, at, out);
 }
 
-function compareObject(schema: Node, facts: SchemaFacts, at: string, out: string[]): void {
-  const properties: Node = schema.properties ?? {};
+function compareObject(schema: Schema, facts: SchemaFacts, at: string, out: string[]): void {
+  const properties = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
   for (const [name, field] of Object.entries(facts.fields)) {
     if (!(name in properties)) {
@@ -72,39 +74,40 @@ function compareObject(schema: Node, facts: SchemaFacts, at: string, out: string
   }
 }
 
-function compareBody(raw: Node | undefined, facts: SchemaFacts, at: string): string[] {
+function compareBody(schemaPointer: string | undefined, facts: SchemaFacts, at: string): string[] {
   const out: string[] = [];
-  const schema = deref(doc, raw);
+  const schema = schemaPointer ? schemaAt(doc, schemaPointer) : undefined;
   if (!schema) return [`${at}: no schema`];
   if (typeName(schema) !== "object") out.push(`${at}: type ${typeName(schema)}, expected object`);
   compareObject(schema, facts, at, out);
   return out;
 }
 
+const jsonSchema = (content: readonly { contentType: string; schemaPointer?: string }[] | undefined) =>
+  content?.find((m) => m.contentType === "application/json")?.schemaPointer;
+
 describe("the bundled description matches the seed's table", () => {
-  const bundled = [...operationsOf(doc)].map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  const bundled = model.operations.map((o) => o.key);
 
   it("has exactly the seed's 13 operations, no more and no fewer", () => {
-    expect(bundled.sort()).toEqual(Object.keys(operations).sort());
+    expect([...bundled].sort()).toEqual(Object.keys(operations).sort());
     expect(bundled).toHaveLength(13);
   });
 
   for (const [key, facts] of Object.entries(operations)) {
     describe(key, () => {
-      const pathItem = deref(doc, doc.paths?.[facts.path]) ?? {};
-      const operation: Node = pathItem[facts.method] ?? {};
+      const operation = findOperation(model, facts.method, facts.path);
+      const op = () => {
+        if (!operation) throw new Error(`${key} is not in the description`);
+        return operation;
+      };
 
       it("uses the seed's security scheme", () => {
-        const security = operation.security ?? doc.security;
-        expect(security.flatMap((s: Node) => Object.keys(s))).toEqual([facts.security]);
+        expect(op().security).toEqual([facts.security]);
       });
 
       it("has every parameter with the seed's type, bounds and default, and no other", () => {
-        const params = new Map<string, Node>();
-        for (const p of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-          const param = deref(doc, p) as Node;
-          params.set(param.name, param);
-        }
+        const params = new Map(op().parameters.map((p) => [p.name, p]));
         const out: string[] = [];
         for (const [name, pf] of Object.entries(facts.parameters)) {
           const param = params.get(name);
@@ -113,10 +116,9 @@ describe("the bundled description matches the seed's table", () => {
             continue;
           }
           if (param.in !== pf.in) out.push(`parameter ${name}: in ${param.in}, seed says ${pf.in}`);
-          if (Boolean(param.required) !== Boolean(pf.required))
-            out.push(`parameter ${name}: required mismatch`);
+          if (param.required !== Boolean(pf.required)) out.push(`parameter ${name}: required mismatch`);
           const { in: _in, required: _required, ...schemaFacts } = pf;
-          compareField(param.schema, schemaFacts, `parameter ${name}`, out);
+          compareField({ $ref: param.schemaPointer }, schemaFacts, `parameter ${name}`, out);
         }
         for (const name of params.keys())
           if (!(name in facts.parameters)) out.push(`parameter ${name}: not in the seed`);
@@ -124,38 +126,39 @@ describe("the bundled description matches the seed's table", () => {
       });
 
       it("has the seed's request body", () => {
+        const body = op().requestBody;
         if (!facts.body) {
-          expect(operation.requestBody).toBeUndefined();
+          expect(body).toBeUndefined();
           return;
         }
-        const body = deref(doc, operation.requestBody) as Node;
-        expect(body.required).toBe(true);
-        expect(compareBody(body.content?.["application/json"]?.schema, facts.body, "body")).toEqual([]);
+        expect(body?.required).toBe(true);
+        expect(compareBody(jsonSchema(body?.content), facts.body, "body")).toEqual([]);
       });
 
       it("has the seed's success responses", () => {
-        const success = Object.keys(operation.responses ?? {}).filter((c) => c.startsWith("2"));
-        expect(success.sort()).toEqual(Object.keys(facts.success).sort());
+        const success = op().responses.filter((r) => r.status.startsWith("2"));
+        expect(success.map((r) => r.status).sort()).toEqual(Object.keys(facts.success).sort());
         for (const [code, body] of Object.entries(facts.success)) {
-          const response = deref(doc, operation.responses[code]) as Node;
+          const content = success.find((r) => r.status === code)?.content;
           if (body === "none") {
-            expect(response.content).toBeUndefined();
+            expect(content).toEqual([]);
           } else if (body === "unspecified") {
-            const schema = deref(doc, response.content?.["application/json"]?.schema) as Node;
-            expect(schema["x-unspecified"]).toEqual(expect.arrayContaining([expect.stringMatching(/shape/)]));
-            expect(schema.type).toBeUndefined();
+            const schemaPointer = jsonSchema(content);
+            const schema = schemaPointer ? schemaAt(doc, schemaPointer) : undefined;
+            expect(schema?.["x-unspecified"]).toEqual(
+              expect.arrayContaining([expect.stringMatching(/shape/)]),
+            );
+            expect(schema?.type).toBeUndefined();
           } else {
-            expect(
-              compareBody(response.content?.["application/json"]?.schema, body, `response ${code}`),
-            ).toEqual([]);
+            expect(compareBody(jsonSchema(content), body, `response ${code}`)).toEqual([]);
           }
         }
       });
 
       it("documents exactly the error statuses that apply to it", () => {
-        const errors = Object.keys(operation.responses ?? {})
-          .filter((c) => !c.startsWith("2"))
-          .map(Number);
+        const errors = op()
+          .responses.filter((r) => !r.status.startsWith("2"))
+          .map((r) => Number(r.status));
         expect(errors.sort()).toEqual([...facts.errors].sort());
       });
     });
