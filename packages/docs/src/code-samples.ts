@@ -144,8 +144,8 @@ export function typescriptSample(doc: Json, op: Operation): string {
     const name = itemName(doc, op, pagination.itemsField);
     lines.push(
       pagination.style === "page"
-        ? "// Every item, page after page: follows `next` until it is null."
-        : "// Every item, page after page: `offset` grows by `limit` until it reaches `count`.",
+        ? `// Every item, page after page: follows \`${pagination.nextField}\` until it is null.`
+        : `// Every item, page after page: \`${pagination.offsetParam}\` grows by \`${pagination.limitParam}\` until it reaches \`${pagination.countField}\`.`,
       `for await (const ${name} of client.paginate(${args})) {`,
       `  console.log(${name});`,
       "}",
