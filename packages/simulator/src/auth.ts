@@ -3,11 +3,25 @@
 // token without permission — a read-only token on a write, a client token on the reseller API,
 // a reseller (admin-portal) token on a client operation.
 
+import type { OperationModel, SpecModel } from "@platform-api/spec";
 import { ApiError } from "./errors.js";
-import type { SpecOperation } from "./operations.js";
 import type { Caller, Store } from "./store.js";
+import type { TokenEntry } from "./world/types.js";
 
 const SCHEME = "APIKey ";
+
+/** The security scheme (by its name in the spec) that admits each kind of token. */
+const SCHEME_OF: Record<TokenEntry["kind"], string> = { client: "APIKey", reseller: "ResellerAPIKey" };
+
+/** Stops the start when the spec names the token kinds' schemes otherwise. */
+export function checkSecuritySchemes(model: SpecModel): void {
+  const known = new Set(model.securitySchemes.map((s) => s.name));
+  const missing = Object.values(SCHEME_OF).filter((name) => !known.has(name));
+  if (missing.length > 0)
+    throw new Error(
+      `The simulator admits tokens by the security schemes ${Object.values(SCHEME_OF).join(" and ")}; the spec has no ${missing.join(", ")} (it has ${[...known].join(", ") || "none"}).`,
+    );
+}
 
 /**
  * The caller of `operation`, from the request's raw headers (Node keeps only the first of several
@@ -16,11 +30,10 @@ const SCHEME = "APIKey ";
 export function authenticate(
   rawHeaders: readonly string[],
   store: Store,
-  operation: Pick<SpecOperation, "operationId" | "schemes" | "method">,
+  operation: Pick<OperationModel, "operationId" | "security" | "method">,
 ): Caller {
   const headers = authorizationHeaders(rawHeaders);
   const header = headers.length > 1 ? headers : headers[0];
-  const access = { ...operation, write: operation.method !== "GET" };
   if (header === undefined || header === "")
     throw new ApiError(401, "The Authorization header is missing; send `Authorization: APIKey <token>`.");
   if (Array.isArray(header)) throw new ApiError(401, "Send one Authorization header, not several.");
@@ -35,17 +48,16 @@ export function authenticate(
   if (!token) throw new ApiError(401, "The token is not known.");
   if (store.isExpired(token)) throw new ApiError(401, "The token has expired.");
 
-  const needed = token.kind === "reseller" ? "ResellerAPIKey" : "APIKey";
-  if (!access.schemes.includes(needed)) {
+  if (!operation.security.includes(SCHEME_OF[token.kind])) {
     throw new ApiError(
       403,
       token.kind === "reseller"
-        ? `${access.operationId} is not part of the reseller API; use a client token.`
-        : `${access.operationId} is part of the reseller API; use the reseller's admin-portal token.`,
+        ? `${operation.operationId} is not part of the reseller API; use a client token.`
+        : `${operation.operationId} is part of the reseller API; use the reseller's admin-portal token.`,
     );
   }
-  if (token.read_only && access.write)
-    throw new ApiError(403, `This token is read-only and cannot call ${access.operationId}.`);
+  if (token.read_only && operation.method !== "get")
+    throw new ApiError(403, `This token is read-only and cannot call ${operation.operationId}.`);
   return {
     token,
     clientId: token.kind === "client" ? token.owner_id : undefined,

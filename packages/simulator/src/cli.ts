@@ -47,9 +47,8 @@ const program = new Command("platform-api-sim")
   )
   .option(
     "--rate-limit <n>",
-    "requests per second per client IP before 429; 0 = off",
+    "requests per client IP within the period of the spec's request rate (x-rate-limits) before 429; 0 = off (default: the spec's limit)",
     integer("--rate-limit", 0),
-    DEFAULTS.rateLimit,
   )
   .option(
     "--request-timeout <ms>",

@@ -3,23 +3,17 @@
 // operation would judge them — authentication first, then 400, or 404 where the operation
 // documents no 400 — in the platform's error shape, never Fastify's own body.
 
+import { matchOperation, type SpecModel } from "@platform-api/spec";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { authenticate } from "./auth.js";
-import { ApiError } from "./errors.js";
-import { documents, type SpecOperation } from "./operations.js";
+import { ApiError, refusalStatus } from "./errors.js";
 import type { Store } from "./store.js";
 import { quote } from "./validation-message.js";
 
-export function createFrameworkErrorHandler(operations: SpecOperation[], store: () => Store) {
-  const routes = operations.map((operation) => ({
-    operation,
-    pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-  }));
+export function createFrameworkErrorHandler(model: SpecModel, store: () => Store) {
   return (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
-    const operation = routes.find(
-      (r) => r.operation.method === request.method && r.pattern.test(path),
-    )?.operation;
+    const operation = matchOperation(model, request.method, path)?.operation;
     if (!operation)
       return reply.code(404).send({ message: `No operation at ${request.method} ${quote(path)}.` });
     try {
@@ -28,7 +22,7 @@ export function createFrameworkErrorHandler(operations: SpecOperation[], store: 
       if (error instanceof ApiError) return reply.code(error.status).send({ message: error.message });
       throw error;
     }
-    return reply.code(documents(operation, 400) ? 400 : 404).send({
+    return reply.code(refusalStatus(operation) ?? 400).send({
       message: `A path parameter of ${operation.path} in ${quote(path)} is not valid percent-encoding (or is too long).`,
     });
   };

@@ -1,5 +1,6 @@
 // Every option of the simulator with its default, in one place (the CLI and the README follow it).
 
+import type { OpenApiDocument } from "./spec.js";
 import type { World } from "./world/types.js";
 
 export interface SimulatorOptions {
@@ -19,7 +20,10 @@ export interface SimulatorOptions {
   randomSeed?: number;
   /** Multiplies task durations: 0.01 turns create_volume's 5-15 s into 50-150 ms. Default 1. */
   timeScale?: number;
-  /** Requests per second per client IP before 429; 0 turns the limit off. Default 100. */
+  /**
+   * Requests per client IP within the period of the spec's request rate (`x-rate-limits`, the
+   * limit that applies to all calls) before 429; 0 turns the limit off. Default: the spec's limit.
+   */
   rateLimit?: number;
   /** Whether a 429 carries Retry-After (the seed does not show it). Default true. */
   retryAfter?: boolean;
@@ -32,12 +36,21 @@ export interface SimulatorOptions {
   requestTimeoutMs?: number;
   /** Seconds of the simulated clock a FINISHED or ERROR task stays readable. Default 3600. */
   taskRetentionSeconds?: number;
+  /**
+   * Seconds a task runs when the spec's x-task-polling lists no typical duration for its task type
+   * (the simulator's own choice, not the platform's). Default 10.
+   */
+  unlistedTaskSeconds?: number;
   /** Log every request (pino, to stdout). Default false. Authorization is never logged. */
   log?: boolean;
   /** Read tokens from this environment instead of process.env (tests). */
   env?: Record<string, string | undefined>;
-  /** @internal another bundled spec, to prove that an operation without a handler stops the start. */
-  spec?: Record<string, any>;
+  /**
+   * The description to serve instead of the bundled one (tests: a changed description, or one with an
+   * operation the simulator has no handler for). Routes, checks, the rate limit and task durations
+   * follow it.
+   */
+  spec?: OpenApiDocument;
 }
 
 export const DEFAULTS = {
@@ -45,10 +58,10 @@ export const DEFAULTS = {
   port: 4020,
   randomSeed: 1,
   timeScale: 1,
-  rateLimit: 100,
   retryAfter: true,
   requestTimeoutMs: 10_000,
   taskRetentionSeconds: 3600,
+  unlistedTaskSeconds: 10,
   /**
    * Seconds an idle keep-alive connection stays open: longer than clients keep idle sockets
    * (undici 4 s; Node's agent follows the server's hint), so a reused socket is never closed
@@ -59,14 +72,22 @@ export const DEFAULTS = {
 
 export function checkOptions(options: SimulatorOptions): void {
   const problems: string[] = [];
-  const { port, timeScale, rateLimit, randomSeed, requestTimeoutMs, taskRetentionSeconds } = options;
+  const {
+    port,
+    timeScale,
+    rateLimit,
+    randomSeed,
+    requestTimeoutMs,
+    taskRetentionSeconds,
+    unlistedTaskSeconds,
+  } = options;
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
     problems.push(`port must be an integer from 0 to 65535 (got ${port})`);
   if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale > 0))
     problems.push(`timeScale must be a number above 0 (got ${timeScale})`);
   if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 0))
     problems.push(
-      `rateLimit must be a whole number of requests per second, 0 for no limit (got ${rateLimit})`,
+      `rateLimit must be a whole number of requests per period of the spec's request rate, 0 for no limit (got ${rateLimit})`,
     );
   if (requestTimeoutMs !== undefined && !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 1))
     problems.push(
@@ -77,6 +98,11 @@ export function checkOptions(options: SimulatorOptions): void {
     !(Number.isFinite(taskRetentionSeconds) && taskRetentionSeconds > 0)
   )
     problems.push(`taskRetentionSeconds must be a number of seconds above 0 (got ${taskRetentionSeconds})`);
+  if (
+    unlistedTaskSeconds !== undefined &&
+    !(Number.isFinite(unlistedTaskSeconds) && unlistedTaskSeconds >= 0)
+  )
+    problems.push(`unlistedTaskSeconds must be a number of seconds, 0 or more (got ${unlistedTaskSeconds})`);
   if (randomSeed !== undefined && !Number.isInteger(randomSeed))
     problems.push(`randomSeed must be an integer (got ${randomSeed})`);
   for (const [name, token] of [

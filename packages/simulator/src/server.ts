@@ -1,30 +1,30 @@
-// The simulator's HTTP server: Fastify, with one route per operation of the bundled spec, spec
-// validation of every request, the platform's auth and rate limit, optional faults, and the admin
-// surface under /_sim/ (not part of the platform).
+// The simulator: one Fastify app assembled from one plugin per rule of the README — errors in the
+// platform's shape, the spec's request rate, and the API surface (faults, then the spec's routes
+// with auth and request checks) — beside the admin surface. The description it serves and its
+// model are built once here and handed to each.
 
-import { setTimeout as sleep } from "node:timers/promises";
-import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { registerAdminRoutes } from "./admin.js";
-import { authenticate } from "./auth.js";
+import { taskPollingOf } from "@platform-api/spec";
+import Fastify, { type FastifyInstance } from "fastify";
+import { checkSecuritySchemes } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
-import { ApiError } from "./errors.js";
-import { drawFault, type Faults, parseFaults } from "./faults.js";
+import { type Faults, parseFaults } from "./faults.js";
 import { createFrameworkErrorHandler } from "./framework-errors.js";
-import { HANDLERS } from "./handlers/index.js";
-import { integerParameterCheck } from "./integer-parameters.js";
-import { registerJsonBodyParser, unsupportedMediaType } from "./json-body.js";
 import { LIMITS } from "./limits.js";
-import { documents, operationsOf, type SpecOperation } from "./operations.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
-import { createRandom, type Random } from "./random.js";
-import { SlidingWindowStore } from "./sliding-window-store.js";
-import { createSpecAjv, loadSpec, type OpenApiDocument } from "./spec.js";
-import { type Caller, Store, type TaskDuration } from "./store.js";
-import { describeValidationErrors, type RequestPart } from "./validation-message.js";
+import { adminPlugin } from "./plugins/admin.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { faultsPlugin } from "./plugins/faults.js";
+import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { checkHandlers, specRoutesPlugin } from "./plugins/spec-routes.js";
+import { createRandom } from "./random.js";
+import { type ServedSpec, serveSpec } from "./spec.js";
+import { Store } from "./store.js";
+import { taskDurations } from "./tasks/durations.js";
+import { checkTaskStates } from "./tasks/engine.js";
 import { createDefaultWorld } from "./world/default-world.js";
 import { checkWorld, loadWorldFile } from "./world/load-world.js";
+import { componentSchema } from "./world/spec-facts.js";
 import { applyTokens, type TokenInfo } from "./world/tokens.js";
 import type { World } from "./world/types.js";
 
@@ -53,15 +53,6 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-declare module "fastify" {
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-  interface FastifyContextConfig {
-    operation?: SpecOperation;
-  }
-}
-
 /** Builds the simulator and listens. Port 0 picks a free port. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const simulator = await createSimulator(options);
@@ -86,46 +77,49 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 /** Builds the simulator without listening (`app.inject` works on it). */
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   checkOptions(options);
-  const doc: OpenApiDocument = options.spec ?? loadSpec();
-  const operations = operationsOf(doc);
-  checkHandlers(operations);
+  const spec = serveSpec(options.spec);
+  checkSpec(spec);
 
-  const env = options.env ?? process.env;
+  const randomSeed = options.randomSeed ?? DEFAULTS.randomSeed;
   const baseWorld: World = options.seedFile
-    ? loadWorldFile(options.seedFile, doc)
+    ? loadWorldFile(options.seedFile, spec.doc)
     : options.world
-      ? checkWorld(options.world, doc, "world option")
-      : createDefaultWorld(options.randomSeed ?? DEFAULTS.randomSeed);
+      ? checkWorld(options.world, spec.doc, "world option")
+      : createDefaultWorld(randomSeed, spec.doc);
   const { world, tokens } = applyTokens(baseWorld, {
     apiKey: options.apiKey,
     resellerApiKey: options.resellerApiKey,
-    env,
+    env: options.env ?? process.env,
     fromSeed: Boolean(options.seedFile || options.world),
   });
 
   const clock = createClock();
-  const randomSeed = options.randomSeed ?? DEFAULTS.randomSeed;
-  const durations = taskDurations(doc);
-  // Faults draw from a source of their own, so switching them on leaves the world's ids alone.
-  const faultRandom: Random = createRandom(faultSeed(randomSeed));
+  const durationOf = taskDurations(spec.model, options.unlistedTaskSeconds ?? DEFAULTS.unlistedTaskSeconds);
   const newStore = () =>
     new Store(world, {
+      spec,
       clock,
       random: createRandom(randomSeed),
       timeScale: options.timeScale ?? DEFAULTS.timeScale,
-      durations,
+      durationOf,
       taskRetentionMs: (options.taskRetentionSeconds ?? DEFAULTS.taskRetentionSeconds) * 1000,
     });
   let store = newStore();
   let faults: Faults = parseFaults(options.faults);
+  const reset = () => {
+    store = newStore();
+  };
+  const setFaults = (text: string) => {
+    faults = parseFaults(text);
+  };
   const retryAfter = options.retryAfter ?? DEFAULTS.retryAfter;
-  const limit = options.rateLimit ?? DEFAULTS.rateLimit;
+  const { requestRate } = spec.model.conventions;
 
-  // HEAD routes are off: the spec documents no HEAD operation.
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const app = Fastify({
     logger: options.log ? { level: "info" } : false,
     forceCloseConnections: true,
+    // HEAD routes are off: the spec documents no HEAD operation.
     exposeHeadRoutes: false,
     bodyLimit: LIMITS.bodyBytes,
     // Long enough that a path parameter is judged by its route (auth first, then its schema).
@@ -140,110 +134,29 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(requestTimeoutMs / 4))),
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket, requestTimeoutMs),
-    frameworkErrors: createFrameworkErrorHandler(operations, () => store),
-  });
-  registerJsonBodyParser(app);
-  const paramAjv = createSpecAjv(doc, { coerce: true });
-  const bodyAjv = createSpecAjv(doc, { coerce: false });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === "body" ? bodyAjv : paramAjv).compile(schema as object),
-  );
-  app.decorateRequest("caller", null);
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `No operation at ${request.method} ${request.url.split("?")[0]}.` });
+    frameworkErrors: createFrameworkErrorHandler(spec.model, () => store),
   });
 
-  if (limit > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: limit,
-      timeWindow: 1000,
-      store: SlidingWindowStore,
-      hook: "onRequest",
-      keyGenerator: (request) => request.ip,
-      addHeadersOnExceeding: {
-        "x-ratelimit-limit": false,
-        "x-ratelimit-remaining": false,
-        "x-ratelimit-reset": false,
-      },
-      addHeaders: {
-        "x-ratelimit-limit": false,
-        "x-ratelimit-remaining": false,
-        "x-ratelimit-reset": false,
-        "retry-after": retryAfter,
-      },
-      errorResponseBuilder: (request, context) =>
-        Object.assign(
-          new Error(
-            `Too many requests: more than ${context.max} per second from ${request.ip}. Slow down and retry after ${context.after}.`,
-          ),
-          { statusCode: 429 },
-        ),
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { requestRate, limit: options.rateLimit, retryAfter });
+  // The platform's API surface, in a context of its own so its faults and checks stay inside it.
+  await app.register(async (api) => {
+    await api.register(faultsPlugin, {
+      faults: () => faults,
+      // Faults draw from a source of their own, so switching them on leaves the world's ids alone.
+      random: createRandom(faultSeed(randomSeed)),
+      retryAfter,
+      retryAfterSeconds: requestRate.periodSeconds,
     });
-  }
-
-  // Faults come first: an injected answer is what the caller meets, whatever it sent.
-  const injectFaults = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (faults.latency) await sleep(faultRandom.int(faults.latency.min, faults.latency.max));
-    const draw = drawFault(faults, faultRandom.next);
-    if (draw.kind === "reset") {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return reply;
-    }
-    if (draw.kind === "status") {
-      if (draw.status === 429 && retryAfter) reply.header("retry-after", "1");
-      throw new ApiError(draw.status, `Injected fault: ${draw.status} (simulator --faults).`);
-    }
-    return undefined;
-  };
-
-  for (const operation of operations) {
-    const handler = HANDLERS[operation.operationId];
-    if (!handler) throw new Error(`No handler for ${operation.operationId}`); // checked above; keeps the type narrow
-    app.route({
-      method: operation.method,
-      url: operation.routePath,
-      schema: operation.schema,
-      config: { operation },
-      onRequest: [injectFaults],
-      // Auth before the body is read or validated: an unauthenticated request learns nothing more.
-      preParsing: async (request) => {
-        request.caller = authenticate(request.raw.rawHeaders, store, operation);
-      },
-      preValidation: integerParameterCheck(operation),
-      handler: async (request, reply) => {
-        store.settle();
-        const url = request.url;
-        const result = handler({
-          params: request.params as Record<string, unknown>,
-          query: request.query as Record<string, unknown>,
-          body: request.body ?? {},
-          rawQuery: url.includes("?") ? url.slice(url.indexOf("?") + 1) : "",
-          caller: request.caller as Caller,
-          store,
-        });
-        const status = result.status ?? 200;
-        if (!documents(operation, status))
-          throw new Error(`${operation.operationId} answered ${status}, which the spec does not document`);
-        reply.code(status);
-        return result.body === undefined ? reply.send() : reply.send(result.body);
-      },
-    });
-  }
-
-  registerAdminRoutes(app, {
+    await api.register(specRoutesPlugin, { spec, store: () => store });
+  });
+  await app.register(adminPlugin, {
     store: () => store,
     clock,
-    reset: () => {
-      store = newStore();
-    },
-    setFaults: (spec) => {
-      faults = parseFaults(spec);
-    },
+    reset,
+    setFaults,
+    limitFields: limitFieldsOf(spec),
   });
-
   await app.ready();
 
   const client = tokens.find((t) => t.label === "client");
@@ -260,63 +173,29 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     },
     clock,
     advance: (seconds) => clock.advance(seconds * 1000),
-    reset: () => {
-      store = newStore();
-    },
-    setFaults: (spec) => {
-      faults = parseFaults(spec);
-    },
+    reset,
+    setFaults,
     app,
     close: () => app.close(),
   };
 }
 
-function sendError(error: any, request: FastifyRequest, reply: FastifyReply) {
-  const operation = request.routeOptions.config?.operation;
-  if (error instanceof ApiError) return reply.code(error.status).send({ message: error.message });
-  if (Array.isArray(error.validation)) {
-    const part = error.validationContext as RequestPart;
-    const message = describeValidationErrors(error.validation, part, operation?.parameterSchemas ?? {});
-    // An operation that documents no 400 (getTask: a task_id that is no UUID) names no such resource.
-    const status = operation && !documents(operation, 400) ? 404 : 400;
-    return reply.code(status).send({ message });
-  }
-  if (error.statusCode === 429) return reply.code(429).send({ message: error.message });
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
-    return reply.code(400).send({ message: unsupportedMediaType(request.headers["content-type"]) });
-  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-    // Fastify's own refusals (bad JSON, unsupported media type, body too large) are body errors.
-    return reply.code(400).send({ message: `The request body has errors: ${error.message}` });
-  }
-  request.log.error(error);
-  return reply.code(500).send({ message: `Internal simulator error: ${error.message}` });
+/** What the simulator needs of the description before it builds anything from it. */
+function checkSpec({ model }: ServedSpec): void {
+  checkHandlers(model.operations);
+  checkSecuritySchemes(model);
+  checkTaskStates(taskPollingOf(model));
+}
+
+/** The regional limit fields of the spec, which the admin surface may set. */
+function limitFieldsOf({ doc }: ServedSpec): string[] {
+  const { properties } = componentSchema(doc, "RegionalLimits");
+  return Object.keys(properties && typeof properties === "object" ? properties : {}).filter((f) =>
+    f.endsWith("_limit"),
+  );
 }
 
 /** A seed for the faults' random source, apart from the world's and stable for a given seed. */
 function faultSeed(seed: number): number {
   return (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) ^ 0x85ebca6b) >>> 0;
-}
-
-function checkHandlers(operations: SpecOperation[]): void {
-  const inSpec = new Set(operations.map((o) => o.operationId));
-  const missing = operations
-    .filter((o) => !HANDLERS[o.operationId])
-    .map((o) => `${o.operationId} (${o.method} ${o.path})`);
-  const unknown = Object.keys(HANDLERS).filter((id) => !inSpec.has(id));
-  if (missing.length > 0)
-    throw new Error(`The spec has operations without a simulator handler: ${missing.join(", ")}.`);
-  if (unknown.length > 0)
-    throw new Error(`Simulator handlers name operations the spec does not have: ${unknown.join(", ")}.`);
-}
-
-function taskDurations(doc: OpenApiDocument): Record<string, TaskDuration> {
-  const durations: Record<string, TaskDuration> = {};
-  for (const item of Object.values<any>(doc.paths ?? {})) {
-    for (const operation of Object.values<any>(item)) {
-      for (const row of operation?.["x-task-polling"]?.intervals ?? []) {
-        if (row.taskType) durations[row.taskType] = row.typicalDurationSeconds;
-      }
-    }
-  }
-  return durations;
 }

@@ -1,31 +1,42 @@
-// The one in-memory store: the world, the tasks in flight and their outcomes. Task states are a
-// function of the simulator's clock, so they only ever move forward, and a task's outcome (a new
-// volume, or an ERROR naming the exceeded quota) is decided when it is created and applied when it
-// reaches its end. What it keeps is bounded and every operation's cost stays flat as it fills:
-// finished tasks expire (taskRetentionMs, at most LIMITS.finishedTasks), volumes are counted per
-// client and region as they come, and due transitions come off a timeline, not a scan.
+// The one in-memory store: the world, and the volumes and tasks the API creates. Tasks progress in
+// the task engine (tasks/engine.ts); the store decides a volume's outcome (a new volume, or an ERROR
+// naming the exceeded quota) when its task is created and applies it when the task ends. Volumes
+// are counted per client and region as they come, so a quota check costs the same however many
+// there are, and no client holds more than LIMITS.volumesPerRegion in a region.
 
-import { type Clock, withoutOffset } from "./clock.js";
+import { operationById } from "@platform-api/spec";
+import type { components } from "@platform-api/spec/generated/openapi";
+import type { Clock } from "./clock.js";
 import { badRequest, notFound } from "./errors.js";
 import { LIMITS } from "./limits.js";
-import { MinHeap } from "./min-heap.js";
 import type { Random } from "./random.js";
+import type { ServedSpec } from "./spec.js";
+import type { TaskDuration } from "./tasks/durations.js";
+import { type CreatedResources, TaskEngine } from "./tasks/engine.js";
 import { quote } from "./validation-message.js";
-import type { JsonObject, Project, Region, TaskEntry, TokenEntry, Volume, World } from "./world/types.js";
-
-export interface TaskDuration {
-  /** Typical duration of the task type in seconds (the seed's polling table). */
-  min: number;
-  max: number;
-}
+import { noCreatedResources, regionalQuotaNames } from "./world/spec-facts.js";
+import type {
+  JsonObject,
+  Project,
+  Region,
+  RegionalLimitValues,
+  RegionalQuotaName,
+  RegionalUsage,
+  TaskEntry,
+  TokenEntry,
+  Volume,
+  World,
+} from "./world/types.js";
 
 export interface StoreOptions {
+  /** The served description: the volume task's type and created_resources keys. */
+  spec: ServedSpec;
   clock: Clock;
   random: Random;
   /** Multiplies every task duration (0.01 turns 5-15 s into 50-150 ms). */
   timeScale: number;
-  /** Typical durations by task_type, from the spec's x-task-polling. */
-  durations: Record<string, TaskDuration>;
+  /** The typical duration of a task type (tasks/durations.ts). */
+  durationOf: (taskType: string) => TaskDuration;
   /** How long a FINISHED or ERROR task created through the API stays readable, in clock ms. */
   taskRetentionMs: number;
 }
@@ -39,24 +50,6 @@ export interface Caller {
   resellerId: number | undefined;
 }
 
-type Outcome = { kind: "finish"; volume: Volume } | { kind: "error"; error: string };
-
-interface TaskInFlight {
-  entry: TaskEntry;
-  createdMs: number;
-  durationMs: number;
-  outcome: Outcome;
-}
-
-/** A transition on the timeline: the task starts RUNNING, or reaches its end. */
-interface Transition {
-  atMs: number;
-  /** creation order, so transitions due at the same time apply in a stable order */
-  seq: number;
-  kind: "run" | "end";
-  task: TaskInFlight;
-}
-
 /** Volumes of one client in one region: what exists, and what tasks in flight will add. */
 interface VolumeUsage {
   count: number;
@@ -65,36 +58,55 @@ interface VolumeUsage {
   pendingSize: number;
 }
 
-/** Share of a task's duration spent queued (NEW) before it runs. */
-const QUEUED_SHARE = 0.2;
+/** A volume body as the simulator takes it: the spec's, with `size` required (its own choice). */
+export type VolumeToCreate = components["schemas"]["CreateVolumeRequest"] & { size: number };
 
-const NO_RESOURCES = () => ({ instances: [], volumes: [], floatingips: [], networks: [] });
+/** What createVolume's task is, from its x-async-task and the task schema. */
+interface VolumeTask {
+  taskType: string;
+  /** created_resources with every key of the task schema empty, and the volume under its key. */
+  resources: (volumeId: string) => CreatedResources;
+}
+
+function volumeTaskOf({ doc, model }: ServedSpec): VolumeTask {
+  const { asyncTask } = operationById(model, "createVolume");
+  const { taskType, createdResourcesKey } = asyncTask ?? {};
+  if (!taskType || !createdResourcesKey)
+    throw new Error(
+      "createVolume's x-async-task names no taskType and createdResourcesKey; the simulator needs both to run its task.",
+    );
+  const none = noCreatedResources(doc);
+  return { taskType, resources: (volumeId) => ({ ...none, [createdResourcesKey]: [volumeId] }) };
+}
 
 export class Store {
   readonly world: World;
+  /** The quotas of the virtual GPU quota check, from the served description. */
+  readonly quotaNames: readonly RegionalQuotaName[];
   private readonly tokens = new Map<string, TokenEntry>();
-  private readonly tasks = new Map<string, TaskEntry>();
-  /** Each client's tasks in creation order (seeded ones first). */
-  private readonly tasksByClient = new Map<number, Map<string, TaskEntry>>();
-  private readonly timeline = new MinHeap<Transition>(
-    (a, b) => a.atMs < b.atMs || (a.atMs === b.atMs && a.seq < b.seq),
-  );
-  private seq = 0;
-  /** Tasks created through the API that reached FINISHED or ERROR, oldest end first. */
-  private readonly finished: { id: string; atMs: number }[] = [];
-  private finishedHead = 0;
+  private readonly tasks: TaskEngine;
+  private readonly volumeTask: VolumeTask;
   private readonly volumeUsage = new Map<string, VolumeUsage>();
   private readonly instances = new Map<string, JsonObject[]>();
-  /** Ids of what was created through the API since start and is still kept (the admin surface lists them). */
-  readonly created = { volumes: new Set<string>(), tasks: new Set<string>() };
+  /** Ids of the volumes created through the API (the admin surface lists them). */
+  private readonly createdVolumeIds = new Set<string>();
 
   constructor(
     world: World,
     private readonly options: StoreOptions,
   ) {
     this.world = structuredClone(world);
+    this.volumeTask = volumeTaskOf(options.spec);
+    this.quotaNames = regionalQuotaNames(options.spec.doc);
+    this.tasks = new TaskEngine({
+      clock: options.clock,
+      random: options.random,
+      timeScale: options.timeScale,
+      durationOf: options.durationOf,
+      retentionMs: options.taskRetentionMs,
+    });
     for (const t of this.world.tokens) this.tokens.set(t.token, t);
-    for (const t of this.world.tasks) this.addTask(t);
+    for (const t of this.world.tasks) this.tasks.add(t);
     const owner = new Map(this.world.projects.map((p) => [p.id, p.client_id]));
     for (const v of this.world.volumes) {
       const clientId = owner.get(v.project_id);
@@ -164,11 +176,11 @@ export class Store {
     return { count: usage?.count ?? 0, size: usage?.size ?? 0 };
   }
 
-  quotaLimits(clientId: number, regionId: number): Record<string, number> {
+  quotaLimits(clientId: number, regionId: number): RegionalLimitValues {
     return this.world.quotas.find((q) => q.client_id === clientId && q.region_id === regionId)?.limits ?? {};
   }
 
-  setQuotaLimits(clientId: number, regionId: number, limits: Record<string, number>): Record<string, number> {
+  setQuotaLimits(clientId: number, regionId: number, limits: RegionalLimitValues): RegionalLimitValues {
     let quota = this.world.quotas.find((q) => q.client_id === clientId && q.region_id === regionId);
     if (!quota) {
       quota = { client_id: clientId, region_id: regionId, limits: {} };
@@ -178,7 +190,7 @@ export class Store {
     return quota.limits;
   }
 
-  recordedUsage(clientId: number, regionId: number): Record<string, number> {
+  recordedUsage(clientId: number, regionId: number): RegionalUsage["usage"] {
     return this.world.usage.find((u) => u.client_id === clientId && u.region_id === regionId)?.usage ?? {};
   }
 
@@ -186,23 +198,24 @@ export class Store {
    * Starts a create_volume task. The quota decision is made now, counting volumes that exist and
    * volumes of tasks still in flight, so two racing creates cannot both squeeze under a limit.
    */
-  createVolume(clientId: number, project: Project, region: Region, body: JsonObject): TaskEntry {
-    const size = body.size as number;
-    const type_name =
-      (body.type_name as string | undefined) ?? region.available_volume_types[0] ?? "standard";
-    if (!region.available_volume_types.includes(type_name)) {
+  createVolume(clientId: number, project: Project, region: Region, body: VolumeToCreate): TaskEntry {
+    const { size } = body;
+    // The simulator's choices where the seed is silent (README): the region's first volume type,
+    // a new empty volume, a numbered name.
+    const type_name = body.type_name ?? region.available_volume_types[0];
+    if (type_name === undefined || !region.available_volume_types.includes(type_name)) {
       throw badRequest(
-        `Body field "type_name" is ${quote(type_name)}, which region ${region.id} does not offer; available_volume_types: ${region.available_volume_types.join(", ")}.`,
+        `Body field "type_name" is ${quote(type_name ?? null)}, which region ${region.id} does not offer; available_volume_types: ${region.available_volume_types.join(", ") || "none"}.`,
       );
     }
     const volume: Volume = {
       id: this.options.random.uuid(),
       project_id: project.id,
       region_id: region.id,
-      name: (body.name as string | undefined) ?? `volume-${this.world.volumes.length + 1}`,
+      name: body.name ?? `volume-${this.world.volumes.length + 1}`,
       size,
       type_name,
-      source: (body.source as string | undefined) ?? "new-volume",
+      source: body.source ?? "new-volume",
     };
     const error = this.volumeQuotaError(clientId, region.id, size);
     if (!error) {
@@ -210,13 +223,23 @@ export class Store {
       usage.pendingCount += 1;
       usage.pendingSize += size;
     }
-    return this.startTask(
-      clientId,
-      project.id,
-      region.id,
-      "create_volume",
-      error ? { kind: "error", error } : { kind: "finish", volume },
+    return this.tasks.start(
+      { client_id: clientId, project_id: project.id, region_id: region.id },
+      this.volumeTask.taskType,
+      error ? { kind: "error", error } : { kind: "finish", finish: () => this.addVolume(clientId, volume) },
     );
+  }
+
+  /** The volume of a finished task comes into being. */
+  private addVolume(clientId: number, volume: Volume): CreatedResources {
+    const usage = this.usageOf(clientId, volume.region_id);
+    usage.pendingCount -= 1;
+    usage.pendingSize -= volume.size;
+    usage.count += 1;
+    usage.size += volume.size;
+    this.world.volumes.push(volume);
+    this.createdVolumeIds.add(volume.id);
+    return this.volumeTask.resources(volume.id);
   }
 
   private usageOf(clientId: number, regionId: number): VolumeUsage {
@@ -247,129 +270,27 @@ export class Store {
     return undefined;
   }
 
-  private addTask(entry: TaskEntry): void {
-    const id = String(entry.record.id);
-    this.tasks.set(id, entry);
-    let own = this.tasksByClient.get(entry.client_id);
-    if (!own) {
-      own = new Map();
-      this.tasksByClient.set(entry.client_id, own);
-    }
-    own.set(id, entry);
-  }
-
-  private startTask(
-    clientId: number,
-    projectId: number,
-    regionId: number,
-    taskType: string,
-    outcome: Outcome,
-  ): TaskEntry {
-    const createdMs = this.now();
-    const typical = this.options.durations[taskType] ?? { min: 5, max: 15 };
-    const seconds = typical.min + this.options.random.next() * (typical.max - typical.min);
-    const entry: TaskEntry = {
-      client_id: clientId,
-      project_id: projectId,
-      region_id: regionId,
-      record: {
-        id: this.options.random.uuid(),
-        task_type: taskType,
-        state: "NEW",
-        error: null,
-        created_on: withoutOffset(createdMs),
-        finished_on: null,
-        created_resources: null,
-      },
-    };
-    const id = String(entry.record.id);
-    this.addTask(entry);
-    const task: TaskInFlight = {
-      entry,
-      createdMs,
-      durationMs: seconds * 1000 * this.options.timeScale,
-      outcome,
-    };
-    const seq = this.seq++;
-    this.timeline.push({ atMs: createdMs + task.durationMs * QUEUED_SHARE, seq, kind: "run", task });
-    this.timeline.push({ atMs: createdMs + task.durationMs, seq, kind: "end", task });
-    this.created.tasks.add(id);
-    return entry;
-  }
-
   /** Brings every task up to the clock and forgets expired ones; called before each request reads state. */
   settle(): void {
-    const now = this.now();
-    for (let next = this.timeline.peek(); next && next.atMs <= now; next = this.timeline.peek()) {
-      this.timeline.pop();
-      if (next.kind === "run") next.task.entry.record.state = "RUNNING";
-      else this.finish(next.task);
-    }
-    this.expire(now);
-  }
-
-  private finish(task: TaskInFlight): void {
-    const record = task.entry.record;
-    const endMs = task.createdMs + task.durationMs;
-    record.finished_on = withoutOffset(endMs);
-    if (task.outcome.kind === "finish") {
-      const { volume } = task.outcome;
-      const usage = this.usageOf(task.entry.client_id, volume.region_id);
-      usage.pendingCount -= 1;
-      usage.pendingSize -= volume.size;
-      usage.count += 1;
-      usage.size += volume.size;
-      this.world.volumes.push(volume);
-      this.created.volumes.add(volume.id);
-      record.state = "FINISHED";
-      record.created_resources = { ...NO_RESOURCES(), volumes: [volume.id] };
-    } else {
-      record.state = "ERROR";
-      record.error = task.outcome.error;
-      record.created_resources = null;
-    }
-    this.finished.push({ id: String(record.id), atMs: endMs });
-  }
-
-  /** Forgets finished tasks past their retention, and the oldest beyond LIMITS.finishedTasks. */
-  private expire(now: number): void {
-    const kept = () => this.finished.length - this.finishedHead;
-    for (
-      let head = this.finished[this.finishedHead];
-      head && (head.atMs + this.options.taskRetentionMs <= now || kept() > LIMITS.finishedTasks);
-      head = this.finished[this.finishedHead]
-    ) {
-      this.finishedHead += 1;
-      const entry = this.tasks.get(head.id);
-      this.tasks.delete(head.id);
-      if (entry) this.tasksByClient.get(entry.client_id)?.delete(head.id);
-      this.created.tasks.delete(head.id);
-    }
-    // Drop the consumed front now and then, so the queue's array does not grow either.
-    if (this.finishedHead > 1024 && this.finishedHead * 2 > this.finished.length) {
-      this.finished.splice(0, this.finishedHead);
-      this.finishedHead = 0;
-    }
+    this.tasks.settle();
   }
 
   task(clientId: number, taskId: string): TaskEntry {
-    const task = this.tasks.get(taskId);
-    if (!task || task.client_id !== clientId) throw notFound(`Task ${taskId}`);
-    return task;
+    return this.tasks.task(clientId, taskId);
   }
 
   /** The client's tasks still kept, in creation order. */
   tasksOf(clientId: number): TaskEntry[] {
-    return [...(this.tasksByClient.get(clientId)?.values() ?? [])];
+    return this.tasks.tasksOf(clientId);
   }
 
   /** Tasks created through the API and still kept, with where they run (the admin surface). */
   createdTasks(): TaskEntry[] {
-    return [...this.created.tasks].map((id) => this.tasks.get(id)).filter((t): t is TaskEntry => Boolean(t));
+    return this.tasks.createdTasks();
   }
 
   /** Volumes created through the API (the admin surface). */
   createdVolumes(): Volume[] {
-    return this.world.volumes.filter((v) => this.created.volumes.has(v.id));
+    return this.world.volumes.filter((v) => this.createdVolumeIds.has(v.id));
   }
 }

@@ -1,32 +1,41 @@
 // Turns Ajv's errors about a request into one sentence that names the parameter or body field,
 // what was wrong, and what is allowed.
 
-import type { ErrorObject } from "ajv";
+import type { OperationModel, ParameterModel, ValueFacts } from "@platform-api/spec";
 import { LIMITS } from "./limits.js";
 
 export type RequestPart = "params" | "querystring" | "body" | "headers";
 
-type Schema = Record<string, any>;
+/** One of Ajv's errors as Fastify passes it on (`data` is there: the route Ajvs are verbose). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  data?: unknown;
+}
 
-/**
- * @param schemas resolved schemas of the path and query parameters by name, to say what is allowed.
- */
+/** The operation's parameters (their facts from the spec model) say what is allowed. */
 export function describeValidationErrors(
-  errors: ErrorObject[],
+  errors: readonly ValidationIssue[],
   part: RequestPart,
-  schemas: Record<string, Schema>,
+  operation: OperationModel | undefined,
 ): string {
   const seen = new Set<string>();
   const sentences: string[] = [];
   for (const error of errors) {
-    const sentence = describeOne(error, part, schemas);
+    const sentence = describeOne(error, part, operation);
     if (!seen.has(sentence)) sentences.push(sentence);
     seen.add(sentence);
   }
   return sentences.join(" ");
 }
 
-function describeOne(error: ErrorObject, part: RequestPart, schemas: Record<string, Schema>): string {
+function describeOne(
+  error: ValidationIssue,
+  part: RequestPart,
+  operation: OperationModel | undefined,
+): string {
   const segments = error.instancePath.split("/").slice(1).map(unescapePointer);
   if (error.keyword === "required") segments.push(String(error.params.missingProperty));
   const [first = "", ...rest] = segments;
@@ -36,20 +45,40 @@ function describeOne(error: ErrorObject, part: RequestPart, schemas: Record<stri
     if (error.keyword === "required") return `${where} is required.`;
     if (error.keyword === "additionalProperties") {
       const extra = String(error.params.additionalProperty);
-      return `${where === "The request body" ? "The request body" : where} has "${extra}", which is not an allowed field.`;
+      return `${where} has "${extra}", which is not an allowed field.`;
     }
     return `${where} ${message(error)}.`;
   }
 
+  const where: ParameterModel["in"] = part === "params" ? "path" : "query";
   const kind = part === "params" ? "Path parameter" : "Query parameter";
-  const where = `${kind} "${first}"${rest.length > 0 ? ` (item ${rest.join(".")})` : ""}`;
-  if (error.keyword === "required") return `${where} is required.`;
+  if (error.keyword === "additionalProperties" && segments.length === 0)
+    return unlistedParameter(String(error.params.additionalProperty), where, operation);
+  const name = `${kind} "${first}"${rest.length > 0 ? ` (item ${rest.join(".")})` : ""}`;
+  if (error.keyword === "required") return `${name} is required.`;
   const restates = error.keyword === "enum" || error.keyword === "format";
-  const allowed = schemas[first] && !restates ? describeSchema(schemas[first]) : undefined;
-  return `${where} ${message(error)}.${allowed ? ` Allowed: ${allowed}.` : ""}`;
+  const parameter = operation?.parameters.find((p) => p.in === where && p.name === first);
+  const allowed = parameter && !restates ? describeSchema(parameter) : undefined;
+  return `${name} ${message(error)}.${allowed ? ` Allowed: ${allowed}.` : ""}`;
 }
 
-function message(error: ErrorObject): string {
+/** A parameter the spec does not list for the operation, and the ones it does. */
+function unlistedParameter(
+  name: string,
+  where: ParameterModel["in"],
+  operation: OperationModel | undefined,
+): string {
+  const kind = where === "path" ? "Path parameter" : "Query parameter";
+  const listed = operation?.parameters.filter((p) => p.in === where).map((p) => p.name) ?? [];
+  const takes = operation
+    ? `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`
+    : "";
+  return listed.length === 0
+    ? `${kind} ${quote(name)} is not in the spec: ${takes} takes no ${where} parameters.`
+    : `${kind} ${quote(name)} is not in the spec: ${takes} takes ${listed.join(", ")}.`;
+}
+
+function message(error: ValidationIssue): string {
   const got = error.data === undefined || typeof error.data === "object" ? "" : ` (got ${quote(error.data)})`;
   if (error.keyword === "enum")
     return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}${got}`;
@@ -59,7 +88,7 @@ function message(error: ErrorObject): string {
 }
 
 /** "an integer from 1 to 1000", "one of done, in progress, rejected", "a UUID". */
-export function describeSchema(schema: Schema): string | undefined {
+export function describeSchema(schema: ValueFacts): string | undefined {
   if (schema.type === "array" && schema.items) {
     const item = describeSchema(schema.items);
     return item ? `repeat the parameter, each value ${item}` : undefined;
@@ -67,8 +96,7 @@ export function describeSchema(schema: Schema): string | undefined {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(", ")}`;
   if (schema.type === "integer" || schema.type === "number") {
     const noun = schema.type === "integer" ? "an integer" : "a number";
-    const min =
-      schema.minimum ?? (schema.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum + 1);
+    const min = schema.minimum;
     const max = schema.maximum;
     if (min !== undefined && max !== undefined) return `${noun} from ${min} to ${max}`;
     if (min !== undefined) return `${noun} of at least ${min}`;

@@ -16,7 +16,7 @@ describe("starting", () => {
   it("refuses to start when an operation of the spec has no handler", async () => {
     const spec = structuredClone(loadBundle()) as any;
     spec.paths["/cloud/v1/flavors"] = {
-      get: { operationId: "listFlavors", responses: { "200": { description: "ok" } } },
+      get: { operationId: "listFlavors", "x-product": "cloud", responses: { "200": { description: "ok" } } },
     };
     await expect(createSimulator({ spec })).rejects.toThrow(
       /operations without a simulator handler: listFlavors \(GET \/cloud\/v1\/flavors\)/,

@@ -1,23 +1,30 @@
+import type { components } from "@platform-api/spec/generated/openapi";
 import { badRequest } from "../errors.js";
 import type { Store } from "../store.js";
 import { quote } from "../validation-message.js";
-import { REGIONAL_QUOTA_NAMES } from "../world/default-world.js";
-import { type Handler, offsetPage, ok } from "./types.js";
+import { gpuQuotaName } from "../world/spec-facts.js";
+import type { RegionalQuotaName } from "../world/types.js";
+import { type Handler, offsetPage } from "./types.js";
 
-export const listProjects: Handler = ({ caller, store }) => {
+type QuotaCheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
+
+export const listProjects: Handler<"listProjects"> = ({ caller, store }) => {
   const projects = store.projectsOf(store.clientOf(caller)).map(({ client_id: _, ...project }) => project);
-  return ok({ count: projects.length, results: projects });
+  return { status: 200, body: { count: projects.length, results: projects } };
 };
 
-export const listRegions: Handler = ({ query, store }) => ok(offsetPage(store.world.regions, query));
+export const listRegions: Handler<"listRegions"> = ({ query, store }) => ({
+  status: 200,
+  body: offsetPage(store.world.regions, query),
+});
 
-export const listInstances: Handler = ({ params, query, caller, store }) => {
+export const listInstances: Handler<"listInstances"> = ({ params, query, caller, store }) => {
   const project = store.project(store.clientOf(caller), params.project_id);
   const region = store.region(params.region_id);
-  return ok(offsetPage(store.instancesIn(project.id, region.id), query));
+  return { status: 200, body: offsetPage(store.instancesIn(project.id, region.id), query) };
 };
 
-export const createVolume: Handler = ({ params, body, caller, store }) => {
+export const createVolume: Handler<"createVolume"> = ({ params, body, caller, store }) => {
   const clientId = store.clientOf(caller);
   const project = store.project(clientId, params.project_id);
   const region = store.region(params.region_id);
@@ -26,18 +33,21 @@ export const createVolume: Handler = ({ params, body, caller, store }) => {
       `Region ${region.id} is ${region.state}; only regions whose state is ACTIVE accept new resources.`,
     );
   }
-  if (typeof body.size !== "number" || !Number.isInteger(body.size) || body.size < 1) {
+  const { size } = body;
+  if (size === undefined || !Number.isInteger(size) || size < 1) {
     throw badRequest('Body field "size" is required by the simulator: a whole number of GiB, at least 1.');
   }
-  const task = store.createVolume(clientId, project, region, body);
-  return ok({ tasks: [task.record.id] });
+  const task = store.createVolume(clientId, project, region, { ...body, size });
+  return { status: 200, body: { tasks: [task.record.id] } };
 };
 
-export const getTask: Handler = ({ params, caller, store }) =>
-  ok(store.task(store.clientOf(caller), params.task_id).record);
+export const getTask: Handler<"getTask"> = ({ params, caller, store }) => ({
+  status: 200,
+  body: store.task(store.clientOf(caller), params.task_id).record,
+});
 
 /** The list's shape is not shown by the seed; the simulator answers with the list envelope. */
-export const listTasks: Handler = ({ query, caller, store }) => {
+export const listTasks: Handler<"listTasks"> = ({ query, caller, store }) => {
   // The platform's bounds of this limit are not shown; a count below 1 asks for nothing sensible.
   if (query.limit !== undefined && query.limit < 1)
     throw badRequest(
@@ -52,7 +62,7 @@ export const listTasks: Handler = ({ query, caller, store }) => {
         (query.task_type === undefined || t.task_type === query.task_type),
     )
     .reverse();
-  return ok({ count: tasks.length, results: tasks.slice(0, query.limit ?? tasks.length) });
+  return { status: 200, body: { count: tasks.length, results: tasks.slice(0, query.limit ?? tasks.length) } };
 };
 
 /**
@@ -61,7 +71,12 @@ export const listTasks: Handler = ({ query, caller, store }) => {
  * volumes and one external IP per `external` interface and one floating IP per `floating`
  * interface; each distinct `baremetal_network` interface name needs one network for the cluster.
  */
-export const checkVirtualGpuClusterLimits: Handler = ({ params, body, caller, store }) => {
+export const checkVirtualGpuClusterLimits: Handler<"checkVirtualGpuClusterLimits"> = ({
+  params,
+  body,
+  caller,
+  store,
+}) => {
   const clientId = store.clientOf(caller);
   store.project(clientId, params.project_id);
   const region = store.region(params.region_id);
@@ -73,36 +88,41 @@ export const checkVirtualGpuClusterLimits: Handler = ({ params, body, caller, st
   }
   if (body.servers_count < 1)
     throw badRequest(`Body field "servers_count" must be at least 1 (got ${body.servers_count}).`);
-  const servers: number = body.servers_count;
-  const interfaces: { type?: string; name?: string }[] = body.servers_settings?.interfaces ?? [];
-  const volumes: { size?: number }[] = body.servers_settings?.volumes ?? [];
+  const servers = body.servers_count;
+  const interfaces = body.servers_settings?.interfaces ?? [];
+  const volumes = body.servers_settings?.volumes ?? [];
   const ofType = (type: string) => interfaces.filter((i) => i.type === type);
 
-  const requested: Record<string, number> = Object.fromEntries(REGIONAL_QUOTA_NAMES.map((name) => [name, 0]));
-  requested[`gpu_virtual_${flavor.gpu_model}_count`] = servers * flavor.gpus_per_server;
-  requested.volume_count = servers * volumes.length;
-  requested.volume_size = servers * volumes.reduce((sum, v) => sum + (v.size ?? 0), 0);
-  requested.external_ip_count = servers * ofType("external").length;
-  requested.floating_count = servers * ofType("floating").length;
-  requested.baremetal_network_count = new Set(ofType("baremetal_network").map((i) => i.name)).size;
-
-  const tooLarge = Object.keys(requested).find((name) => !Number.isSafeInteger(requested[name]));
+  const requested: Partial<Record<RegionalQuotaName, number>> = {
+    [gpuQuotaName(flavor.gpu_model)]: servers * flavor.gpus_per_server,
+    volume_count: servers * volumes.length,
+    volume_size: servers * volumes.reduce((sum, v) => sum + (v.size ?? 0), 0),
+    external_ip_count: servers * ofType("external").length,
+    floating_count: servers * ofType("floating").length,
+    baremetal_network_count: new Set(ofType("baremetal_network").map((i) => i.name)).size,
+  };
+  const tooLarge = store.quotaNames.find((name) => !Number.isSafeInteger(requested[name] ?? 0));
   if (tooLarge)
     throw badRequest(
       `Body fields "servers_count" and "servers_settings" ask for more ${tooLarge} than the simulator counts exactly (at most ${Number.MAX_SAFE_INTEGER}).`,
     );
   const usage = usageOf(store, clientId, region.id);
   const limits = store.quotaLimits(clientId, region.id);
-  const result: Record<string, number> = {};
-  for (const name of REGIONAL_QUOTA_NAMES) {
+  const result: Partial<QuotaCheckResult> = {};
+  for (const name of store.quotaNames) {
     result[`${name}_limit`] = limits[`${name}_limit`] ?? 0;
     result[`${name}_requested`] = requested[name] ?? 0;
     result[`${name}_usage`] = usage[name] ?? 0;
   }
-  return ok(result);
+  // Every quota of the served description's result is set above; the type cannot see the loop.
+  return { status: 200, body: result as QuotaCheckResult };
 };
 
-function usageOf(store: Store, clientId: number, regionId: number): Record<string, number> {
+function usageOf(
+  store: Store,
+  clientId: number,
+  regionId: number,
+): Partial<Record<RegionalQuotaName, number>> {
   const volumes = store.volumesOfClient(clientId, regionId);
   return {
     ...store.recordedUsage(clientId, regionId),

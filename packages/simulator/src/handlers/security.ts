@@ -1,25 +1,36 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createSpecAjv } from "@platform-api/spec";
+import type { components } from "@platform-api/spec/generated/openapi";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import type { Store } from "../store.js";
 import { quote } from "../validation-message.js";
-import type { JsonObject, OwnedRecord } from "../world/types.js";
-import { type Handler, ok } from "./types.js";
+import type { OwnedRecord } from "../world/types.js";
+import type { Handler } from "./types.js";
 
-// Field values are checked against each template field's own validation_schema.
-const fieldAjv = new Ajv2020({ strict: false, allErrors: true });
+type ProfileTemplate = components["schemas"]["ProfileTemplate"];
+type ProfileField = components["schemas"]["ProfileField"];
 
-export const getProtectionProfile: Handler = ({ params, caller, store }) =>
-  ok(profileOf(store, caller.clientId, params.id).record);
+// Field values are checked against each template field's own validation_schema (no description
+// needed: the schema is the field's).
+const fieldAjv = createSpecAjv(undefined);
+
+export const getProtectionProfile: Handler<"getProtectionProfile"> = ({ params, caller, store }) => ({
+  status: 200,
+  body: profileOf(store, caller.clientId, params.id).record,
+});
 
 /**
  * Applies new settings. The seed leaves open which fields are updatable and which keys of a
  * `fields` item are required; the simulator needs `base_field` to know which field a value is for,
  * takes `field_value` or else `value`, and checks it against the field's validation_schema.
  */
-export const updateProtectionProfile: Handler = ({ params, body, caller, store }) => {
-  const owned = profileOf(store, caller.clientId, params.id);
-  const profile = owned.record;
-  let template = profile.profile_template as JsonObject;
+export const updateProtectionProfile: Handler<"updateProtectionProfile"> = ({
+  params,
+  body,
+  caller,
+  store,
+}) => {
+  const profile = profileOf(store, caller.clientId, params.id).record;
+  let template: ProfileTemplate = profile.profile_template;
   if (body.profile_template !== undefined && body.profile_template !== null) {
     const found = store.world.protection_profile_templates.find((t) => t.id === body.profile_template);
     if (!found) {
@@ -30,14 +41,15 @@ export const updateProtectionProfile: Handler = ({ params, body, caller, store }
     }
     template = found;
   }
+  // The seed's one template rule: the Universal template protects an IP address it must be given.
   if (template.name === "Universal" && (body.ip_address === undefined || body.ip_address === null)) {
     throw badRequest('Body field "ip_address" is required for the Universal template.');
   }
 
-  const templateFields = template.fields as JsonObject[];
-  const current = new Map((profile.fields as JsonObject[]).map((f) => [f.base_field, f]));
-  const given = new Map<number, { value: string; field_value: unknown }>();
-  (body.fields as JsonObject[]).forEach((item, i) => {
+  const templateFields = template.fields ?? [];
+  const current = new Map(profile.fields.map((f) => [f.base_field, f]));
+  const given = new Map<number | undefined, { value: string; field_value: unknown }>();
+  body.fields.forEach((item, i) => {
     const where = `Body field "fields[${i}]`;
     const templateField = templateFields.find((f) => f.id === item.base_field);
     if (!templateField) {
@@ -55,29 +67,32 @@ export const updateProtectionProfile: Handler = ({ params, body, caller, store }
         `${where}" (${templateField.name}) value ${quote(fieldValue)} ${fieldAjv.errorsText(fieldAjv.errors, { dataVar: "" }).trim()}.`,
       );
     }
-    given.set(item.base_field as number, {
+    given.set(item.base_field, {
       value: typeof item.value === "string" ? item.value : String(fieldValue),
-      field_value: fieldValue as never,
+      field_value: fieldValue,
     });
   });
 
   profile.profile_template = template;
-  profile.fields = templateFields.map((f, i) => {
+  profile.fields = templateFields.map((f, i): ProfileField => {
     const kept = current.get(f.id);
-    const next = given.get(f.id as number);
-    const { id: _, ...definition } = f;
+    const next = given.get(f.id);
+    const { id: _, field_type, ...definition } = f;
     return {
       ...definition,
-      id: (kept?.id as number | undefined) ?? (profile.id as number) * 10 + i,
-      value: next?.value ?? (kept?.value as string | undefined) ?? (f.default as string),
-      field_value: (next?.field_value ?? kept?.field_value ?? parseValue(f.default, f.field_type)) as never,
-      base_field: f.id as number,
+      // A template field's type is open in the spec; a profile field's is a string.
+      ...(typeof field_type === "string" ? { field_type } : {}),
+      id: kept?.id ?? profile.id * 10 + i,
+      value: next?.value ?? kept?.value ?? f.default,
+      field_value: next?.field_value ?? kept?.field_value ?? parseValue(f.default, field_type),
+      base_field: f.id,
     };
   });
-  for (const key of ["ip_address", "provider", "site", "management_type"] as const) {
-    if (body[key] !== undefined && body[key] !== null) profile[key] = body[key];
-  }
-  return ok(profile);
+  if (body.ip_address !== undefined && body.ip_address !== null) profile.ip_address = body.ip_address;
+  if (body.provider !== undefined) profile.provider = body.provider;
+  if (body.site !== undefined) profile.site = body.site;
+  if (body.management_type !== undefined) profile.management_type = body.management_type;
+  return { status: 200, body: profile };
 };
 
 function profileOf(store: Store, clientId: number | undefined, id: number): OwnedRecord {

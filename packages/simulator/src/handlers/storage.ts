@@ -2,9 +2,14 @@ import { ApiError } from "../errors.js";
 import type { Handler } from "./types.js";
 
 /** Stores the event configuration per client and event name; the seed shows no body and no exact status. */
-export const putStorageNotificationEvent: Handler = ({ query, body, caller, store }) => {
+export const putStorageNotificationEvent: Handler<"putStorageNotificationEvent"> = ({
+  query,
+  body,
+  caller,
+  store,
+}) => {
   const own = store.clientOf(caller);
-  const clientId: number = query.client_id ?? own;
+  const clientId = query.client_id ?? own;
   if (clientId !== own)
     throw new ApiError(403, `This token belongs to client ${own} and cannot configure client ${clientId}.`);
   const events = store.world.storage_notification_events;

@@ -1,22 +1,33 @@
-// The admin surface under /_sim/: NOT part of the platform. It resets the world, moves the clock,
-// lists what the API created, sets quotas and faults. It has no auth and no rate limit; the
-// simulator listens on loopback by default.
+// Rule: the admin surface under /_sim/ is NOT part of the platform. It resets the world, moves the
+// clock, lists what the API created, sets quotas and faults. It has no auth, no faults and no rate
+// limit; the simulator listens on loopback by default.
 
-import type { FastifyInstance } from "fastify";
-import type { Clock } from "./clock.js";
-import { withoutOffset } from "./clock.js";
-import type { Store } from "./store.js";
+import { createSpecAjv } from "@platform-api/spec";
+import type { FastifyPluginAsync } from "fastify";
+import type { Clock } from "../clock.js";
+import { withoutOffset } from "../clock.js";
+import type { Store } from "../store.js";
+import type { RegionalLimitValues } from "../world/types.js";
 
-export interface AdminContext {
+export interface AdminOptions {
   store: () => Store;
   clock: Clock;
   reset(): void;
   setFaults(spec: string): void;
+  /** The regional limit fields of the spec (`RegionalLimits`) a quota may set. */
+  limitFields: readonly string[];
 }
 
 const noLimit = { rateLimit: false } as const;
 
-export function registerAdminRoutes(app: FastifyInstance, context: AdminContext): void {
+/** Encapsulated: its schemas are its own, checked without the description. */
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context) => {
+  const parameterAjv = createSpecAjv(undefined, { coerce: true });
+  const bodyAjv = createSpecAjv(undefined);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
+  );
+
   app.get("/_sim", { config: noLimit }, async () => ({
     note: "Admin surface of the platform API simulator; not part of the platform.",
     now: withoutOffset(context.clock.now()),
@@ -34,7 +45,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
     return { reset: true };
   });
 
-  app.post(
+  app.post<{ Body: { advance_seconds: number } }>(
     "/_sim/clock",
     {
       config: noLimit,
@@ -48,7 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
       },
     },
     async (request) => {
-      context.clock.advance((request.body as { advance_seconds: number }).advance_seconds * 1000);
+      context.clock.advance(request.body.advance_seconds * 1000);
       context.store().settle();
       return { now: withoutOffset(context.clock.now()) };
     },
@@ -65,7 +76,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
     };
   });
 
-  app.put(
+  app.put<{ Params: { client_id: number; region_id: number }; Body: RegionalLimitValues }>(
     "/_sim/quotas/:client_id/:region_id",
     {
       config: noLimit,
@@ -77,22 +88,22 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
         body: {
           type: "object",
           minProperties: 1,
-          propertyNames: { pattern: "_limit$" },
+          propertyNames: { enum: context.limitFields },
           additionalProperties: { type: "integer", minimum: 0 },
         },
       },
     },
     async (request) => {
-      const { client_id, region_id } = request.params as { client_id: number; region_id: number };
+      const { client_id, region_id } = request.params;
       return {
         client_id,
         region_id,
-        limits: context.store().setQuotaLimits(client_id, region_id, request.body as Record<string, number>),
+        limits: context.store().setQuotaLimits(client_id, region_id, request.body),
       };
     },
   );
 
-  app.put(
+  app.put<{ Body: { faults: string } }>(
     "/_sim/faults",
     {
       config: noLimit,
@@ -107,11 +118,11 @@ export function registerAdminRoutes(app: FastifyInstance, context: AdminContext)
     },
     async (request, reply) => {
       try {
-        context.setFaults((request.body as { faults: string }).faults);
+        context.setFaults(request.body.faults);
       } catch (error) {
         return reply.code(400).send({ message: (error as Error).message });
       }
-      return { faults: (request.body as { faults: string }).faults };
+      return { faults: request.body.faults };
     },
   );
-}
+};

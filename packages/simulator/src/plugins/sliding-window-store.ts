@@ -1,6 +1,7 @@
 // A store for @fastify/rate-limit that counts the requests of the last window (a sliding log).
 // The plugin's own store counts in fixed windows, which lets up to twice the limit through around
-// a window boundary; the platform's rule is "100 requests per second", so every second counts.
+// a window boundary; the spec's rule is so many requests per period (x-rate-limits), which every
+// period must keep, not only the periods a fixed window happens to start.
 
 type Callback = (error: Error | null, result: { current: number; ttl: number }) => void;
 

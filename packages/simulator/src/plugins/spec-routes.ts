@@ -1,0 +1,107 @@
+// Rule: one route per operation of the served description, each with its auth and its request
+// checks from the spec. Authentication comes first (before the body is read), then integer
+// parameters are read strictly, then path, query and body are validated against the description's
+// own schemas — a query parameter it does not list is refused — with its defaults filled in, and
+// only then does the operation's handler run. Its answer must have a status the operation documents.
+
+import { createSpecAjv, documentsStatus, type OperationModel } from "@platform-api/spec";
+import { authenticate } from "../auth.js";
+import { HANDLERS, type OperationId } from "../handlers/index.js";
+import { integerParameterCheck } from "../integer-parameters.js";
+import { registerJsonBodyParser } from "../json-body.js";
+import { routeOf } from "../route-schemas.js";
+import type { ServedSpec } from "../spec.js";
+import type { Caller, Store } from "../store.js";
+import { shared } from "./shared.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    operation?: OperationModel;
+  }
+}
+
+export interface SpecRoutesOptions {
+  spec: ServedSpec;
+  /** The current store (the admin surface may replace it). */
+  store: () => Store;
+}
+
+/**
+ * A handler as the route calls it. Each handler is typed by its operation (handlers/types.ts); the
+ * route's validation against the same description is what gives the request that type.
+ */
+type RouteHandler = (request: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  rawQuery: string;
+  caller: Caller;
+  store: Store;
+}) => { status: number; body?: unknown };
+
+/** Stops the start when the served description and the handlers do not name the same operations. */
+export function checkHandlers(operations: readonly OperationModel[]): void {
+  const inSpec = new Set(operations.map((o) => o.operationId));
+  const missing = operations
+    .filter((o) => !isOperationId(o.operationId))
+    .map((o) => `${o.operationId} (${o.key})`);
+  const unknown = Object.keys(HANDLERS).filter((id) => !inSpec.has(id));
+  if (missing.length > 0)
+    throw new Error(`The spec has operations without a simulator handler: ${missing.join(", ")}.`);
+  if (unknown.length > 0)
+    throw new Error(`Simulator handlers name operations the spec does not have: ${unknown.join(", ")}.`);
+}
+
+const isOperationId = (id: string): id is OperationId => Object.hasOwn(HANDLERS, id);
+
+export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (app, { spec, store }) => {
+  registerJsonBodyParser(app);
+  // Path and query parameters arrive as text: coerced, with the spec's defaults. Bodies never are.
+  const parameterAjv = createSpecAjv(spec.doc, { coerce: true, verbose: true });
+  const bodyAjv = createSpecAjv(spec.doc, { coerce: false, verbose: true });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
+  );
+  app.decorateRequest("caller", null);
+
+  for (const operation of spec.model.operations) {
+    const { operationId } = operation;
+    if (!isOperationId(operationId)) throw new Error(`No handler for ${operationId}; see checkHandlers.`);
+    const handler = HANDLERS[operationId] as unknown as RouteHandler;
+    const route = routeOf(spec.doc, operation);
+    const checkIntegers = integerParameterCheck(operation);
+    app.route({
+      method: operation.method.toUpperCase(),
+      url: route.url,
+      schema: route.schema,
+      config: { operation },
+      // Auth before the body is read or validated: an unauthenticated request learns nothing more.
+      preParsing: async (request) => {
+        request.caller = authenticate(request.raw.rawHeaders, store(), operation);
+      },
+      ...(checkIntegers ? { preValidation: checkIntegers } : {}),
+      handler: async (request, reply) => {
+        const current = store();
+        current.settle();
+        const { url } = request;
+        const caller = request.caller;
+        if (!caller) throw new Error(`${operationId} reached its handler without a caller`);
+        const answer = handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          rawQuery: url.includes("?") ? url.slice(url.indexOf("?") + 1) : "",
+          caller,
+          store: current,
+        });
+        if (!documentsStatus(operation, answer.status))
+          throw new Error(`${operationId} answered ${answer.status}, which the spec does not document`);
+        reply.code(answer.status);
+        return answer.body === undefined ? reply.send() : reply.send(answer.body);
+      },
+    });
+  }
+});
