@@ -1,30 +1,56 @@
+import type { MODEL } from "@platform-api/spec/generated/model";
+import { matchOperation, type OperationModel, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
-import type { PAGINATION } from "./generated/conventions.js";
-import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions, tokenFor } from "./options.js";
+import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
+import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
-import { requireData } from "./results.js";
-import { type FinishedTask, type Task, type WaitForTaskOptions, waitForTask, waitForTasks } from "./tasks.js";
+import { type FetchResult, requireData } from "./results.js";
+import {
+  type FinishedTask,
+  pollOperationFor,
+  type Send,
+  taskPoller,
+  type WaitForTaskOptions,
+  waitForTask,
+  waitForTasks,
+} from "./tasks.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
 import { CALL_CONTEXT, type CallContext, createTransport, type Logger } from "./transport/transport.js";
 import { type RequestParams, validateParams } from "./validation.js";
 
-/** Puts the reseller token on `/cloud/reseller` operations (paths relative to the base URL). */
-function resellerTokenFor(resolved: ResolvedOptions) {
-  const basePath = new URL(resolved.baseUrl).pathname.replace(/\/+$/, "");
-  return (url: string, headers: Headers) => {
-    const token = tokenFor(resolved, new URL(url).pathname.slice(basePath.length));
-    if (token !== resolved.apiKey) headers.set("Authorization", `APIKey ${token}`);
+/**
+ * Puts the reseller token on the operations whose security is the spec's ResellerAPIKey. The
+ * method wrappers say which operation a call is; for other calls (openapi-fetch's `request`, a
+ * concrete path) the URL, relative to the base URL, is matched against the spec's operations.
+ */
+function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const authorization = `APIKey ${resellerApiKey}`;
+  return (method: string, url: string, headers: Headers, context: CallContext | undefined) => {
+    const reseller =
+      context?.reseller ??
+      usesReseller(matchOperation(SPEC, method, new URL(url).pathname.slice(basePath.length))?.operation);
+    if (reseller) headers.set("Authorization", authorization);
   };
 }
 
-// Type helpers over a `paths` type: which paths page, and what their pages and items are.
+const usesReseller = (operation: OperationModel | undefined): boolean =>
+  operation !== undefined && usesScheme(operation, RESELLER_SCHEME);
+
+// Type helpers over a `paths` type: which paths page, which start tasks, what pages and items are.
+type SpecOperation = (typeof MODEL)["operations"][number];
 type GetOp<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op } ? Op : never;
 type JsonOk<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 /** The paths the spec marks as paginated (x-pagination), within this client's paths. */
 export type ListPaths<Paths> = Extract<
   keyof Paths,
-  keyof typeof PAGINATION extends `GET ${infer P}` ? P : never
+  Extract<SpecOperation, { method: "get"; pagination: object }>["path"]
+>;
+/** The paths of operations that start an asynchronous task (x-async-task), within this client's paths. */
+export type AsyncTaskPaths<Paths> = Extract<
+  keyof Paths,
+  Extract<SpecOperation, { asyncTask: object }>["path"]
 >;
 export type PageOf<Paths, P extends keyof Paths> = JsonOk<GetOp<Paths, P>>;
 export type ItemOf<Paths, P extends keyof Paths> =
@@ -39,7 +65,8 @@ export interface PaginateInit<Paths, P extends keyof Paths> extends PaginateOpti
   };
 }
 
-export interface PlatformHelpers<Paths extends {}> {
+/** What the client adds to openapi-fetch for every set of paths. */
+export interface ListHelpers<Paths extends {}> {
   /**
    * Walks a list operation (offset or page pagination, as the spec's x-pagination says):
    * `for await (const item of client.paginate(path))`, or `.pages()` for whole pages.
@@ -49,13 +76,26 @@ export interface PlatformHelpers<Paths extends {}> {
     path: P,
     init?: PaginateInit<Paths, P>,
   ): Paginator<ItemOf<Paths, P>, PageOf<Paths, P>>;
-  /** Polls a cloud task until FINISHED (resolves) or ERROR (TaskFailedError), within a deadline (TaskTimeoutError). */
-  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<FinishedTask>;
-  /** Waits for every task of a write call, e.g. `waitForTasks(data.tasks)`. */
-  waitForTasks(taskIds: readonly string[], options?: WaitForTaskOptions): Promise<FinishedTask[]>;
   /** The limiter shared by every call of this client (undefined when `rateLimit: false`). */
   readonly rateLimiter: RateLimiter | undefined;
 }
+
+/** The task helpers, offered by a client whose paths include an operation that starts a task. */
+export interface TaskHelpers {
+  /**
+   * Polls a task with the spec's poll operation until it ends: FINISHED resolves, any other of the
+   * spec's terminal states throws TaskFailedError; the deadline throws TaskTimeoutError.
+   */
+  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<FinishedTask>;
+  /** Waits for every task of a write call, e.g. `waitForTasks(data.tasks)`. */
+  waitForTasks(taskIds: readonly string[], options?: WaitForTaskOptions): Promise<FinishedTask[]>;
+}
+
+/** TaskHelpers when the paths include an x-async-task operation; nothing otherwise. */
+export type TaskHelpersOf<Paths> = [AsyncTaskPaths<Paths>] extends [never] ? unknown : TaskHelpers;
+
+/** Everything the client adds to openapi-fetch for these paths. */
+export type PlatformHelpers<Paths extends {}> = ListHelpers<Paths> & TaskHelpersOf<Paths>;
 
 export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
 
@@ -77,10 +117,14 @@ async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor
   }
 }
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
-
-/** A typed client over the given `paths` (the whole API, or one product's). */
-export function createPlatformClient<Paths extends {}>(options?: ClientOptions): PlatformClientOf<Paths> {
+/**
+ * A typed client over the given `paths`: the whole API's (no `product`), or one product's (its
+ * `x-product`). It offers `waitForTask` only where one of the scope's operations starts a task.
+ */
+export function createPlatformClient<Paths extends {}>(
+  options?: ClientOptions,
+  product?: string,
+): PlatformClientOf<Paths> {
   let resolved: ResolvedOptions;
   try {
     resolved = resolveOptions(options);
@@ -103,7 +147,9 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
     limiter: rateLimiter,
     logger: redactedLogger(resolved.logger, redactor),
     // The client token is a default header; only reseller operations swap in the reseller token.
-    ...(resolved.resellerApiKey ? { prepareHeaders: resellerTokenFor(resolved) } : {}),
+    ...(resolved.resellerApiKey
+      ? { prepareHeaders: resellerTokenFor(resolved.baseUrl, resolved.resellerApiKey) }
+      : {}),
   });
   const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
@@ -119,14 +165,15 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
     const send = raw[method] as (path: string, init?: Init) => Promise<unknown>;
     // async, so a refused parameter is a rejected promise like every other failure of a call
     client[method] = async (path: string, init?: Init) => {
+      const facts = operationFacts(method, path);
       if (resolved.validateParams) {
         try {
-          validateParams(method, path, init?.params);
+          validateParams(method, path, facts, init?.params);
         } catch (error) {
           rethrow(error);
         }
       }
-      const context: CallContext = { callerSignal: init?.signal != null };
+      const context: CallContext = { callerSignal: init?.signal != null, reseller: facts?.reseller };
       try {
         const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
           error?: unknown;
@@ -142,21 +189,11 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
       }
     };
   }
-  const get = client.GET as (
-    path: string,
-    init?: object,
-  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const send: Send = (method, path, init) =>
+    (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init);
+  const get = (path: string, init: object) => send("GET", path, init);
 
-  const fetchTask = async (taskId: string, signal: AbortSignal | undefined): Promise<Task> => {
-    const path = `/cloud/v1/tasks/${taskId}`;
-    return requireData(
-      await get("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: taskId } }, signal }),
-      "GET",
-      path,
-    ) as Task;
-  };
-
-  const helpers: PlatformHelpers<Paths> = {
+  const helpers: ListHelpers<Paths> = {
     paginate(path, init = {}) {
       const { params, concurrency, signal } = init;
       const query = (params?.query ?? {}) as Record<string, unknown>;
@@ -186,9 +223,17 @@ export function createPlatformClient<Paths extends {}>(options?: ClientOptions):
         toArray: () => paginator.toArray().catch(rethrow),
       } as never;
     },
-    waitForTask: (taskId, waitOptions) => waitForTask(fetchTask, taskId, waitOptions).catch(rethrow),
-    waitForTasks: (taskIds, waitOptions) => waitForTasks(fetchTask, taskIds, waitOptions).catch(rethrow),
     rateLimiter,
   };
-  return Object.assign(client, helpers) as unknown as PlatformClientOf<Paths>;
+  Object.assign(client, helpers);
+  const pollOperation = pollOperationFor(product);
+  if (pollOperation) {
+    const poller = taskPoller(pollOperation, send);
+    const tasks: TaskHelpers = {
+      waitForTask: (taskId, waitOptions) => waitForTask(poller, taskId, waitOptions).catch(rethrow),
+      waitForTasks: (taskIds, waitOptions) => waitForTasks(poller, taskIds, waitOptions).catch(rethrow),
+    };
+    Object.assign(client, tasks);
+  }
+  return client as unknown as PlatformClientOf<Paths>;
 }

@@ -1,8 +1,20 @@
+import type { paths } from "@platform-api/spec/generated/openapi";
 import { createPlatformClient, type PlatformClientOf } from "./client.js";
-import type { paths } from "./generated/openapi.js";
 import type { ClientOptions } from "./options.js";
 
-export type { ItemOf, ListPaths, PageOf, PaginateInit, PlatformClientOf, PlatformHelpers } from "./client.js";
+export type { components, operations, paths } from "@platform-api/spec/generated/openapi";
+export type {
+  AsyncTaskPaths,
+  ItemOf,
+  ListHelpers,
+  ListPaths,
+  PageOf,
+  PaginateInit,
+  PlatformClientOf,
+  PlatformHelpers,
+  TaskHelpers,
+  TaskHelpersOf,
+} from "./client.js";
 export {
   AbortError,
   ApiError,
@@ -21,13 +33,11 @@ export {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
-export { DEFAULT_BASE_URL } from "./generated/conventions.js";
-export type { components, operations, paths } from "./generated/openapi.js";
 export type { ClientOptions } from "./options.js";
-export { DEFAULTS } from "./options.js";
+export { DEFAULT_BASE_URL, DEFAULTS } from "./options.js";
 export type { PaginateOptions, Paginator } from "./pagination.js";
 export { type FinishedTask, recommendedPollIntervalMs, type Task, type WaitForTaskOptions } from "./tasks.js";
-export { RateLimiter, type RateLimitOptions } from "./transport/rate-limiter.js";
+export { RateLimiter, type RateLimiterSettings, type RateLimitOptions } from "./transport/rate-limiter.js";
 export type { Logger } from "./transport/transport.js";
 
 /** The typed client of the whole platform API. */

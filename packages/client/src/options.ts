@@ -1,6 +1,6 @@
 import { ClientConfigError } from "./errors.js";
-import { DEFAULT_BASE_URL, RATE_LIMITS } from "./generated/conventions.js";
-import type { RateLimitOptions } from "./transport/rate-limiter.js";
+import { SPEC } from "./operations.js";
+import type { RateLimiterSettings, RateLimitOptions } from "./transport/rate-limiter.js";
 import type { RetryOptions } from "./transport/retry.js";
 import type { Logger } from "./transport/transport.js";
 
@@ -13,7 +13,8 @@ export interface ClientOptions {
    */
   apiKey?: string;
   /**
-   * Reseller admin-portal token, used instead of `apiKey` for `/cloud/reseller` operations.
+   * Reseller admin-portal token, used instead of `apiKey` for the operations whose security is the
+   * spec's `ResellerAPIKey` scheme (the `/cloud/reseller` ones).
    * Default: the `GCORE_RESELLER_API_KEY` environment variable; without it, reseller operations
    * are sent with `apiKey` (and the platform answers 403 to a client token).
    */
@@ -21,7 +22,7 @@ export interface ClientOptions {
   /**
    * Base address of the API, without a trailing slash.
    * Default: the `GCORE_BASE_URL` environment variable, else the description's server
-   * (`https://api.gcore.com`).
+   * (`DEFAULT_BASE_URL`).
    */
   baseUrl?: string;
   /** The fetch implementation. Default: the global `fetch`. */
@@ -38,7 +39,7 @@ export interface ClientOptions {
   deadlineMs?: number;
   /**
    * Client-side rate limit shared by every call of this client, or `false` for none.
-   * Default: the platform's request-rate limit from the spec (100 per second), evenly paced (burst 1).
+   * Default: the platform's request-rate limit from the spec (`x-rate-limits`), evenly paced (burst 1).
    */
   rateLimit?: RateLimitOptions | false;
   /** Receives a line for every retry (never a header or the key). Default: none. */
@@ -56,13 +57,20 @@ export interface ResolvedOptions {
   retry: RetryOptions;
   timeoutMs: number;
   deadlineMs: number;
-  rateLimit: Required<RateLimitOptions> | undefined;
+  rateLimit: RateLimiterSettings | undefined;
   logger: Logger | undefined;
   validateParams: boolean;
 }
 
-const SPEC_REQUEST_RATE = RATE_LIMITS.find((limit) => limit.appliesTo === "all");
+/** The server's `base_url` default in the description. */
+export const DEFAULT_BASE_URL = SPEC.conventions.defaultBaseUrl;
 
+const { requestRate } = SPEC.conventions;
+
+/**
+ * Every default of the client, in one place. The request rate and its period are the spec's
+ * (`x-rate-limits`, the limit that applies to all calls); the others are the client's choices.
+ */
 export const DEFAULTS = {
   maxRetries: 2,
   initialDelayMs: 500,
@@ -70,8 +78,14 @@ export const DEFAULTS = {
   maxRetryAfterMs: 60_000,
   timeoutMs: 30_000,
   deadlineMs: 120_000,
-  requestsPerSecond: SPEC_REQUEST_RATE ? SPEC_REQUEST_RATE.limit / SPEC_REQUEST_RATE.periodSeconds : 100,
+  requestsPerSecond: requestRate.limit / requestRate.periodSeconds,
+  /** the span over which the platform counts requests, in seconds */
+  ratePeriodSeconds: requestRate.periodSeconds,
   burst: 1,
+  /** overall deadline of `waitForTask`, well above the typical durations x-task-polling lists */
+  taskTimeoutMs: 30 * 60_000,
+  /** poll interval of `waitForTask` for a task type the spec lists no interval for */
+  fallbackPollIntervalMs: 5_000,
 } as const;
 
 function checkNumber(
@@ -92,8 +106,6 @@ function checkNumber(
   }
   return value as number;
 }
-
-const RESELLER_PREFIX = "/cloud/reseller/";
 
 function env(name: string): string | undefined {
   // Read through globalThis so the runtime has no Node-only import and works in browsers.
@@ -198,6 +210,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
               integer: true,
               min: 1,
             }),
+            periodSeconds: DEFAULTS.ratePeriodSeconds,
           },
     logger: options.logger,
     validateParams: options.validateParams ?? true,
@@ -207,11 +220,4 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
 /** Every token given, checked or not (for redacting the error of an option that is refused). */
 export function givenKeys(options: ClientOptions = {}): unknown[] {
   return [options.apiKey, env("GCORE_API_KEY"), options.resellerApiKey, env("GCORE_RESELLER_API_KEY")];
-}
-
-/** Which token a request to `pathname` (relative to the base URL) is sent with. */
-export function tokenFor(resolved: ResolvedOptions, pathname: string): string {
-  return pathname.startsWith(RESELLER_PREFIX) && resolved.resellerApiKey
-    ? resolved.resellerApiKey
-    : resolved.apiKey;
 }

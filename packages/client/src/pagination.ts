@@ -1,5 +1,12 @@
+import {
+  type OffsetPagination,
+  type OperationModel,
+  type PagePagination,
+  paginatedOperations,
+  parameterOf,
+} from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
-import { PAGINATION, PARAMETERS } from "./generated/conventions.js";
+import { operationFacts, SPEC } from "./operations.js";
 
 type Query = Record<string, unknown>;
 export type PageFetcher = (query: Query) => Promise<unknown>;
@@ -18,28 +25,6 @@ export interface Paginator<Item, Page> extends AsyncIterable<Item> {
   toArray(): Promise<Item[]>;
 }
 
-interface OffsetStyle {
-  style: "offset";
-  limitParam: string;
-  offsetParam: string;
-  countField: string;
-  itemsField: string;
-}
-interface PageStyle {
-  style: "page";
-  pageParam: string;
-  limitParam: string;
-  countField: string;
-  itemsField: string;
-  nextField: string;
-}
-
-const STYLES = PAGINATION as unknown as Record<string, OffsetStyle | PageStyle>;
-const PARAMS = PARAMETERS as unknown as Record<
-  string,
-  readonly { name: string; in: string; schema: { type?: string; maximum?: number } }[]
->;
-
 /** A key that identifies an item, to detect one the server sends twice. */
 const identity = (item: unknown): string => {
   const record = item as Record<string, unknown> | null;
@@ -47,8 +32,18 @@ const identity = (item: unknown): string => {
   return id !== undefined ? `id:${String(id)}` : `json:${JSON.stringify(item)}`;
 };
 
-export function paginationStyleOf(path: string): OffsetStyle | PageStyle | undefined {
-  return STYLES[`GET ${path}`];
+/**
+ * The page size of a walk the caller gave no `limit` for: the largest the spec allows (fewest
+ * requests), else the spec's default. Where the spec states neither, the caller must choose.
+ */
+function pageSize(operation: OperationModel, limitParam: string): number {
+  const limit = parameterOf(operation, limitParam, "query");
+  const size = limit?.maximum ?? (typeof limit?.default === "number" ? limit.default : undefined);
+  if (size === undefined)
+    throw new TypeError(
+      `${operation.path}: the description states no maximum or default for ${limitParam}, so the walk cannot choose a page size; pass params.query.${limitParam}.`,
+    );
+  return size;
 }
 
 export function createPaginator<Item, Page>(
@@ -57,9 +52,13 @@ export function createPaginator<Item, Page>(
   fetchPage: PageFetcher,
   options: Pick<PaginateOptions, "concurrency"> = {},
 ): Paginator<Item, Page> {
-  const style = paginationStyleOf(path);
-  if (!style) {
-    const known = Object.keys(STYLES).map((k) => k.replace(/^GET /, ""));
+  // A list is a GET the spec marks with x-pagination.
+  const operation = operationFacts("GET", path)?.operation;
+  const style = operation?.pagination;
+  if (!operation || !style) {
+    const known = paginatedOperations(SPEC)
+      .filter((o) => o.method === "get")
+      .map((o) => o.path);
     throw new TypeError(`${path} is not a paginated list; paginated lists: ${known.join(", ")}`);
   }
   const concurrency = options.concurrency ?? 4;
@@ -68,8 +67,8 @@ export function createPaginator<Item, Page>(
   }
   const pages =
     style.style === "offset"
-      ? () => offsetPages<Page>(path, style, baseQuery, fetchPage, concurrency)
-      : () => pagePages<Page>(path, style, baseQuery, fetchPage);
+      ? () => offsetPages<Page>(operation, style, baseQuery, fetchPage, concurrency)
+      : () => pagePages<Page>(operation, style, baseQuery, fetchPage);
   const items = async function* () {
     for await (const page of pages()) yield* (page as Record<string, Item[]>)[style.itemsField] ?? [];
   };
@@ -101,14 +100,14 @@ function checkPage(
 }
 
 async function* offsetPages<Page>(
-  path: string,
-  style: OffsetStyle,
+  operation: OperationModel,
+  style: OffsetPagination,
   baseQuery: Query,
   fetchPage: PageFetcher,
   concurrency: number,
 ): AsyncGenerator<Page> {
-  const maxLimit = PARAMS[`GET ${path}`]?.find((p) => p.name === style.limitParam)?.schema.maximum ?? 1000;
-  const limit = (baseQuery[style.limitParam] as number | undefined) ?? maxLimit;
+  const { path } = operation;
+  const limit = (baseQuery[style.limitParam] as number | undefined) ?? pageSize(operation, style.limitParam);
   const start = (baseQuery[style.offsetParam] as number | undefined) ?? 0;
   const seen = new Set<string>();
   let visited = 0;
@@ -184,12 +183,11 @@ async function* offsetPages<Page>(
 }
 
 /** Query of the next page from the server's `next` query string, typed as the description says. */
-function queryFromNext(path: string, next: string): Query {
-  const specs = PARAMS[`GET ${path}`] ?? [];
+function queryFromNext(operation: OperationModel, next: string): Query {
   const search = new URLSearchParams(next.includes("?") ? next.slice(next.indexOf("?") + 1) : next);
   const query: Query = {};
   for (const key of new Set(search.keys())) {
-    const type = specs.find((p) => p.name === key)?.schema.type;
+    const type = parameterOf(operation, key, "query")?.type;
     const values = search.getAll(key);
     if (type === "array") query[key] = values;
     else if (type === "integer" || type === "number") query[key] = Number(values[0]);
@@ -199,11 +197,12 @@ function queryFromNext(path: string, next: string): Query {
 }
 
 async function* pagePages<Page>(
-  path: string,
-  style: PageStyle,
+  operation: OperationModel,
+  style: PagePagination,
   baseQuery: Query,
   fetchPage: PageFetcher,
 ): AsyncGenerator<Page> {
+  const { path } = operation;
   let query: Query = { ...baseQuery };
   let count: number | undefined;
   let pagesRead = 0;
@@ -237,6 +236,6 @@ async function* pagePages<Page>(
         `${path}: ${style.nextField} is still set after ${pagesRead} pages of ${count} items`,
         path,
       );
-    query = queryFromNext(path, next);
+    query = queryFromNext(operation, next);
   }
 }

@@ -1,32 +1,109 @@
+// Waiting for the platform's asynchronous tasks, as the spec describes them: which operation reads
+// a task (x-async-task's pollOperationId), which states end it and how often to poll
+// (x-task-polling).
+
+import type { MODEL } from "@platform-api/spec/generated/model";
+import type { components } from "@platform-api/spec/generated/openapi";
+import {
+  type OperationModel,
+  operationById,
+  pollingAdviceFor,
+  taskPollingOf,
+} from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
-import { TASK_POLLING } from "./generated/conventions.js";
-import type { components } from "./generated/openapi.js";
+import { operationsIn, SPEC } from "./operations.js";
+import { DEFAULTS } from "./options.js";
+import { type FetchResult, requireData } from "./results.js";
 import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
+
+/**
+ * The terminal state in which a task has done its work; the spec's other terminal states are
+ * failures. The spec does not say which of its terminal states is the good one, so it is named
+ * here, and the compiler checks that it is one of the spec's terminal states and task states.
+ */
+const SUCCESS_STATE =
+  "FINISHED" satisfies (typeof MODEL)["conventions"]["taskPolling"]["terminalStates"][number] & Task["state"];
+
 export type FinishedTask = Task & {
-  state: "FINISHED";
+  state: Extract<Task["state"], typeof SUCCESS_STATE>;
   created_resources: NonNullable<Task["created_resources"]>;
 };
 
 export interface WaitForTaskOptions {
-  /** overall deadline of the wait; default 30 minutes (the longest typical task, a Kubernetes cluster, takes 5-15) */
+  /** overall deadline of the wait; default `DEFAULTS.taskTimeoutMs` */
   timeoutMs?: number;
-  /** poll interval; default: the spec's recommendation for the task's type, else 5 s */
+  /** poll interval; default: the spec's interval for the task's type, else `fallbackPollIntervalMs` */
   pollIntervalMs?: number;
+  /**
+   * Poll interval for a task whose type the spec lists no interval for (x-task-polling names only
+   * some task types); default `DEFAULTS.fallbackPollIntervalMs`. The client's choice, not the spec's.
+   */
+  fallbackPollIntervalMs?: number;
   /** cancels the wait */
   signal?: AbortSignal;
   /** called with every task state seen */
   onProgress?: (task: Task) => void;
 }
 
-export const DEFAULT_TASK_TIMEOUT_MS = 30 * 60_000;
-const DEFAULT_POLL_INTERVAL_MS = 5_000;
+/** How a client reads one task: the spec's poll operation, sent through the client. */
+export interface TaskPoller {
+  /** The task's path ("/cloud/v1/tasks/5a0a…"), for messages. */
+  path(taskId: string): string;
+  fetch(taskId: string, signal: AbortSignal | undefined): Promise<Task>;
+}
 
-/** The spec's recommended poll interval for a task type, in ms (5 s when the type is not listed). */
-export function recommendedPollIntervalMs(taskType: string | undefined): number {
-  const row = TASK_POLLING.intervals.find((r) => "taskType" in r && r.taskType === taskType);
-  return row ? row.pollIntervalSeconds * 1000 : DEFAULT_POLL_INTERVAL_MS;
+/**
+ * The spec's poll interval for a task type, in ms; for a type the spec lists no interval for,
+ * `fallbackMs` (default `DEFAULTS.fallbackPollIntervalMs`, the client's choice).
+ */
+export function recommendedPollIntervalMs(
+  taskType: string | undefined,
+  fallbackMs: number = DEFAULTS.fallbackPollIntervalMs,
+): number {
+  const advice = pollingAdviceFor(SPEC, taskType);
+  return advice.known ? advice.interval.pollIntervalSeconds * 1000 : fallbackMs;
+}
+
+/**
+ * The operation that reads a task started by the scope's asynchronous operations (their
+ * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
+ * offers no `waitForTask`.
+ */
+export function pollOperationFor(product: string | undefined): OperationModel | undefined {
+  const ids = new Set<string>();
+  for (const operation of operationsIn(product))
+    if (operation.asyncTask) ids.add(operation.asyncTask.pollOperationId);
+  if (ids.size > 1)
+    throw new Error(
+      `The asynchronous operations of ${product ?? "the API"} are polled by different operations (${[...ids].join(", ")}); waitForTask(taskId) cannot tell which one reads a task.`,
+    );
+  const [id] = ids;
+  return id === undefined ? undefined : operationById(SPEC, id);
+}
+
+export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
+
+/** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
+export function taskPoller(operation: OperationModel, send: Send): TaskPoller {
+  const idParams = operation.parameters.filter((p) => p.in === "path");
+  const idParam = idParams[0];
+  if (idParams.length !== 1 || !idParam)
+    throw new Error(
+      `${operation.operationId} (${operation.key}) reads a task, so it needs exactly one path parameter (the task id); it has ${idParams.length}.`,
+    );
+  const method = operation.method.toUpperCase();
+  const path = (taskId: string) => operation.path.replace(`{${idParam.name}}`, encodeURIComponent(taskId));
+  return {
+    path,
+    fetch: async (taskId, signal) =>
+      requireData(
+        await send(method, operation.path, { params: { path: { [idParam.name]: taskId } }, signal }),
+        method,
+        path(taskId),
+      ) as Task,
+  };
 }
 
 /** Errors worth waiting through: the platform is busy or briefly failing, the task goes on. */
@@ -35,25 +112,21 @@ const isTransient = (error: unknown): boolean =>
   !(error instanceof AbortError) &&
   (error.status === undefined || error.status === 429 || error.status >= 500);
 
-export type TaskFetcher = (taskId: string, signal: AbortSignal | undefined) => Promise<Task>;
+function checkMs(option: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value > 0))
+    throw new RangeError(`${option} must be a finite number of milliseconds above 0, got ${value}`);
+}
 
 export async function waitForTask(
-  fetchTask: TaskFetcher,
+  poller: TaskPoller,
   taskId: string,
   options: WaitForTaskOptions = {},
 ): Promise<FinishedTask> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new RangeError(`timeoutMs must be a finite number of milliseconds above 0, got ${timeoutMs}`);
-  }
-  if (
-    options.pollIntervalMs !== undefined &&
-    !(Number.isFinite(options.pollIntervalMs) && options.pollIntervalMs > 0)
-  ) {
-    throw new RangeError(
-      `pollIntervalMs must be a finite number of milliseconds above 0, got ${options.pollIntervalMs}`,
-    );
-  }
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.taskTimeoutMs;
+  checkMs("timeoutMs", timeoutMs);
+  checkMs("pollIntervalMs", options.pollIntervalMs);
+  checkMs("fallbackPollIntervalMs", options.fallbackPollIntervalMs);
+  const { terminalStates } = taskPollingOf(SPEC);
   const deadline = Date.now() + timeoutMs;
   const deadlineSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadlineSignal]) : deadlineSignal;
@@ -62,7 +135,7 @@ export async function waitForTask(
     if (options.signal?.aborted) {
       throw new AbortError(`waiting for task ${taskId} was aborted by the caller`, {
         method: "GET",
-        path: `/cloud/v1/tasks/${taskId}`,
+        path: poller.path(taskId),
         attempts: 0,
         cause: options.signal.reason,
       });
@@ -72,16 +145,17 @@ export async function waitForTask(
 
   for (;;) {
     try {
-      last = await fetchTask(taskId, signal);
+      last = await poller.fetch(taskId, signal);
       options.onProgress?.(last);
-      if (last.state === "FINISHED") return last as FinishedTask;
-      if (last.state === "ERROR") throw new TaskFailedError(last);
-      // Any other state, known or not, is not terminal: poll until FINISHED or ERROR.
+      if (last.state === SUCCESS_STATE) return last as FinishedTask;
+      if (terminalStates.includes(last.state)) throw new TaskFailedError(last);
+      // Any other state, known or not, is not terminal: poll until a terminal one.
     } catch (error) {
       if (signal.aborted) stop();
       if (!isTransient(error)) throw error;
     }
-    const interval = options.pollIntervalMs ?? recommendedPollIntervalMs(last?.task_type);
+    const interval =
+      options.pollIntervalMs ?? recommendedPollIntervalMs(last?.task_type, options.fallbackPollIntervalMs);
     try {
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())), signal);
     } catch {
@@ -93,15 +167,15 @@ export async function waitForTask(
 
 /**
  * Waits for every task of a write call (the platform's own SDKs wait only for the first). Resolves
- * with all of them FINISHED, in the order given; throws the first TaskFailedError in that order
+ * with all of them finished, in the order given; throws the first TaskFailedError in that order
  * once every task has ended, with the others' outcomes in `outcomes`.
  */
 export async function waitForTasks(
-  fetchTask: TaskFetcher,
+  poller: TaskPoller,
   taskIds: readonly string[],
   options: WaitForTaskOptions = {},
 ): Promise<FinishedTask[]> {
-  const outcomes = await Promise.allSettled(taskIds.map((id) => waitForTask(fetchTask, id, options)));
+  const outcomes = await Promise.allSettled(taskIds.map((id) => waitForTask(poller, id, options)));
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
   if (failure) {
     const error = failure.reason as Error & { outcomes?: typeof outcomes };

@@ -1,38 +1,15 @@
+import type { ParameterModel, ValueFacts } from "@platform-api/spec/model";
 import { ValidationError } from "./errors.js";
-import { PARAMETERS } from "./generated/conventions.js";
+import type { OperationFacts } from "./operations.js";
 
-interface ParamSchema {
-  type?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  enum?: readonly unknown[];
-  items?: ParamSchema;
-}
+/** The value's JSON type, when the description gives one (`["string", "null"]` is a string). */
+const typeOf = (schema: ValueFacts): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : (schema.type as string | undefined);
 
-interface ParamSpec {
-  name: string;
-  in: string;
-  required: boolean;
-  schema: ParamSchema;
-}
-
-// Looked up on every call, so indexed once: method → path → the parameters worth checking.
-const SPECS = new Map<string, Map<string, readonly ParamSpec[]>>();
-for (const [operation, specs] of Object.entries(
-  PARAMETERS as unknown as Record<string, readonly ParamSpec[]>,
-)) {
-  const space = operation.indexOf(" ");
-  const method = operation.slice(0, space);
-  const byPath = SPECS.get(method) ?? new Map<string, readonly ParamSpec[]>();
-  byPath.set(operation.slice(space + 1), specs);
-  SPECS.set(method, byPath);
-}
-
-function allowedText(schema: ParamSchema): string {
+function allowedText(schema: ValueFacts): string {
   if (schema.enum) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
-  const kind =
-    schema.type === "integer" ? "an integer" : schema.type === "number" ? "a number" : `a ${schema.type}`;
+  const type = typeOf(schema);
+  const kind = type === "integer" ? "an integer" : type === "number" ? "a number" : `a ${type ?? "value"}`;
   if (schema.minimum !== undefined && schema.maximum !== undefined)
     return `${kind} from ${schema.minimum} to ${schema.maximum}`;
   if (schema.minimum !== undefined) return `${kind} of at least ${schema.minimum}`;
@@ -40,8 +17,8 @@ function allowedText(schema: ParamSchema): string {
   return kind;
 }
 
-function checkValue(method: string, path: string, name: string, value: unknown, schema: ParamSchema): void {
-  const fail = (allowedSchema: ParamSchema = schema): never => {
+function checkValue(method: string, path: string, name: string, value: unknown, schema: ValueFacts): void {
+  const fail = (allowedSchema: ValueFacts = schema): never => {
     const allowed = allowedText(allowedSchema);
     throw new ValidationError(
       `${method} ${path}: parameter ${name}=${JSON.stringify(value)} is not allowed; expected ${allowed}.`,
@@ -50,14 +27,15 @@ function checkValue(method: string, path: string, name: string, value: unknown, 
       allowed,
     );
   };
-  if (schema.type === "array") {
+  const type = typeOf(schema);
+  if (type === "array") {
     if (!Array.isArray(value)) fail();
     for (const item of value as unknown[]) checkValue(method, path, name, item, schema.items ?? {});
     return;
   }
-  if (schema.type === "integer" && !(typeof value === "number" && Number.isInteger(value))) fail();
-  if (schema.type === "string" && typeof value !== "string") fail();
-  if (schema.type === "boolean" && typeof value !== "boolean") fail();
+  if (type === "integer" && !(typeof value === "number" && Number.isInteger(value))) fail();
+  if (type === "string" && typeof value !== "string") fail();
+  if (type === "boolean" && typeof value !== "boolean") fail();
   if (schema.enum && !schema.enum.includes(value)) fail();
   if (typeof value === "number") {
     if (schema.minimum !== undefined && value < schema.minimum) fail();
@@ -75,8 +53,13 @@ export interface RequestParams {
  * request leaves, so `limit: 5000` is a ValidationError naming the parameter, not a 400 later.
  * Operations or parameters the description does not list are left to the type checker.
  */
-export function validateParams(method: string, path: string, params: RequestParams | undefined): void {
-  const specs = SPECS.get(method)?.get(path);
+export function validateParams(
+  method: string,
+  path: string,
+  facts: OperationFacts | undefined,
+  params: RequestParams | undefined,
+): void {
+  const specs: readonly ParameterModel[] | undefined = facts?.checked;
   if (!specs || specs.length === 0) return;
   for (const spec of specs) {
     const source = spec.in === "query" ? params?.query : spec.in === "path" ? params?.path : undefined;
@@ -84,14 +67,14 @@ export function validateParams(method: string, path: string, params: RequestPara
     if (value === undefined) {
       if (spec.required && spec.in === "path") {
         throw new ValidationError(
-          `${method} ${path}: path parameter ${spec.name} is required (${allowedText(spec.schema)}).`,
+          `${method} ${path}: path parameter ${spec.name} is required (${allowedText(spec)}).`,
           spec.name,
           value,
-          allowedText(spec.schema),
+          allowedText(spec),
         );
       }
       continue;
     }
-    checkValue(method, path, spec.name, value, spec.schema);
+    checkValue(method, path, spec.name, value, spec);
   }
 }

@@ -1,6 +1,7 @@
+import { MODEL } from "@platform-api/spec/generated/model";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { ClientConfigError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
-import { createClient as createCloudClient } from "../src/products/cloud.js";
 import { startScriptedServer } from "./scripted-server.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
@@ -68,6 +69,39 @@ describe("createClient", () => {
     ]);
   });
 
+  it("uses the reseller token exactly for the operations whose security is ResellerAPIKey", async () => {
+    const client = createClient({
+      apiKey: KEY,
+      resellerApiKey: RESELLER_KEY,
+      baseUrl: server.url,
+      validateParams: false,
+    });
+    const expected: string[] = [];
+    for (const operation of MODEL.operations) {
+      const method = operation.method.toUpperCase() as "GET";
+      const path = Object.fromEntries(
+        operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, 1]),
+      );
+      await (client[method] as (path: string, init: object) => Promise<unknown>)(operation.path, {
+        params: { path },
+      });
+      const security: readonly string[] = operation.security;
+      expected.push(`APIKey ${security.includes("ResellerAPIKey") ? RESELLER_KEY : KEY}`);
+    }
+    expect(expected).toContain(`APIKey ${RESELLER_KEY}`);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(expected);
+  });
+
+  it("chooses the token by the operation also for openapi-fetch's request() and a concrete path", async () => {
+    const client = createClient({ apiKey: KEY, resellerApiKey: RESELLER_KEY, baseUrl: server.url });
+    await client.request("get", "/cloud/reseller/v1/limits_request");
+    await client.request("get", "/cloud/v1/regions");
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      `APIKey ${RESELLER_KEY}`,
+      `APIKey ${KEY}`,
+    ]);
+  });
+
   it("keeps a path prefix of the base URL when choosing the token", async () => {
     const client = createClient({
       apiKey: KEY,
@@ -95,7 +129,7 @@ describe("createClient", () => {
   });
 
   it("defaults the base URL to the description's server", () => {
-    expect(DEFAULT_BASE_URL).toBe("https://api.gcore.com");
+    expect(DEFAULT_BASE_URL).toBe(MODEL.conventions.defaultBaseUrl);
     const seen: string[] = [];
     const client = createClient({
       apiKey: KEY,
@@ -106,7 +140,7 @@ describe("createClient", () => {
     });
     return client
       .GET("/iam/clients/me")
-      .then(() => expect(seen).toEqual(["https://api.gcore.com/iam/clients/me"]));
+      .then(() => expect(seen).toEqual([`${MODEL.conventions.defaultBaseUrl}/iam/clients/me`]));
   });
 });
 

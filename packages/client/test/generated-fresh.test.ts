@@ -1,25 +1,35 @@
-// The generated files are committed; this proves they are what the generator makes from the
-// current bundle, so a spec change without `pnpm generate` fails here.
-import { readFile } from "node:fs/promises";
+// The per-product entry points are generated from the spec model and committed; this proves they are
+// what the generator makes from the current model, so a spec change without `pnpm generate` fails
+// here, and that package.json exports exactly those products.
+import { readdir, readFile } from "node:fs/promises";
+import { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error the generator is a plain ESM script without type declarations
-import { BUNDLES, generate, generateConventions } from "../scripts/generate.mjs";
+import { generateProducts, OUT_DIR } from "../scripts/generate.mjs";
 
-const generated = (name: string) => readFile(new URL(`../src/generated/${name}.ts`, import.meta.url), "utf8");
+const files = generateProducts() as Record<string, string>;
+const dir = new URL(`../${OUT_DIR}`, import.meta.url);
 
-describe("generated types are fresh", () => {
-  it.each(Object.keys(BUNDLES))("src/generated/%s.ts matches the current bundle", async (name) => {
-    const expected = await generate(name);
-    const actual = await generated(name);
-    expect(
-      actual === expected,
-      `src/generated/${name}.ts is stale: run \`pnpm generate\` and commit it`,
-    ).toBe(true);
-  });
-
-  it("src/generated/conventions.ts matches the current bundle", async () => {
-    expect((await generated("conventions")) === (await generateConventions()), "run `pnpm generate`").toBe(
+describe("generated product entry points are fresh", () => {
+  it.each(Object.keys(files))(`${OUT_DIR}%s matches the spec model`, async (name) => {
+    const actual = await readFile(new URL(name, dir), "utf8");
+    expect(actual === files[name], `${OUT_DIR}${name} is stale: run \`pnpm generate\` and commit it`).toBe(
       true,
     );
+  });
+
+  it("has one entry point per product of the spec, and no other", async () => {
+    expect((await readdir(dir)).sort()).toEqual(MODEL.products.map((p) => `${p}.ts`).sort());
+  });
+
+  it("exports each product's entry point as a subpath of the package", async () => {
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as {
+      exports: Record<string, unknown>;
+    };
+    for (const product of MODEL.products)
+      expect(pkg.exports[`./${product}`], `package.json exports ./${product}`).toEqual({
+        types: `./dist/generated/products/${product}.d.ts`,
+        default: `./dist/generated/products/${product}.js`,
+      });
   });
 });

@@ -1,3 +1,5 @@
+import { MODEL } from "@platform-api/spec/generated/model";
+import { operationById, requireParameter } from "@platform-api/spec/model";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, PaginationError } from "../src/index.js";
 import { KEY, offsetList, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
@@ -19,21 +21,27 @@ async function clientFor(script: Script) {
 const offsets = (s: ScriptedServer) =>
   s.requests.map((r) => [Number(r.query.get("offset")), Number(r.query.get("limit"))]);
 
+/** The largest page the spec allows for regions: what a walk without a limit asks for. */
+const MAX = requireParameter(operationById(MODEL, "listRegions"), "limit", "query").maximum ?? Number.NaN;
+
 describe("offset pagination", () => {
   it.each([
     [0, 1],
     [1, 1],
-    [1000, 1],
-    [1001, 2],
-    [2345, 3],
-  ])("walks %i items with limit=1000 in exactly %i request(s), each item once", async (count, requests) => {
-    const { client, server } = await clientFor(offsetList(count));
-    const ids: number[] = [];
-    for await (const region of client.paginate("/cloud/v1/regions")) ids.push(region.id);
-    expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-    expect(server.requests).toHaveLength(requests);
-    expect(offsets(server)).toEqual(Array.from({ length: requests }, (_, i) => [i * 1000, 1000]));
-  });
+    [MAX, 1],
+    [MAX + 1, 2],
+    [2 * MAX + 345, 3],
+  ])(
+    `walks %i items with the spec's maximum limit (${MAX}) in exactly %i request(s), each item once`,
+    async (count, requests) => {
+      const { client, server } = await clientFor(offsetList(count));
+      const ids: number[] = [];
+      for await (const region of client.paginate("/cloud/v1/regions")) ids.push(region.id);
+      expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+      expect(server.requests).toHaveLength(requests);
+      expect(offsets(server)).toEqual(Array.from({ length: requests }, (_, i) => [i * MAX, MAX]));
+    },
+  );
 
   it("uses the caller's limit and starting offset, and keeps the path parameters", async () => {
     const { client, server } = await clientFor(offsetList(25));

@@ -4,7 +4,7 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
 describe("runtime portability", () => {
-  it.each(["index", "products/cloud"])(
+  it.each(["index", "generated/products/cloud"])(
     "src/%s.ts bundles for the browser without Node built-ins",
     async (entry) => {
       const result = await build({

@@ -1,3 +1,4 @@
+import { MODEL } from "@platform-api/spec/generated/model";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient, DEFAULTS, RateLimiter } from "../src/index.js";
 import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
@@ -20,25 +21,40 @@ async function schedule(limiter: RateLimiter, n: number, stepMs = 10, horizonMs 
 }
 
 describe("RateLimiter", () => {
-  it("defaults to the spec's request-rate limit of 100 per second", () => {
-    expect(DEFAULTS.requestsPerSecond).toBe(100);
+  it("defaults to the spec's request-rate limit and its period", () => {
+    const { limit, periodSeconds } = MODEL.conventions.requestRate;
+    expect(DEFAULTS.requestsPerSecond).toBe(limit / periodSeconds);
+    expect(DEFAULTS.ratePeriodSeconds).toBe(periodSeconds);
+    const limiter = createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" }).rateLimiter;
+    expect(limiter).toMatchObject({ requestsPerSecond: limit / periodSeconds, burst: 1, periodSeconds });
+  });
+
+  it("keeps to a limit counted over a period longer than a second", async () => {
+    // 10 requests per 5 s: evenly paced every 500 ms, and the window of sends spans the 5 s period
+    // (a one-second window would hold 2 sends and stall the pacing to 2 per 2 s).
+    vi.useFakeTimers();
+    const limiter = new RateLimiter({ requestsPerSecond: 2, burst: 1, periodSeconds: 5 }, () => Date.now());
+    const times = await schedule(limiter, 11, 10, 10_000);
+    expect(times.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => i * 500));
+    // The 11th waits until the first send has left the window (5 s plus the two-interval margin).
+    expect(times[10]).toBe(6_000);
   });
 
   it("paces requests evenly at the configured rate, in the order they asked", async () => {
     vi.useFakeTimers();
-    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 1 }, () => Date.now());
+    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 1, periodSeconds: 1 }, () => Date.now());
     expect(await schedule(limiter, 5)).toEqual([0, 100, 200, 300, 400]);
   });
 
   it("lets a burst leave at once after a quiet period", async () => {
     vi.useFakeTimers();
-    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 3 }, () => Date.now());
+    const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 3, periodSeconds: 1 }, () => Date.now());
     expect(await schedule(limiter, 5)).toEqual([0, 0, 0, 100, 200]);
   });
 
   it("pauses every caller for the time a 429 advised", async () => {
     vi.useFakeTimers();
-    const limiter = new RateLimiter({ requestsPerSecond: 100, burst: 1 }, () => Date.now());
+    const limiter = new RateLimiter({ requestsPerSecond: 100, burst: 1, periodSeconds: 1 }, () => Date.now());
     limiter.pauseFor(1_000);
     expect(await schedule(limiter, 3)).toEqual([1_000, 1_010, 1_020]);
   });

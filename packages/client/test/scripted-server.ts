@@ -91,7 +91,8 @@ export const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 export function offsetList(count: number, makeItem: (i: number) => unknown = (i) => ({ id: i + 1 })) {
   const items = Array.from({ length: count }, (_, i) => makeItem(i));
   return (request: SeenRequest): Reply => {
-    const limit = Number(request.query.get("limit") ?? 1000);
+    // The client always sends a limit; without one, the whole rest of the list.
+    const limit = Number(request.query.get("limit") ?? count);
     const offset = Number(request.query.get("offset") ?? 0);
     return { body: { count, results: items.slice(offset, offset + limit) } };
   };

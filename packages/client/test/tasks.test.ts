@@ -1,6 +1,16 @@
+import { MODEL } from "@platform-api/spec/generated/model";
+import { operationById, pollingAdviceFor } from "@platform-api/spec/model";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createClient, recommendedPollIntervalMs, TaskFailedError, TaskTimeoutError } from "../src/index.js";
-import { type Task, waitForTask } from "../src/tasks.js";
+import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
+import { createClient as createIamClient } from "../src/generated/products/iam.js";
+import {
+  createClient,
+  DEFAULTS,
+  recommendedPollIntervalMs,
+  TaskFailedError,
+  TaskTimeoutError,
+} from "../src/index.js";
+import { type Task, type TaskPoller, waitForTask } from "../src/tasks.js";
 import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 let server: ScriptedServer | undefined;
@@ -11,6 +21,16 @@ afterEach(async () => {
 });
 
 const TASK_ID = "5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11";
+/** The operation that reads a task: the one the async operations' x-async-task names. */
+const createVolume = operationById(MODEL, "createVolume");
+const getTask = operationById(MODEL, createVolume.asyncTask?.pollOperationId ?? "");
+const idParam = getTask.parameters.find((p) => p.in === "path")?.name;
+const taskPath = (id: string) => getTask.path.replace(`{${idParam}}`, id);
+/** The spec's interval for volume tasks, the type of the tasks below. */
+const volumeAdvice = pollingAdviceFor(MODEL, createVolume.asyncTask?.taskType);
+const VOLUME_INTERVAL_MS = volumeAdvice.known ? volumeAdvice.interval.pollIntervalSeconds * 1000 : Number.NaN;
+/** A poller without HTTP, for the tests on fake time. */
+const pollerOf = (fetch: () => Promise<Task>): TaskPoller => ({ path: taskPath, fetch });
 const VOLUME_ID = "726ecfcc-7fd0-4e30-a86b-7b9b6e5c4a3f";
 const task = (state: string, extra: Partial<Task> = {}): Task => ({
   id: TASK_ID,
@@ -50,7 +70,7 @@ describe("waitForTask", () => {
     });
     expect(done.created_resources.volumes).toEqual([VOLUME_ID]);
     expect(seen).toEqual(["NEW", "RUNNING", "RUNNING", "FINISHED"]);
-    expect(server.requests.map((r) => r.path)).toEqual(Array(4).fill(`/cloud/v1/tasks/${TASK_ID}`));
+    expect(server.requests.map((r) => r.path)).toEqual(Array(4).fill(taskPath(TASK_ID)));
   });
 
   it("throws TaskFailedError on ERROR with the reason, the quota and the excess", async () => {
@@ -94,10 +114,12 @@ describe("waitForTask", () => {
       return task("RUNNING");
     };
     let settled = false;
-    const waiting = waitForTask(fetchTask, TASK_ID, { pollIntervalMs: 50, timeoutMs: 300 }).catch((e) => {
-      settled = true;
-      return e;
-    });
+    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID, { pollIntervalMs: 50, timeoutMs: 300 }).catch(
+      (e) => {
+        settled = true;
+        return e;
+      },
+    );
     await vi.advanceTimersByTimeAsync(300);
     expect(settled).toBe(true);
     const error = await waiting;
@@ -123,26 +145,92 @@ describe("waitForTask", () => {
   });
 
   it("polls at the spec's recommended interval for the task's type", async () => {
+    expect(volumeAdvice.known).toBe(true);
     vi.useFakeTimers();
     let calls = 0;
     const fetchTask = async () => (++calls < 3 ? task("RUNNING") : finished);
-    const waiting = waitForTask(fetchTask, TASK_ID);
+    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID);
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toBe(1);
-    await vi.advanceTimersByTimeAsync(4_999);
+    await vi.advanceTimersByTimeAsync(VOLUME_INTERVAL_MS - 1);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toBe(2);
-    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.advanceTimersByTimeAsync(VOLUME_INTERVAL_MS);
     await expect(waiting).resolves.toMatchObject({ state: "FINISHED" });
     expect(calls).toBe(3);
   });
 
-  it("reads the intervals from the spec", () => {
-    expect(recommendedPollIntervalMs("create_volume")).toBe(5_000);
-    expect(recommendedPollIntervalMs("create_vm")).toBe(5_000);
-    expect(recommendedPollIntervalMs("delete_vm")).toBe(5_000);
-    expect(recommendedPollIntervalMs("an_unlisted_type")).toBe(5_000);
+  it("polls a task type the spec lists no interval for at fallbackPollIntervalMs", async () => {
+    const unlisted = "an_unlisted_type";
+    expect(pollingAdviceFor(MODEL, unlisted).known).toBe(false);
+    vi.useFakeTimers();
+    let calls = 0;
+    const fetchTask = async () =>
+      ++calls < 3 ? task("RUNNING", { task_type: unlisted }) : { ...finished, task_type: unlisted };
+    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID, { fallbackPollIntervalMs: 1_234 });
+    await vi.advanceTimersByTimeAsync(1_233);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_234);
+    await expect(waiting).resolves.toMatchObject({ state: "FINISHED" });
+    expect(calls).toBe(3);
+  });
+
+  it("reads the intervals from the spec, and falls back to the client's default only for unlisted types", () => {
+    const { intervals } = MODEL.conventions.taskPolling;
+    const listed = intervals.flatMap((row) => ("taskType" in row ? [row] : []));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const row of listed)
+      expect(recommendedPollIntervalMs(row.taskType)).toBe(row.pollIntervalSeconds * 1000);
+    expect(recommendedPollIntervalMs("an_unlisted_type")).toBe(DEFAULTS.fallbackPollIntervalMs);
+    expect(recommendedPollIntervalMs("an_unlisted_type", 42)).toBe(42);
+  });
+
+  it("refuses a fallback interval that is not a positive finite number", async () => {
+    await expect(
+      waitForTask(
+        pollerOf(async () => finished),
+        TASK_ID,
+        { fallbackPollIntervalMs: 0 },
+      ),
+    ).rejects.toThrow("fallbackPollIntervalMs must be a finite number of milliseconds above 0, got 0");
+  });
+});
+
+describe("which clients offer waitForTask", () => {
+  const options = { apiKey: KEY, baseUrl: "http://127.0.0.1:9" };
+  const productsWithTasks = new Set<string>(
+    MODEL.operations.flatMap((o) => ("asyncTask" in o ? [o.product] : [])),
+  );
+
+  it("is every client whose operations include one that starts a task (x-async-task), and no other", async () => {
+    const entries: Record<string, { createClient: (o: typeof options) => object }> = {};
+    for (const product of MODEL.products) {
+      const file = new URL(`../src/generated/products/${product}.ts`, import.meta.url).pathname;
+      entries[product] = await import(/* @vite-ignore */ file);
+    }
+    for (const product of MODEL.products) {
+      const client = entries[product]?.createClient(options) ?? {};
+      expect({
+        product,
+        waitForTask: "waitForTask" in client,
+        waitForTasks: "waitForTasks" in client,
+      }).toEqual({
+        product,
+        waitForTask: productsWithTasks.has(product),
+        waitForTasks: productsWithTasks.has(product),
+      });
+    }
+    expect("waitForTask" in createClient(options)).toBe(productsWithTasks.size > 0);
+  });
+
+  it("leaves waitForTask out of the IAM client, whose operations start no task", () => {
+    expect(productsWithTasks.has("iam")).toBe(false);
+    expect(productsWithTasks.has("cloud")).toBe(true);
+    expect(createIamClient(options)).not.toHaveProperty("waitForTask");
+    expect(createCloudClient(options)).toHaveProperty("waitForTask");
   });
 });
 
@@ -156,9 +244,7 @@ describe("waitForTasks", () => {
     });
     const done = await client.waitForTasks(ids, { pollIntervalMs: 10 });
     expect(done.map((t) => t.id)).toEqual(ids);
-    expect(new Set(server.requests.map((r) => r.path))).toEqual(
-      new Set(ids.map((id) => `/cloud/v1/tasks/${id}`)),
-    );
+    expect(new Set(server.requests.map((r) => r.path))).toEqual(new Set(ids.map(taskPath)));
   });
 
   it("throws the failure once every task has ended", async () => {

@@ -1,9 +1,17 @@
 // Type-level tests: the generated types say what the seed says.
+import type { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, paths } from "../src/index.js";
+import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
+import { createClient as createIamClient, type IamClient } from "../src/generated/products/iam.js";
+import type { components, paths, TaskHelpers } from "../src/index.js";
 import { createClient } from "../src/index.js";
-import { createClient as createCloudClient } from "../src/products/cloud.js";
-import { createClient as createIamClient } from "../src/products/iam.js";
+
+type SpecOperation = (typeof MODEL)["operations"][number];
+/** A parameter of an operation, as the spec model states it. */
+type SpecParameter<Id extends SpecOperation["operationId"], Name extends string> = Extract<
+  Extract<SpecOperation, { operationId: Id }>["parameters"][number],
+  { name: Name }
+>;
 
 type Schemas = components["schemas"];
 type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
@@ -16,19 +24,23 @@ describe("generated types", () => {
     expectTypeOf<RegionList["results"][number]["available_volume_types"]>().toEqualTypeOf<string[]>();
   });
 
-  it("types a task's state as the four-value union and its nullable fields as nullable", () => {
-    expectTypeOf<Schemas["Task"]["state"]>().toEqualTypeOf<"NEW" | "RUNNING" | "FINISHED" | "ERROR">();
+  it("types a task's state as the spec's states and its nullable fields as nullable", () => {
+    expectTypeOf<Schemas["Task"]["state"]>().toEqualTypeOf<
+      (typeof MODEL)["conventions"]["taskPolling"]["states"][number]
+    >();
     expectTypeOf<Schemas["Task"]["error"]>().toEqualTypeOf<string | null>();
     type Created = NonNullable<Schemas["Task"]["created_resources"]>;
     expectTypeOf<Created["volumes"]>().toEqualTypeOf<string[]>();
     expectTypeOf<null>().toExtend<Schemas["Task"]["created_resources"]>();
   });
 
-  it("types query parameters with the seed's enums", () => {
+  it("types query parameters with the spec's enums", () => {
     type Query = NonNullable<paths["/cloud/reseller/v1/limits_request"]["get"]["parameters"]["query"]>;
-    expectTypeOf<Query["status"]>().toEqualTypeOf<("done" | "in progress" | "rejected")[] | undefined>();
+    type Status = SpecParameter<"listQuotaLimitRequests", "status">["items"]["enum"][number];
+    expectTypeOf<Query["status"]>().toEqualTypeOf<Status[] | undefined>();
     type AiQuery = NonNullable<paths["/streaming/ai/tasks"]["get"]["parameters"]["query"]>;
-    expectTypeOf<AiQuery["task_name"]>().toEqualTypeOf<"transcription" | "content-moderation" | undefined>();
+    type TaskName = SpecParameter<"listAiTasks", "task_name">["enum"][number];
+    expectTypeOf<AiQuery["task_name"]>().toEqualTypeOf<TaskName | undefined>();
   });
 
   it("keeps every limit field an optional number", () => {
@@ -63,19 +75,27 @@ describe("createClient", () => {
   it("types per-product clients to their own product's paths only", () => {
     const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
     const iam = createIamClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
-    expectTypeOf(cloud.GET)
-      .parameter(0)
-      .toEqualTypeOf<
-        | "/cloud/v1/tasks"
-        | "/cloud/v1/tasks/{task_id}"
-        | "/cloud/v1/projects"
-        | "/cloud/v1/regions"
-        | "/cloud/v1/instances/{project_id}/{region_id}"
-        | "/cloud/reseller/v1/limits_request"
-      >();
-    expectTypeOf(iam.GET).parameter(0).toEqualTypeOf<"/iam/clients/me">();
+    type GetPaths<Product> = Extract<SpecOperation, { product: Product; method: "get" }>["path"];
+    expectTypeOf(cloud.GET).parameter(0).toEqualTypeOf<GetPaths<"cloud">>();
+    expectTypeOf(iam.GET).parameter(0).toEqualTypeOf<GetPaths<"iam">>();
+    expectTypeOf<GetPaths<"iam">>().not.toExtend<GetPaths<"cloud">>();
     // @ts-expect-error the limit is an integer, not a string
     const badCall = () => cloud.GET("/cloud/v1/regions", { params: { query: { limit: "10" } } });
     expectTypeOf(badCall).toBeFunction();
+  });
+
+  it("offers waitForTask only to clients whose paths include an operation that starts a task", () => {
+    // The premise, from the spec: cloud has an x-async-task operation, iam has none.
+    expectTypeOf<Extract<SpecOperation, { asyncTask: object }>["product"]>().toExtend<"cloud">();
+    const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    const all = createClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    expectTypeOf(cloud).toExtend<TaskHelpers>();
+    expectTypeOf(all).toExtend<TaskHelpers>();
+    expectTypeOf<IamClient>().not.toHaveProperty("waitForTask");
+    expectTypeOf<IamClient>().not.toHaveProperty("waitForTasks");
+    const iam = createIamClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    // @ts-expect-error the IAM client offers no waitForTask
+    const wait = () => iam.waitForTask("5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11");
+    expectTypeOf(wait).toBeFunction();
   });
 });

@@ -1,3 +1,5 @@
+import { MODEL } from "@platform-api/spec/generated/model";
+import { operationById, requireParameter } from "@platform-api/spec/model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, ValidationError } from "../src/index.js";
 import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
@@ -8,44 +10,56 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+// The bounds and enums below are the spec's; the wording around them is the client's.
+const param = (operationId: string, name: string) =>
+  requireParameter(operationById(MODEL, operationId), name, "query");
+const regionsLimit = param("listRegions", "limit");
+const LIMIT = `an integer from ${regionsLimit.minimum} to ${regionsLimit.maximum}`;
+const MAX = regionsLimit.maximum ?? Number.NaN;
+const oneOf = (values: readonly unknown[] | undefined) =>
+  `one of ${(values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
+
 describe("parameters are checked against the spec before sending", () => {
   const cases: [string, () => Promise<unknown>, string, unknown, string][] = [];
   const client = () => createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false });
   cases.push(
     [
-      "limit above 1000",
-      () => client().GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }),
+      "limit above the maximum",
+      () => client().GET("/cloud/v1/regions", { params: { query: { limit: MAX + 1 } } }),
       "limit",
-      5000,
-      "an integer from 1 to 1000",
+      MAX + 1,
+      LIMIT,
     ],
     [
-      "limit 0",
-      () => client().GET("/cloud/v1/regions", { params: { query: { limit: 0 } } }),
+      "limit below the minimum",
+      () =>
+        client().GET("/cloud/v1/regions", {
+          params: { query: { limit: (regionsLimit.minimum ?? Number.NaN) - 1 } },
+        }),
       "limit",
-      0,
-      "an integer from 1 to 1000",
+      (regionsLimit.minimum ?? Number.NaN) - 1,
+      LIMIT,
     ],
     [
       "a negative offset",
       () => client().GET("/cloud/v1/regions", { params: { query: { offset: -1 } } }),
       "offset",
       -1,
-      "an integer of at least 0",
+      `an integer of at least ${param("listRegions", "offset").minimum}`,
     ],
     [
       "page 0",
       () => client().GET("/streaming/ai/tasks", { params: { query: { page: 0 } } }),
       "page",
       0,
-      "an integer of at least 1",
+      `an integer of at least ${param("listAiTasks", "page").minimum}`,
     ],
     [
       "an unknown task state",
       () => client().GET("/cloud/v1/tasks", { params: { query: { state: "DONE" as never } } }),
       "state",
       "DONE",
-      'one of "NEW", "RUNNING", "FINISHED", "ERROR"',
+      oneOf(param("listTasks", "state").enum),
     ],
     [
       "an unknown quota request status",
@@ -55,7 +69,7 @@ describe("parameters are checked against the spec before sending", () => {
         }),
       "status",
       "pending",
-      'one of "done", "in progress", "rejected"',
+      oneOf(param("listQuotaLimitRequests", "status").items?.enum),
     ],
     [
       "a fractional limit",
@@ -65,7 +79,7 @@ describe("parameters are checked against the spec before sending", () => {
           .toArray(),
       "limit",
       2.5,
-      "an integer from 1 to 1000",
+      LIMIT,
     ],
     [
       "a project id that is not an integer",
@@ -97,7 +111,7 @@ describe("parameters are checked against the spec before sending", () => {
     const { response } = await createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false }).GET(
       "/cloud/v1/regions",
       {
-        params: { query: { limit: 1000, offset: 0 } },
+        params: { query: { limit: MAX, offset: 0 } },
       },
     );
     expect(response.status).toBe(200);
@@ -105,7 +119,7 @@ describe("parameters are checked against the spec before sending", () => {
 
   it("can be turned off", async () => {
     const loose = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, validateParams: false });
-    const { response } = await loose.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } });
+    const { response } = await loose.GET("/cloud/v1/regions", { params: { query: { limit: MAX + 1 } } });
     expect(response.status).toBe(200);
   });
 });

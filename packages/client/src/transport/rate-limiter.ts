@@ -1,24 +1,31 @@
+import { DEFAULTS } from "../options.js";
 import { sleep } from "./sleep.js";
 
 export interface RateLimitOptions {
-  /** requests per second; default: the platform's request-rate limit from the spec (100) */
+  /** requests per second; default: the platform's request-rate limit from the spec (`x-rate-limits`) */
   requestsPerSecond?: number;
   /** how many requests may leave at once after a quiet period; default 1 (even pacing) */
   burst?: number;
 }
 
+export interface RateLimiterSettings extends Required<RateLimitOptions> {
+  /** the span over which the server counts requests, in seconds; default the spec's (`DEFAULTS.ratePeriodSeconds`) */
+  periodSeconds?: number;
+}
+
 /**
  * Client-side limiter shared by every call of one client. Requests are paced by a generic cell
  * rate algorithm (a token bucket that reserves each request's slot at once, so waiting callers
- * keep their order), and a sliding window of actual send times guarantees that no second ever sees
- * more than the limit, even when timers fire late and requests bunch up. The window is one second
- * plus two request intervals, a margin for the network jitter between our send and the server's
- * count (at 100 per second: at most 100 sends in any 1.02 s). After a 429 it pauses every caller
- * for the advised time instead of letting them all hit the wall.
+ * keep their order), and a sliding window of actual send times guarantees that no period the server
+ * counts over ever sees more than the limit, even when timers fire late and requests bunch up. The
+ * window is that period plus two request intervals, a margin for the network jitter between our
+ * send and the server's count (at 100 per second: at most 100 sends in any 1.02 s). After a 429 it
+ * pauses every caller for the advised time instead of letting them all hit the wall.
  */
 export class RateLimiter {
   readonly requestsPerSecond: number;
   readonly burst: number;
+  readonly periodSeconds: number;
   private readonly intervalMs: number;
   private readonly toleranceMs: number;
   /** theoretical arrival time of the next request */
@@ -31,17 +38,18 @@ export class RateLimiter {
   private head = 0;
 
   constructor(
-    options: Required<RateLimitOptions>,
+    options: RateLimiterSettings,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
+    this.periodSeconds = options.periodSeconds ?? DEFAULTS.ratePeriodSeconds;
     this.intervalMs = 1000 / options.requestsPerSecond;
     this.toleranceMs = (options.burst - 1) * this.intervalMs;
-    // The window holds at most this many sends per second; a huge rate needs no window.
-    this.windowSize =
-      options.requestsPerSecond <= 100_000 ? Math.max(1, Math.floor(options.requestsPerSecond)) : 0;
-    this.windowMs = 1000 + 2 * this.intervalMs;
+    // The window holds at most this many sends per period; a huge rate needs no window.
+    const perPeriod = options.requestsPerSecond * this.periodSeconds;
+    this.windowSize = perPeriod <= 100_000 ? Math.max(1, Math.floor(perPeriod)) : 0;
+    this.windowMs = this.periodSeconds * 1000 + 2 * this.intervalMs;
     this.sent = [];
   }
 

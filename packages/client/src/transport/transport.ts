@@ -24,8 +24,11 @@ export interface TransportOptions {
   deadlineMs: number;
   limiter: RateLimiter | undefined;
   logger: Logger | undefined;
-  /** a last word on the request's headers (the reseller token), given its URL */
-  prepareHeaders?: (url: string, headers: Headers) => void;
+  /**
+   * A last word on the request's headers (the reseller token), given its method and URL and, when
+   * the call came through the client's method wrappers, what they know of it.
+   */
+  prepareHeaders?: (method: string, url: string, headers: Headers, context: CallContext | undefined) => void;
   random?: () => number;
 }
 
@@ -104,6 +107,8 @@ export interface CallContext {
   callerSignal: boolean;
   /** the controller of the call's last attempt, for reuse once the call is over */
   controller?: AbortController;
+  /** whether the spec's operation admits the reseller token (undefined: not a described operation) */
+  reseller?: boolean;
 }
 
 export interface Transport {
@@ -138,7 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
     const { url, method, headers } = original;
-    options.prepareHeaders?.(url, headers);
+    options.prepareHeaders?.(method, url, headers, context);
     const callerSignal = original.signal;
     // Buffered once so every attempt can send it again.
     const body = original.body === null ? undefined : await original.arrayBuffer();
