@@ -2,9 +2,9 @@
 // schemas), then the references between tables, so a bad seed fails at start with its location.
 
 import { readFileSync } from "node:fs";
-import { createSpecAjv, type OpenApiDocument } from "../spec.js";
+import { createSpecAjv } from "@platform-api/spec";
 import type { World } from "./types.js";
-import { WORLD_SCHEMA } from "./world-schema.js";
+import { worldSchema } from "./world-schema.js";
 
 const OPTIONAL_TABLES = [
   "instances",
@@ -20,7 +20,7 @@ const OPTIONAL_TABLES = [
   "tasks",
 ] as const;
 
-export function loadWorldFile(file: string, doc: OpenApiDocument): World {
+export function loadWorldFile(file: string, doc: object): World {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -36,9 +36,8 @@ export function loadWorldFile(file: string, doc: OpenApiDocument): World {
   return checkWorld(value, doc, `seed file ${file}`);
 }
 
-export function checkWorld(value: unknown, doc: OpenApiDocument, source = "world"): World {
-  const ajv = createSpecAjv(doc, { coerce: false });
-  const validate = ajv.compile(WORLD_SCHEMA);
+export function checkWorld(value: unknown, doc: object, source = "world"): World {
+  const validate = createSpecAjv(doc).compile<World>(worldSchema(doc));
   if (!validate(value)) {
     const problems = (validate.errors ?? [])
       .slice(0, 8)

@@ -1,8 +1,14 @@
 // The simulated platform's world: everything a request can read or change. A `--seed FILE` is a
-// JSON document of this shape (validated against world-schema.ts, whose records are the spec's own
-// schemas), and the default world (default-world.ts) is one too.
+// JSON document of this shape (validated against world-schema.ts), and the default world
+// (default-world.ts) is one too. Records the API returns are the spec's own component types, from
+// the generated `components`; the simulator only adds what it needs beside them (the owning
+// client, the project and region a task ran in, when an AI task started).
 
-/** Records exactly as the API returns them; the simulator keeps its bookkeeping beside them. */
+import type { components, operations } from "@platform-api/spec/generated/openapi";
+
+type Schemas = components["schemas"];
+
+/** Any JSON value: what a request body or a record the spec leaves open may hold. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -21,33 +27,12 @@ export interface TokenEntry {
   label?: string;
 }
 
-export interface Client {
-  id: number;
-  email: string;
-  status: string;
-  reseller_id?: number;
-}
+/** The account `GET /iam/clients/me` answers, and the reseller it belongs to. */
+export type Client = Schemas["ClientAccount"] & { reseller_id?: number };
 
-export interface Project {
-  id: number;
-  name: string;
-  is_default: boolean;
-  state: string;
-  client_id: number;
-}
+export type Project = Schemas["Project"] & { client_id: number };
 
-export interface Region {
-  id: number;
-  display_name: string;
-  state: string;
-  access_level: string;
-  zone: string;
-  has_kvm: boolean;
-  has_baremetal: boolean;
-  has_k8s: boolean;
-  has_dbaas: boolean;
-  available_volume_types: string[];
-}
+export type Region = Schemas["Region"];
 
 /** Instances are many, so the world gives how many live in a project and region. */
 export interface InstanceGroup {
@@ -58,58 +43,85 @@ export interface InstanceGroup {
   name_prefix?: string;
 }
 
-export interface Volume {
+/**
+ * A volume: the fields of the spec's volume creation body, all set, where it lives and its id.
+ * The API never returns a volume record (only the task's `created_resources` names it).
+ */
+export type Volume = Required<
+  Pick<Schemas["CreateVolumeRequest"], "name" | "size" | "type_name" | "source">
+> & {
   id: string;
   project_id: number;
   region_id: number;
-  name: string;
-  size: number;
-  type_name: string;
-  source: string;
-}
+};
 
-/** The quota fields of one client in one region (the seed's regional limit names). */
+/**
+ * A quota of the virtual GPU quota check ("volume_size"): its result has `<name>_limit`,
+ * `<name>_requested` and `<name>_usage` of each.
+ */
+export type RegionalQuotaName = keyof Schemas["VirtualGpuQuotaCheckResult"] extends infer Field
+  ? Field extends `${infer Name}_requested`
+    ? Name
+    : never
+  : never;
+
+/** The GPU models with a virtual GPU quota ("gpu_virtual_<model>_count"). */
+export type GpuModel = RegionalQuotaName extends infer Name
+  ? Name extends `gpu_virtual_${infer Model}_count`
+    ? Model
+    : never
+  : never;
+
+/** A client's limits in one region: the regional limit fields of the spec (`RegionalLimits`). */
+export type RegionalLimitValues = Omit<Schemas["RegionalLimits"], "region_id">;
+
 export interface RegionalQuota {
   client_id: number;
   region_id: number;
-  limits: Record<string, number>;
+  limits: RegionalLimitValues;
 }
 
 /** Amounts in use that the world does not model as records (floating IPs, GPU cards, …). */
 export interface RegionalUsage {
   client_id: number;
   region_id: number;
-  usage: Record<string, number>;
+  usage: Partial<Record<RegionalQuotaName, number>>;
 }
 
+/** A virtual GPU flavor: the spec names no flavor, so check_limits needs the world's. */
 export interface Flavor {
   name: string;
-  gpu_model: "a100" | "h100" | "h200" | "l40s";
+  gpu_model: GpuModel;
   gpus_per_server: number;
 }
 
-export interface AiTaskEntry {
-  client_id: number;
-  /** When the task started (the default order key, not part of the record). */
-  started_at: string;
-  record: JsonObject;
-}
+type AiTaskOrdering = NonNullable<NonNullable<operations["listAiTasks"]["parameters"]["query"]>["ordering"]>;
 
-export interface OwnedRecord {
+/** Ordering keys of the AI task list that are not fields of an AI task (`started_at`). */
+export type AiTaskOrderingField = Exclude<AiTaskOrdering, keyof Schemas["AiTask"]>;
+
+/** An AI task, with the date-times it is ordered by that the record itself does not carry. */
+export type AiTaskEntry = { client_id: number; record: Schemas["AiTask"] } & Record<
+  AiTaskOrderingField,
+  string
+>;
+
+/** A record that belongs to one client (a protection profile unless said otherwise). */
+export interface OwnedRecord<T = Schemas["ProtectionProfile"]> {
   client_id: number;
-  record: JsonObject;
+  record: T;
 }
 
 export interface StorageNotificationEntry {
   client_id: number;
-  event: JsonObject;
+  event: Schemas["StorageNotificationEvent"];
 }
 
 export interface TaskEntry {
   client_id: number;
   project_id: number;
   region_id: number;
-  record: JsonObject;
+  record: Schemas["Task"];
 }
 
 export interface World {
@@ -122,10 +134,10 @@ export interface World {
   quotas: RegionalQuota[];
   usage: RegionalUsage[];
   flavors: Flavor[];
-  quota_limit_requests: JsonObject[];
+  quota_limit_requests: Schemas["QuotaLimitRequest"][];
   ai_tasks: AiTaskEntry[];
-  protection_profile_templates: JsonObject[];
-  protection_profiles: OwnedRecord[];
+  protection_profile_templates: Schemas["ProfileTemplate"][];
+  protection_profiles: OwnedRecord<Schemas["ProtectionProfile"]>[];
   storage_notification_events: StorageNotificationEntry[];
   tasks: TaskEntry[];
 }

@@ -1,0 +1,51 @@
+// Three protection profiles of the default client, one on each template, every field at its
+// template's default.
+
+import type { components } from "@platform-api/spec/generated/openapi";
+import type { OwnedRecord } from "../types.js";
+import { DEFAULT_CLIENT_ID } from "./clients.js";
+
+type ProfileTemplate = components["schemas"]["ProfileTemplate"];
+type ProtectionProfile = components["schemas"]["ProtectionProfile"];
+
+export function protectionProfiles(templates: ProfileTemplate[]): OwnedRecord<ProtectionProfile>[] {
+  const [universal, gameServer, web] = templates as [ProfileTemplate, ProfileTemplate, ProfileTemplate];
+  return [
+    profile(4211, gameServer, "203.0.113.10", "ED", "standard"),
+    profile(4212, universal, "203.0.113.11", "ED", "standard"),
+    profile(4213, web, "198.51.100.7", "SG", "advanced"),
+  ];
+}
+
+function profile(
+  id: number,
+  template: ProfileTemplate,
+  ip_address: string,
+  site: string,
+  plan: string,
+): OwnedRecord<ProtectionProfile> {
+  return {
+    client_id: DEFAULT_CLIENT_ID,
+    record: {
+      id,
+      profile_template: template,
+      ip_address,
+      // A template field's type is open in the spec (a profile field's is a string).
+      fields: (template.fields ?? []).map(({ field_type, ...f }, i) => ({
+        ...f,
+        ...(typeof field_type === "string" ? { field_type } : {}),
+        id: id * 10 + i,
+        value: f.default,
+        field_value: Number(f.default),
+        base_field: f.id,
+      })),
+      site,
+      options: { bgp: false, active: true, price: "99.00" },
+      protocols: [],
+      status: {},
+      plan,
+      provider: "sifter",
+      management_type: "static",
+    },
+  };
+}
