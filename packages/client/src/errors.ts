@@ -172,7 +172,7 @@ export interface TaskLike {
   error: string | null;
 }
 
-/** A cloud task ended in state ERROR; nothing from it was created. */
+/** A task ended in a terminal state other than FINISHED (the seed's ERROR); nothing from it was created. */
 export class TaskFailedError extends Error {
   override name = "TaskFailedError";
   /** the task's `error` text */
@@ -191,7 +191,7 @@ export class TaskFailedError extends Error {
   }
 }
 
-/** A task did not reach FINISHED or ERROR before the deadline. */
+/** A task did not reach a terminal state (x-task-polling's) before the deadline. */
 export class TaskTimeoutError extends Error {
   override name = "TaskTimeoutError";
   constructor(

@@ -49,6 +49,8 @@ export interface WaitForTaskOptions {
 
 /** How a client reads one task: the spec's poll operation, sent through the client. */
 export interface TaskPoller {
+  /** The poll operation's method ("GET"). */
+  readonly method: string;
   /** The task's path ("/cloud/v1/tasks/5a0a…"), for messages. */
   path(taskId: string): string;
   fetch(taskId: string, signal: AbortSignal | undefined): Promise<Task>;
@@ -96,6 +98,7 @@ export function taskPoller(operation: OperationModel, send: Send): TaskPoller {
   const method = operation.method.toUpperCase();
   const path = (taskId: string) => operation.path.replace(`{${idParam.name}}`, encodeURIComponent(taskId));
   return {
+    method,
     path,
     fetch: async (taskId, signal) =>
       requireData(
@@ -134,7 +137,7 @@ export async function waitForTask(
   const stop = (): never => {
     if (options.signal?.aborted) {
       throw new AbortError(`waiting for task ${taskId} was aborted by the caller`, {
-        method: "GET",
+        method: poller.method,
         path: poller.path(taskId),
         attempts: 0,
         cause: options.signal.reason,

@@ -30,7 +30,11 @@ const taskPath = (id: string) => getTask.path.replace(`{${idParam}}`, id);
 const volumeAdvice = pollingAdviceFor(MODEL, createVolume.asyncTask?.taskType);
 const VOLUME_INTERVAL_MS = volumeAdvice.known ? volumeAdvice.interval.pollIntervalSeconds * 1000 : Number.NaN;
 /** A poller without HTTP, for the tests on fake time. */
-const pollerOf = (fetch: () => Promise<Task>): TaskPoller => ({ path: taskPath, fetch });
+const pollerOf = (fetch: () => Promise<Task>): TaskPoller => ({
+  method: getTask.method.toUpperCase(),
+  path: taskPath,
+  fetch,
+});
 const VOLUME_ID = "726ecfcc-7fd0-4e30-a86b-7b9b6e5c4a3f";
 const task = (state: string, extra: Partial<Task> = {}): Task => ({
   id: TASK_ID,
