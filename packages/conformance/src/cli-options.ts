@@ -3,10 +3,18 @@
 
 import { Command, InvalidArgumentError, Option } from "commander";
 import { type ConformanceOptions, DEFAULTS } from "./options.js";
+import { rateText } from "./rate.js";
 
 const integer = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}").`);
   return Number(value);
+};
+
+const decimal = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n))
+    throw new InvalidArgumentError(`${flag} needs a number (got "${value}").`);
+  return n;
 };
 
 export function createProgram(): Command {
@@ -32,12 +40,12 @@ export function createProgram(): Command {
       DEFAULTS.resellerApiKeyEnv,
     )
     .option("--allow-writes", "run scenarios that create or change resources", false)
-    .option("--allow-burst", "run the rate-limit scenario (more than 100 requests per second)", false)
+    .option("--allow-burst", `run the rate-limit scenarios (more than the platform's ${rateText()})`, false)
     .option("--only <glob...>", "only scenarios whose id matches a glob, e.g. 'pagination.*'")
     .option(
       "--rate-limit <n>",
       "requests per second for every scenario but the burst",
-      integer("--rate-limit"),
+      decimal("--rate-limit"),
       DEFAULTS.rateLimit,
     )
     .option("--project-id <id>", "project to use (default: the default project)", integer("--project-id"))
@@ -54,33 +62,32 @@ export function createProgram(): Command {
     .option(
       "--time-scale <f>",
       "polling intervals and deadlines × f (default 0.01 for the embedded simulator, else 1)",
-      (v) => {
-        const n = Number(v);
-        if (!Number.isFinite(n)) throw new InvalidArgumentError(`--time-scale needs a number (got "${v}").`);
-        return n;
-      },
+      decimal("--time-scale"),
     )
     .showHelpAfterError()
     .allowExcessArguments(false);
 }
 
-export function toOptions(parsed: Record<string, any>): ConformanceOptions {
+export function toOptions(parsed: Record<string, unknown>): ConformanceOptions {
+  const text = (name: string) => (typeof parsed[name] === "string" ? parsed[name] : undefined);
+  const number = (name: string) => (typeof parsed[name] === "number" ? parsed[name] : undefined);
+  const only = parsed.only;
   return {
-    target: parsed.target,
-    apiKeyEnv: parsed.apiKeyEnv,
-    resellerApiKeyEnv: parsed.resellerApiKeyEnv,
+    target: text("target") ?? DEFAULTS.target,
+    apiKeyEnv: text("apiKeyEnv") ?? DEFAULTS.apiKeyEnv,
+    resellerApiKeyEnv: text("resellerApiKeyEnv") ?? DEFAULTS.resellerApiKeyEnv,
     allowWrites: Boolean(parsed.allowWrites),
     allowBurst: Boolean(parsed.allowBurst),
-    only: parsed.only ?? [],
-    rateLimit: parsed.rateLimit,
-    projectId: parsed.projectId,
-    regionId: parsed.regionId,
-    protectionProfileId: parsed.protectionProfileId,
-    gpuFlavor: parsed.gpuFlavor,
-    report: parsed.report,
+    only: Array.isArray(only) ? only.map(String) : [],
+    rateLimit: number("rateLimit") ?? DEFAULTS.rateLimit,
+    projectId: number("projectId"),
+    regionId: number("regionId"),
+    protectionProfileId: number("protectionProfileId"),
+    gpuFlavor: text("gpuFlavor"),
+    report: text("report") ?? DEFAULTS.report,
     strict: Boolean(parsed.strict),
     dryRun: Boolean(parsed.dryRun),
-    timeScale: parsed.timeScale,
+    timeScale: number("timeScale"),
   };
 }
 

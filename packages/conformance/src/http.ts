@@ -6,33 +6,25 @@
 
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import {
+  type BodyOf,
+  type Call,
+  type MethodOf,
+  OffSpec,
+  type OperationAt,
+  type Path,
+  type Request,
+  type StatusOf,
+} from "./api.js";
 import type { Evidence } from "./context.js";
 import type { Pacer } from "./pacer.js";
+import { requestRate } from "./rate.js";
 import { createRedactor } from "./redact.js";
 
-export type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
+declare const answerOf: unique symbol;
 
-export interface Call {
-  method: "GET" | "POST" | "PUT";
-  /** Path template as in the spec, e.g. "/cloud/v1/tasks/{task_id}". */
-  path: string;
-  params?: Record<string, string | number>;
-  query?: Query;
-  /** A query string used as is (a `next` link), instead of `query`. */
-  rawQuery?: string;
-  body?: unknown;
-  /**
-   * Which credentials: the client key (default), the reseller key, none, or an exact header
-   * (name and value as sent, for the auth scenarios).
-   */
-  auth?: "client" | "reseller" | "none" | { header: string; value: string };
-  /** Retry 429 (after Retry-After) and, for GET and PUT, 5xx and lost connections. Default true. */
-  retry?: boolean;
-  /** Wait for the pacer. Default true; the burst turns it off. */
-  paced?: boolean;
-}
-
-export interface Answer {
+/** An answer, typed by the operation called (`Op`: its generated type; unknown for a model-picked one). */
+export interface Answer<Op = unknown> {
   method: string;
   /** The path template called. */
   template: string;
@@ -42,10 +34,18 @@ export interface Answer {
   headers: Record<string, string | string[] | undefined>;
   /** The body as text, with both keys redacted (in any form) before anything cuts it. */
   text: string;
-  /** Parsed JSON body, or undefined when empty or not JSON. */
-  body: any;
+  /**
+   * Parsed JSON body, or undefined when empty or not JSON. Unknown until the status is checked
+   * (`expectStatus`), which types it as the body the operation documents for that status.
+   */
+  body: unknown;
   contentType: string | null;
+  /** Type only: the operation the answer belongs to. */
+  readonly [answerOf]?: Op;
 }
+
+/** An answer whose status was checked: its body has the type the status documents. */
+export type Answered<Op, S extends StatusOf<Op>> = Answer<Op> & { status: S; body: BodyOf<Op, S> };
 
 export class NoAnswerError extends Error {
   constructor(
@@ -71,9 +71,15 @@ export interface HttpOptions {
 }
 
 export interface Http {
-  call(call: Call): Promise<Answer>;
+  /** A call typed by its path and method: params, query and body are the operation's. */
+  call<P extends Path, M extends MethodOf<P>>(call: Call<P, M>): Promise<Answer<OperationAt<P, M>>>;
+  /**
+   * A call of an operation picked from the spec model at run time. `Op` names its generated type
+   * when the caller knows which operation the model picked (e.g. the task poll is `getTask`).
+   */
+  send<Op = unknown>(request: Request): Promise<Answer<Op>>;
   /** The URL path and query a call would use (for dry runs and messages). */
-  urlOf(call: Pick<Call, "path" | "params" | "query" | "rawQuery">): string;
+  urlOf(call: Pick<Request, "path" | "params" | "query" | "rawQuery">): string;
 }
 
 const EXCERPT = 300;
@@ -93,7 +99,7 @@ export function createHttp(options: HttpOptions): Http {
     params = {},
     query = {},
     rawQuery,
-  }: Pick<Call, "path" | "params" | "query" | "rawQuery">) {
+  }: Pick<Request, "path" | "params" | "query" | "rawQuery">) {
     const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = params[name];
       if (value === undefined) throw new Error(`path parameter ${name} of ${path} has no value`);
@@ -112,7 +118,7 @@ export function createHttp(options: HttpOptions): Http {
     return `${prefix}${filled}${search ? `?${search}` : ""}`;
   }
 
-  function once(call: Call, url: string): Promise<Answer> {
+  function once(call: Request, url: string): Promise<Answer> {
     const headers: Record<string, string> = { Accept: "application/json" };
     const auth = call.auth ?? "client";
     if (auth === "client") headers.Authorization = `APIKey ${options.apiKey}`;
@@ -120,7 +126,8 @@ export function createHttp(options: HttpOptions): Http {
       if (!options.resellerApiKey) throw new Error("no reseller API key was given");
       headers.Authorization = `APIKey ${options.resellerApiKey}`;
     } else if (auth !== "none") headers[auth.header] = auth.value;
-    const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
+    const body = call.body instanceof OffSpec ? call.body.value : call.body;
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     if (payload) {
       headers["Content-Type"] = "application/json";
       headers["Content-Length"] = String(payload.length);
@@ -172,7 +179,7 @@ export function createHttp(options: HttpOptions): Http {
     });
   }
 
-  async function call(call: Call): Promise<Answer> {
+  async function send<Op>(call: Request): Promise<Answer<Op>> {
     const url = urlOf(call);
     const retry = call.retry ?? true;
     const idempotent = call.method !== "POST";
@@ -201,18 +208,27 @@ export function createHttp(options: HttpOptions): Http {
         // answer.text is redacted already: the excerpt is cut from redacted text.
         excerpt: excerptOf(answer.text),
       });
+      const limited = answer.status === requestRate().exceededStatus;
       const again =
         retry &&
         attempt < RETRIES &&
-        (answer.status === 429 || (idempotent && [500, 502, 503, 504].includes(answer.status)));
-      if (!again) return answer;
-      // The seed: 429 "slow down and retry"; 500 "retry after a few seconds".
+        (limited || (idempotent && [500, 502, 503, 504].includes(answer.status)));
+      // The operation's type is attached here: what the body holds is checked by expectStatus.
+      if (!again) return answer as Answer<Op>;
+      // The seed: 429 "slow down and retry" (without Retry-After, after the rate's period); 500
+      // "retry after a few seconds".
       const advised = retryAfterMs(answer.headers["retry-after"]);
-      await sleep(Math.min(advised ?? 1000, 10_000) * (advised === undefined ? scale : 1));
+      const fallback = limited ? requestRate().periodSeconds * 1000 : 1000;
+      await sleep(Math.min(advised ?? fallback, 10_000) * (advised === undefined ? scale : 1));
     }
   }
 
-  return { call, urlOf };
+  return {
+    // A typed call is a request whose types were checked at compile time.
+    call: (call) => send(call as Request),
+    send,
+    urlOf,
+  };
 }
 
 /** The first 300 characters of `text`: give it text that is already redacted. */

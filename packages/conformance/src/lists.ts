@@ -1,15 +1,21 @@
-// Helpers the scenarios share: validating answers against the spec, walking offset and page lists
-// the way the seed says to read them, and the polling intervals the spec recommends.
+// Helpers the scenarios share: validating answers against the spec, and walking offset and page
+// lists the way the seed says to read them.
 
-import type { SpecValidator } from "@platform-api/spec";
-import type { Answer, Call, Http } from "./http.js";
-import { check } from "./scenario.js";
+import type { operations } from "@platform-api/spec/generated/openapi";
+import type { Request } from "./api.js";
+import { check, Deviation, expectStatus } from "./check.js";
+import type { Answer, Http } from "./http.js";
+import { fieldOf } from "./json.js";
+import { type OffsetList, type OffsetWalk, walkOffsetList } from "./offset.js";
+import { specValidator } from "./spec.js";
+
+export { expectStatus };
 
 /** Every answer valid against the spec: status documented, content type, body schema. */
-export function checkAgainstSpec(validator: SpecValidator, answers: Answer[]): void {
+export function checkAgainstSpec(answers: Answer[]): void {
   const problems: string[] = [];
   for (const a of answers) {
-    const errors = validator.validateResponse({
+    const errors = specValidator().validateResponse({
       method: a.method,
       path: a.template,
       status: a.status,
@@ -24,52 +30,45 @@ export function checkAgainstSpec(validator: SpecValidator, answers: Answer[]): v
   check(problems.length === 0, `answers off the spec:\n${problems.slice(0, 10).join("\n")}`);
 }
 
-export function expectStatus(answer: Answer, ...allowed: number[]): void {
-  check(
-    allowed.includes(answer.status),
-    `${answer.method} ${answer.url} answered ${answer.status}; expected ${allowed.join(" or ")}${
-      answer.text ? ` (body: ${answer.text.slice(0, 200)})` : ""
-    }`,
-  );
-}
-
-export interface OffsetPage {
-  offset: number;
-  count: number;
-  results: unknown[];
-}
-
 /** Reads an offset list by increasing offset by limit until offset >= count (the seed's rule). */
-export async function walkOffset(http: Http, call: Call, limit: number, maxPages = 30) {
-  const pages: OffsetPage[] = [];
-  for (let offset = 0; pages.length < maxPages; offset += limit) {
-    const answer = await http.call({ ...call, query: { ...call.query, limit, offset } });
-    expectStatus(answer, 200);
-    const { count, results } = answer.body ?? {};
-    check(
-      Number.isInteger(count) && Array.isArray(results),
-      `${answer.url}: no integer count and results array`,
-    );
-    pages.push({ offset, count, results });
-    if (offset + limit >= count) return { pages, items: pages.flatMap((p) => p.results), complete: true };
-  }
-  return { pages, items: pages.flatMap((p) => p.results), complete: false };
+export function walkOffset(
+  http: Http,
+  list: OffsetList,
+  request: Request,
+  limit: number | undefined,
+  maxPages = 30,
+): Promise<OffsetWalk> {
+  return walkOffsetList(list, (query) => http.send({ ...request, query: { ...request.query, ...query } }), {
+    limit,
+    maxPages,
+    refused: (answer) => {
+      expectStatus(answer, 200);
+      throw new Deviation(
+        `${answer.url}: no integer ${list.pagination.countField} and ${list.pagination.itemsField} array`,
+      );
+    },
+  });
 }
 
 /** Identity of a list item: its id when it has one, else the whole record. */
 export function identity(item: unknown): string {
-  const record = item as Record<string, unknown> | null;
-  if (record && (typeof record.id === "number" || typeof record.id === "string")) return `id:${record.id}`;
-  if (record && typeof record.task_id === "string") return `task_id:${record.task_id}`;
+  const id = fieldOf(item, "id");
+  if (typeof id === "number" || typeof id === "string") return `id:${id}`;
+  const taskId = fieldOf(item, "task_id");
+  if (typeof taskId === "string") return `task_id:${taskId}`;
   return JSON.stringify(item);
 }
+
+type AiTasks = operations["listAiTasks"];
+export type AiTaskQuery = NonNullable<AiTasks["parameters"]["query"]>;
+export type AiTask = AiTaskPage["results"][number];
 
 export interface AiTaskPage {
   url: string;
   count: number;
   next: string | null;
   previous: string | null;
-  results: Record<string, any>[];
+  results: AiTasks["responses"][200]["content"]["application/json"]["results"];
 }
 
 const AI_TASKS = "/streaming/ai/tasks";
@@ -77,7 +76,7 @@ const AI_TASKS = "/streaming/ai/tasks";
 /** One page of the AI task list, from a query or a `next`/`previous` link. */
 export async function aiTaskPage(
   http: Http,
-  from: { query?: Call["query"]; link?: string },
+  from: { query?: AiTaskQuery; link?: string },
 ): Promise<AiTaskPage> {
   const answer = await http.call(
     from.link !== undefined
@@ -85,7 +84,7 @@ export async function aiTaskPage(
       : { method: "GET", path: AI_TASKS, query: from.query },
   );
   expectStatus(answer, 200);
-  const body = answer.body ?? {};
+  const body = answer.body;
   check(
     Number.isInteger(body.count) && Array.isArray(body.results),
     `${answer.url}: no integer count and results array`,
@@ -106,7 +105,7 @@ export function linkQuery(link: string): string {
 }
 
 /** Follows `next` from a first query until it is null; bounded. */
-export async function walkAiTasks(http: Http, query: Call["query"], maxPages = 40) {
+export async function walkAiTasks(http: Http, query: AiTaskQuery, maxPages = 40) {
   const pages = [await aiTaskPage(http, { query })];
   while (pages.length < maxPages) {
     const last = pages[pages.length - 1] as AiTaskPage;
@@ -114,14 +113,4 @@ export async function walkAiTasks(http: Http, query: Call["query"], maxPages = 4
     pages.push(await aiTaskPage(http, { link: last.next }));
   }
   return { pages, items: pages.flatMap((p) => p.results), complete: false };
-}
-
-/** The spec's recommended poll interval for a task type (x-task-polling), in seconds. */
-export function pollIntervalSeconds(
-  doc: Record<string, any>,
-  taskType: string,
-): { poll: number; maxDuration: number } {
-  const polling = doc.paths?.["/cloud/v1/tasks/{task_id}"]?.get?.["x-task-polling"];
-  const row = polling?.intervals?.find((r: any) => r.taskType === taskType);
-  return { poll: row?.pollIntervalSeconds ?? 5, maxDuration: row?.typicalDurationSeconds?.max ?? 60 };
 }

@@ -1,6 +1,8 @@
 // Every option of a conformance run with its default, in one place (the CLI, the README and the
 // plain-vitest global setup follow it).
 
+import { defaultRateLimit, rateText, requestRate, requestsPerSecond } from "./rate.js";
+
 export interface ConformanceOptions {
   /** "simulator" (in-process, the default), "prism", or the base URL of a server. */
   target: string;
@@ -11,6 +13,7 @@ export interface ConformanceOptions {
   allowWrites: boolean;
   allowBurst: boolean;
   only: string[];
+  /** Requests per second of every scenario but the burst. */
   rateLimit: number;
   projectId?: number;
   regionId?: number;
@@ -30,8 +33,10 @@ export const DEFAULTS = {
   allowWrites: false,
   allowBurst: false,
   only: [] as string[],
-  /** Half the platform's 100 requests per second: room for anything else sharing the address. */
-  rateLimit: 50,
+  /** Half the platform's request rate (x-rate-limits), per second. */
+  get rateLimit(): number {
+    return defaultRateLimit();
+  },
   report: "conformance-report",
   strict: false,
   dryRun: false,
@@ -66,13 +71,14 @@ export function checkOptions(options: ConformanceOptions): void {
     if (value !== undefined && !(Number.isInteger(value) && value > 0))
       throw new UsageError(`--${name} must be a whole number above 0 (got ${value}).`);
   };
-  positive("rate-limit", options.rateLimit);
+  if (!(Number.isFinite(options.rateLimit) && options.rateLimit > 0))
+    throw new UsageError(`--rate-limit must be a number above 0 (got ${options.rateLimit}).`);
   positive("project-id", options.projectId);
   positive("region-id", options.regionId);
   positive("protection-profile-id", options.protectionProfileId);
-  if (options.rateLimit > 100)
+  if (options.rateLimit > requestsPerSecond())
     throw new UsageError(
-      `--rate-limit ${options.rateLimit} is above the platform's 100 requests per second; the suite would meet 429s it caused. Allowed: 1 to 100.`,
+      `--rate-limit ${options.rateLimit} is above the platform's ${rateText()} (x-rate-limits in the spec); the suite would meet ${requestRate().exceededStatus}s it caused. Allowed: above 0, at most ${requestsPerSecond()} per second.`,
     );
   if (
     options.timeScale !== undefined &&

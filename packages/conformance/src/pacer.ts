@@ -1,5 +1,6 @@
-// Even pacing of the suite's own requests: never more than `perSecond` starts in any second, so
-// the suite itself stays below the platform's 100 per second and never meets a 429 it caused.
+// Even pacing of the suite's own requests: starts `1 / perSecond` seconds apart, so the suite itself
+// stays below the platform's request rate (--rate-limit is checked against it, src/options.ts) and
+// never meets a 429 it caused.
 
 export interface Pacer {
   /** Resolves when the next request may start. */

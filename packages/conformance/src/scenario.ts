@@ -4,17 +4,19 @@
 // reseller key) make it skip with the reason, never pass vacuously. A `should` scenario that fails
 // is a warning unless --strict.
 
-import { createSpecValidator, loadBundle, type SpecValidator } from "@platform-api/spec";
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
 import { createPacer, type Pacer } from "./pacer.js";
+import { rateText, requestRate } from "./rate.js";
+
+export { check, Deviation } from "./check.js";
 
 /** Preconditions a scenario can declare. */
 export type Need =
   | "writes" // creates or changes a resource: --allow-writes
-  | "burst" // exceeds 100 requests per second: --allow-burst
+  | "burst" // exceeds the platform's request rate: --allow-burst
   | "state" // needs a server that keeps state (not Prism)
   | "real-auth" // needs a server that checks tokens (not Prism)
   | "rate-limited" // needs a server that enforces the rate limit (not Prism)
@@ -36,7 +38,6 @@ export interface ScenarioDefinition {
 export interface ScenarioApi {
   run: RunContext;
   http: Http;
-  validator: SpecValidator;
   /** Stops the scenario as skipped, with the reason in the report. */
   skip(reason: string): never;
   /** Adds answers another scenario received to this one's evidence (what it judged). */
@@ -45,19 +46,10 @@ export interface ScenarioApi {
   created(resource: CreatedResource): void;
 }
 
-/** Thrown by the checks below: the message is the scenario's reason in the report. */
-export class Deviation extends Error {
-  override name = "Deviation";
-}
-
-export function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Deviation(message);
-}
-
-let shared: { pacer: Pacer; validator: SpecValidator } | undefined;
-function sharedState(run: RunContext) {
+let shared: Pacer | undefined;
+function sharedPacer(run: RunContext): Pacer {
   // One pacer for the whole run: files share the worker (isolate: false, one worker).
-  shared ??= { pacer: createPacer(run.rateLimit), validator: createSpecValidator(loadBundle()) };
+  shared ??= createPacer(run.rateLimit);
   return shared;
 }
 
@@ -67,9 +59,10 @@ export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
     if (need === "writes" && !run.allowWrites)
       return "creates or changes a resource: runs only with --allow-writes";
     if (need === "burst" && !run.allowBurst)
-      return "sends more than 100 requests per second: runs only with --allow-burst";
+      return `sends more than the platform's ${rateText()}: runs only with --allow-burst`;
     if (need === "state" && prism) return "needs state; Prism serves the spec's examples and keeps none";
-    if (need === "rate-limited" && prism) return "Prism never answers 429 on its own";
+    if (need === "rate-limited" && prism)
+      return `Prism never answers ${requestRate().exceededStatus} on its own`;
     if (need === "real-auth" && prism)
       return "Prism checks only that an Authorization header is present, not the token";
     if (need === "reseller" && !run.target.resellerApiKey)
@@ -110,7 +103,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
     }
     if (unmet) skip(unmet);
 
-    const { pacer, validator } = sharedState(run);
+    const pacer = sharedPacer(run);
     const http = createHttp({
       baseUrl: run.target.url,
       apiKey: run.target.apiKey,
@@ -123,7 +116,6 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       await body({
         run,
         http,
-        validator,
         skip,
         cite: (...answers) => {
           for (const a of answers)
