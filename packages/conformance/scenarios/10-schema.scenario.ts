@@ -3,11 +3,49 @@
 // body shapes, the task list's body) is open in the spec, so it is never asserted here either.
 // createVolume and the polled task answers are checked in the task scenarios, which make them.
 
+import { operationById } from "@platform-api/spec";
+import type { components } from "@platform-api/spec/generated/openapi";
+import { offSpec } from "../src/api.js";
+import { hasStatus } from "../src/check.js";
 import type { Answer } from "../src/http.js";
-import { checkAgainstSpec } from "../src/lists.js";
+import { type AiTaskQuery, checkAgainstSpec } from "../src/lists.js";
+import { offsetList } from "../src/offset.js";
 import { scenario } from "../src/scenario.js";
+import { asSpecValues, bodyValues, firstOf, queryValues, specModel } from "../src/spec.js";
+import { taskFacts } from "../src/tasks.js";
+
+type Schemas = components["schemas"];
 
 const NO_AUTH = { auth: "none" } as const;
+const model = specModel();
+
+// Values the spec lists, for filters and bodies that must be valid.
+const volumeTask = operationById(model, "createVolume").asyncTask;
+const taskFilter = {
+  state: asSpecValues<Schemas["TaskState"]>(volumeTask ? [taskFacts(volumeTask).finished] : [])[0],
+  task_type: volumeTask?.taskType,
+};
+const quotaStatuses = queryValues<Schemas["QuotaLimitRequestStatus"]>("listQuotaLimitRequests", "status");
+const twoQuotaStatuses = [quotaStatuses[0], quotaStatuses.at(-1)].filter((s) => s !== undefined);
+const aiFilter: AiTaskQuery = {
+  status: queryValues<Schemas["AiTaskStatus"]>("listAiTasks", "status").at(-1),
+  ordering: queryValues<NonNullable<AiTaskQuery["ordering"]>>("listAiTasks", "ordering")[0],
+};
+const eventName = firstOf(
+  bodyValues<Schemas["StorageNotificationEventName"]>("putStorageNotificationEvent", "name"),
+  "storage notification event name",
+);
+
+// One below the smallest limit and offset the offset lists allow: answers a refusal or a clamp.
+const regions = offsetList(operationById(model, "listRegions"));
+const belowLimit = (regions.limit.minimum ?? 1) - 1;
+const belowOffset = (regions.offset.minimum ?? 0) - 1;
+
+const query = (values: Record<string, unknown>) =>
+  Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
 
 scenario(
   {
@@ -17,12 +55,12 @@ scenario(
     operation: "getCurrentClient",
     calls: ["GET /iam/clients/me", "GET /iam/clients/me (no Authorization)"],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const answers = [
       await http.call({ method: "GET", path: "/iam/clients/me" }),
       await http.call({ method: "GET", path: "/iam/clients/me", ...NO_AUTH }),
     ];
-    checkAgainstSpec(validator, answers);
+    checkAgainstSpec(answers);
   },
 );
 
@@ -34,8 +72,8 @@ scenario(
     operation: "listProjects",
     calls: ["GET /cloud/v1/projects", "GET /cloud/v1/projects (no Authorization)"],
   },
-  async ({ http, validator }) => {
-    checkAgainstSpec(validator, [
+  async ({ http }) => {
+    checkAgainstSpec([
       await http.call({ method: "GET", path: "/cloud/v1/projects" }),
       await http.call({ method: "GET", path: "/cloud/v1/projects", ...NO_AUTH }),
     ]);
@@ -51,16 +89,16 @@ scenario(
     calls: [
       "GET /cloud/v1/regions",
       "GET /cloud/v1/regions?limit=2&offset=1",
-      "GET /cloud/v1/regions?limit=0",
+      `GET /cloud/v1/regions?${regions.limit.name}=${belowLimit}`,
       "no Authorization",
     ],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const path = "/cloud/v1/regions";
-    checkAgainstSpec(validator, [
+    checkAgainstSpec([
       await http.call({ method: "GET", path }),
       await http.call({ method: "GET", path, query: { limit: 2, offset: 1 } }),
-      await http.call({ method: "GET", path, query: { limit: 0 } }),
+      await http.call({ method: "GET", path, query: { limit: belowLimit } }),
       await http.call({ method: "GET", path, ...NO_AUTH }),
     ]);
   },
@@ -75,16 +113,16 @@ scenario(
     calls: [
       "GET /cloud/v1/instances/{project}/{region}?limit=5",
       "GET /cloud/v1/instances/{project}/{unknown region}",
-      "GET /cloud/v1/instances/{project}/{region}?offset=-1",
+      `GET /cloud/v1/instances/{project}/{region}?${regions.offset.name}=${belowOffset}`,
     ],
   },
-  async ({ http, validator, run }) => {
+  async ({ http, run }) => {
     const path = "/cloud/v1/instances/{project_id}/{region_id}";
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
-    checkAgainstSpec(validator, [
+    checkAgainstSpec([
       await http.call({ method: "GET", path, params, query: { limit: 5 } }),
       await http.call({ method: "GET", path, params: { ...params, region_id: 987_654_321 } }),
-      await http.call({ method: "GET", path, params, query: { offset: -1 } }),
+      await http.call({ method: "GET", path, params, query: { offset: belowOffset } }),
     ]);
   },
 );
@@ -97,9 +135,9 @@ scenario(
     operation: "getTask",
     calls: ["GET /cloud/v1/tasks/{random uuid}", "no Authorization"],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const params = { task_id: crypto.randomUUID() };
-    checkAgainstSpec(validator, [
+    checkAgainstSpec([
       await http.call({ method: "GET", path: "/cloud/v1/tasks/{task_id}", params }),
       await http.call({ method: "GET", path: "/cloud/v1/tasks/{task_id}", params, ...NO_AUTH }),
     ]);
@@ -112,16 +150,12 @@ scenario(
     title: "GET /cloud/v1/tasks answers on-spec (its body shape is unspecified, so only status and type)",
     severity: "must",
     operation: "listTasks",
-    calls: ["GET /cloud/v1/tasks?limit=5", "GET /cloud/v1/tasks?state=FINISHED&task_type=create_volume"],
+    calls: ["GET /cloud/v1/tasks?limit=5", `GET /cloud/v1/tasks?${query(taskFilter)}`],
   },
-  async ({ http, validator }) => {
-    checkAgainstSpec(validator, [
+  async ({ http }) => {
+    checkAgainstSpec([
       await http.call({ method: "GET", path: "/cloud/v1/tasks", query: { limit: 5 } }),
-      await http.call({
-        method: "GET",
-        path: "/cloud/v1/tasks",
-        query: { state: "FINISHED", task_type: "create_volume" },
-      }),
+      await http.call({ method: "GET", path: "/cloud/v1/tasks", query: taskFilter }),
     ]);
   },
 );
@@ -135,19 +169,19 @@ scenario(
     needs: ["reseller"],
     calls: [
       "GET /cloud/reseller/v1/limits_request (reseller token)",
-      "GET /cloud/reseller/v1/limits_request?status=done&status=rejected&limit=3",
+      `GET /cloud/reseller/v1/limits_request?${twoQuotaStatuses.map((s) => `status=${s}`).join("&")}&limit=3`,
       "GET /cloud/reseller/v1/limits_request (client token)",
     ],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const path = "/cloud/reseller/v1/limits_request";
-    checkAgainstSpec(validator, [
+    checkAgainstSpec([
       await http.call({ method: "GET", path, auth: "reseller" }),
       await http.call({
         method: "GET",
         path,
         auth: "reseller",
-        query: { status: ["done", "rejected"], limit: 3 },
+        query: { status: twoQuotaStatuses, limit: 3 },
       }),
       await http.call({ method: "GET", path }),
     ]);
@@ -163,15 +197,15 @@ scenario(
     calls: [
       "GET /streaming/ai/tasks",
       "GET /streaming/ai/tasks?page=2&limit=5",
-      "GET /streaming/ai/tasks?status=SUCCESS&ordering=task_id",
+      `GET /streaming/ai/tasks?${query(aiFilter)}`,
     ],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const path = "/streaming/ai/tasks";
-    checkAgainstSpec(validator, [
+    checkAgainstSpec([
       await http.call({ method: "GET", path }),
       await http.call({ method: "GET", path, query: { page: 2, limit: 5 } }),
-      await http.call({ method: "GET", path, query: { status: "SUCCESS", ordering: "task_id" } }),
+      await http.call({ method: "GET", path, query: aiFilter }),
       await http.call({ method: "GET", path, ...NO_AUTH }),
     ]);
   },
@@ -186,17 +220,13 @@ scenario(
     needs: ["gpu-flavor"],
     calls: ["POST /cloud/v3/gpu/virtual/{project}/{region}/check_limits", "same without flavor"],
   },
-  async ({ http, validator, run }) => {
+  async ({ http, run, skip }) => {
     const path = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
-    checkAgainstSpec(validator, [
-      await http.call({
-        method: "POST",
-        path,
-        params,
-        body: { flavor: run.discovered.gpuFlavor, servers_count: 2 },
-      }),
-      await http.call({ method: "POST", path, params, body: { servers_count: 2 } }),
+    const flavor = run.discovered.gpuFlavor ?? skip("no GPU flavor");
+    checkAgainstSpec([
+      await http.call({ method: "POST", path, params, body: { flavor, servers_count: 2 } }),
+      await http.call({ method: "POST", path, params, body: offSpec({ servers_count: 2 }) }),
     ]);
   },
 );
@@ -210,10 +240,11 @@ scenario(
     needs: ["profile"],
     calls: ["GET /security/iaas/v2/profiles/{id}", "GET /security/iaas/v2/profiles/{unknown id}"],
   },
-  async ({ http, validator, run }) => {
+  async ({ http, run, skip }) => {
     const path = "/security/iaas/v2/profiles/{id}";
-    checkAgainstSpec(validator, [
-      await http.call({ method: "GET", path, params: { id: run.discovered.protectionProfileId as number } }),
+    const id = run.discovered.protectionProfileId ?? skip("no protection profile id");
+    checkAgainstSpec([
+      await http.call({ method: "GET", path, params: { id } }),
       await http.call({ method: "GET", path, params: { id: 987_654_321 } }),
     ]);
   },
@@ -228,22 +259,23 @@ scenario(
     needs: ["writes", "profile"],
     calls: ["GET /security/iaas/v2/profiles/{id}", "PUT the same field values back", "PUT without fields"],
   },
-  async ({ http, validator, run, skip }) => {
+  async ({ http, run, skip }) => {
     const path = "/security/iaas/v2/profiles/{id}";
-    const params = { id: run.discovered.protectionProfileId as number };
+    const params = { id: run.discovered.protectionProfileId ?? skip("no protection profile id") };
     const current = await http.call({ method: "GET", path, params });
-    if (current.status !== 200 || !Array.isArray(current.body?.fields))
+    if (!hasStatus(current, 200) || !Array.isArray(current.body?.fields))
       return skip(`GET ${current.url} answered ${current.status}`);
-    const fields = (current.body.fields as any[]).map((f) => ({
+    const profile = current.body;
+    const fields = profile.fields.map((f) => ({
       base_field: f.base_field,
       value: f.value,
       field_value: f.field_value,
     }));
     const answers: Answer[] = [
-      await http.call({ method: "PUT", path, params, body: { fields, ip_address: current.body.ip_address } }),
-      await http.call({ method: "PUT", path, params, body: { site: current.body.site } }),
+      await http.call({ method: "PUT", path, params, body: { fields, ip_address: profile.ip_address } }),
+      await http.call({ method: "PUT", path, params, body: offSpec({ site: profile.site }) }),
     ];
-    checkAgainstSpec(validator, answers);
+    checkAgainstSpec(answers);
   },
 );
 
@@ -254,17 +286,13 @@ scenario(
     severity: "must",
     operation: "putStorageNotificationEvent",
     needs: ["writes"],
-    calls: ["PUT /storage/notifications/v1/event {name, bytes}", "PUT without name"],
+    calls: [`PUT /storage/notifications/v1/event {name: ${eventName}, bytes}`, "PUT without name"],
   },
-  async ({ http, validator }) => {
+  async ({ http }) => {
     const path = "/storage/notifications/v1/event";
-    checkAgainstSpec(validator, [
-      await http.call({
-        method: "PUT",
-        path,
-        body: { name: "reaching_used_space", bytes: 1_000_000_000_000 },
-      }),
-      await http.call({ method: "PUT", path, body: { bytes: 1 } }),
+    checkAgainstSpec([
+      await http.call({ method: "PUT", path, body: { name: eventName, bytes: 1_000_000_000_000 } }),
+      await http.call({ method: "PUT", path, body: offSpec({ bytes: 1 }) }),
     ]);
   },
 );

@@ -2,37 +2,36 @@
 // malformed or unknown token is 401; a token without permission (a client token on the reseller
 // API) is 403.
 
+import type { ParameterModel } from "@platform-api/spec";
 import { expectStatus } from "../src/lists.js";
+import { callOf, runPathValues } from "../src/operations.js";
 import { check, scenario } from "../src/scenario.js";
+import { specModel } from "../src/spec.js";
 
 const ME = "/iam/clients/me";
+const READS = specModel().operations.filter((o) => o.method === "get");
+
+/** A value of the parameter's type: the answer is 401 before any resource is looked up. */
+const anyValue = (p: ParameterModel): string | number =>
+  p.format === "uuid" ? crypto.randomUUID() : p.type === "integer" ? 1 : "conformance";
 
 scenario(
   {
     id: "auth.missing-header",
-    title: "every operation answers 401 without an Authorization header",
+    title: "every read operation answers 401 without an Authorization header",
     severity: "must",
-    operation: "getCurrentClient, listProjects, listRegions, listInstances, getTask, listAiTasks, listTasks",
+    operation: READS.map((o) => o.operationId).join(", "),
     calls: ["GET of every read operation without Authorization"],
   },
   async ({ http, run }) => {
-    const params = {
-      project_id: run.discovered.projectId,
-      region_id: run.discovered.regionId,
-      task_id: crypto.randomUUID(),
-    };
-    const paths = [
-      ME,
-      "/cloud/v1/projects",
-      "/cloud/v1/regions",
-      "/cloud/v1/instances/{project_id}/{region_id}",
-      "/cloud/v1/tasks/{task_id}",
-      "/cloud/v1/tasks",
-      "/streaming/ai/tasks",
-    ];
     const accepted: string[] = [];
-    for (const path of paths) {
-      const answer = await http.call({ method: "GET", path, params, auth: "none" });
+    for (const operation of READS) {
+      const values = Object.fromEntries(
+        operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, anyValue(p)]),
+      );
+      const call = callOf(operation, { ...values, ...runPathValues(run) }, "none");
+      if (!("request" in call)) continue;
+      const answer = await http.send(call.request);
       if (answer.status !== 401) accepted.push(`${answer.url} answered ${answer.status}`);
     }
     check(accepted.length === 0, `without Authorization, expected 401: ${accepted.join("; ")}`);

@@ -2,15 +2,49 @@
 // fields and its `_requested` grows with the server count; a protection profile update reads back;
 // a storage notification event is accepted, and refused without `name`.
 
-import { loadBundle } from "@platform-api/spec";
+import { operationById } from "@platform-api/spec";
+import type { components } from "@platform-api/spec/generated/openapi";
+import { offSpec } from "../src/api.js";
+import { fieldOf } from "../src/json.js";
 import { expectStatus } from "../src/lists.js";
 import { check, scenario } from "../src/scenario.js";
+import {
+  bodyValues,
+  firstOf,
+  requiredOf,
+  schemaAt,
+  specModel,
+  successSchemaPointer,
+  valuesOf,
+} from "../src/spec.js";
 
-// The quota names come from the spec's result schema (27 fields: 9 quotas × limit, requested, usage).
-const RESULT = loadBundle() as { components: { schemas: Record<string, { required: string[] }> } };
-const FIELDS = RESULT.components.schemas.VirtualGpuQuotaCheckResult?.required ?? [];
+type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
+type ProfileField = components["schemas"]["ProfileField"];
+
+// The quota names come from the spec's result schema (for each quota: limit, requested, usage).
+const RESULT = schemaAt(successSchemaPointer(operationById(specModel(), "checkVirtualGpuClusterLimits")));
+const FIELDS = requiredOf(RESULT) as (keyof CheckResult)[];
 const QUOTAS = FIELDS.filter((f) => f.endsWith("_requested")).map((f) => f.slice(0, -"_requested".length));
+const requested = (result: CheckResult, quota: string) => result[`${quota}_requested` as keyof CheckResult];
 const CHECK_LIMITS = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
+
+// The one field type the spec shows for a protection profile field (int): the safest to change.
+const FIELD_TYPE = firstOf(
+  valuesOf(
+    schemaAt(
+      successSchemaPointer(operationById(specModel(), "getProtectionProfile")),
+      ...["properties", "fields", "items", "properties", "field_type"],
+    ),
+  ),
+  "protection profile field type",
+);
+// A storage event name the spec lists, other than the one the schema scenario sends.
+const EVENT_NAME = firstOf(
+  bodyValues<components["schemas"]["StorageNotificationEventName"]>("putStorageNotificationEvent", "name")
+    .slice()
+    .reverse(),
+  "storage notification event name",
+);
 
 scenario(
   {
@@ -30,22 +64,24 @@ scenario(
 scenario(
   {
     id: "check-limits.all-fields",
-    title: "check_limits answers _limit, _requested and _usage of all nine quotas as integers",
+    title: `check_limits answers _limit, _requested and _usage of all ${QUOTAS.length} quotas as integers`,
     severity: "must",
     operation: "checkVirtualGpuClusterLimits",
     needs: ["gpu-flavor"],
     calls: ["POST …/check_limits {flavor, servers_count: 1}"],
   },
-  async ({ http, run }) => {
+  async ({ http, run, skip }) => {
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
+    const flavor = run.discovered.gpuFlavor ?? skip("no GPU flavor");
     const answer = await http.call({
       method: "POST",
       path: CHECK_LIMITS,
       params,
-      body: { flavor: run.discovered.gpuFlavor, servers_count: 1 },
+      body: { flavor, servers_count: 1 },
     });
     expectStatus(answer, 200);
-    const missing = FIELDS.filter((field) => !Number.isInteger(answer.body?.[field]));
+    const result = answer.body;
+    const missing = FIELDS.filter((field) => !Number.isInteger(result[field]));
     check(missing.length === 0, `not integers or missing: ${missing.join(", ")}`);
   },
 );
@@ -59,8 +95,9 @@ scenario(
     needs: ["gpu-flavor", "state"],
     calls: ["POST …/check_limits with servers_count 1", "… with servers_count 3"],
   },
-  async ({ http, run }) => {
+  async ({ http, run, skip }) => {
     const params = { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
+    const flavor = run.discovered.gpuFlavor ?? skip("no GPU flavor");
     const ask = async (servers_count: number) => {
       const answer = await http.call({
         method: "POST",
@@ -68,19 +105,19 @@ scenario(
         params,
         // No servers_settings: the allowed values of its nested fields are not shown, and the
         // flavor's GPU cards alone must grow with the server count.
-        body: { flavor: run.discovered.gpuFlavor, servers_count },
+        body: { flavor, servers_count },
       });
       expectStatus(answer, 200);
-      return answer.body as Record<string, number>;
+      return answer.body;
     };
     const one = await ask(1);
     const three = await ask(3);
-    const shrank = QUOTAS.filter((q) => three[`${q}_requested`]! < one[`${q}_requested`]!);
-    const grew = QUOTAS.filter((q) => three[`${q}_requested`]! > one[`${q}_requested`]!);
+    const shrank = QUOTAS.filter((q) => requested(three, q) < requested(one, q));
+    const grew = QUOTAS.filter((q) => requested(three, q) > requested(one, q));
     check(shrank.length === 0, `_requested shrank from 1 to 3 servers: ${shrank.join(", ")}`);
     check(
       grew.length > 0,
-      `no _requested field grew from 1 to 3 servers (e.g. gpu cards and volumes): ${QUOTAS.map((q) => `${q} ${one[`${q}_requested`]}→${three[`${q}_requested`]}`).join(", ")}`,
+      `no _requested field grew from 1 to 3 servers (e.g. gpu cards and volumes): ${QUOTAS.map((q) => `${q} ${requested(one, q)}→${requested(three, q)}`).join(", ")}`,
     );
   },
 );
@@ -101,17 +138,19 @@ scenario(
   },
   async ({ http, run, skip }) => {
     const path = "/security/iaas/v2/profiles/{id}";
-    const params = { id: run.discovered.protectionProfileId as number };
+    const params = { id: run.discovered.protectionProfileId ?? skip("no protection profile id") };
     const before = await http.call({ method: "GET", path, params });
     expectStatus(before, 200);
+    const profile = before.body;
     // Which fields are updatable is not shown; an int field with a value is the safest to change.
-    const field = (before.body.fields as any[]).find(
-      (f) => f.field_type === "int" && /^-?\d+$/.test(String(f.value)),
+    const field = (Array.isArray(profile.fields) ? profile.fields : []).find(
+      (f: ProfileField) => f.field_type === FIELD_TYPE && /^-?\d+$/.test(String(f.value)),
     );
-    if (!field) return skip("the profile has no int field to change (the only field type the spec shows)");
+    if (!field)
+      return skip(`the profile has no ${FIELD_TYPE} field to change (the only field type the spec shows)`);
     const old = Number(field.value);
-    const schema = field.validation_schema ?? {};
-    const next = typeof schema.maximum === "number" && old + 1 > schema.maximum ? old - 1 : old + 1;
+    const maximum = fieldOf(field.validation_schema, "maximum");
+    const next = typeof maximum === "number" && old + 1 > maximum ? old - 1 : old + 1;
     const put = (value: number) =>
       http.call({
         method: "PUT",
@@ -119,7 +158,7 @@ scenario(
         params,
         body: {
           fields: [{ base_field: field.base_field, value: String(value), field_value: value }],
-          ip_address: before.body.ip_address,
+          ip_address: profile.ip_address,
         },
       });
     const updated = await put(next);
@@ -127,7 +166,7 @@ scenario(
     try {
       const after = await http.call({ method: "GET", path, params });
       expectStatus(after, 200);
-      const read = (after.body.fields as any[]).find((f) => f.base_field === field.base_field);
+      const read = after.body.fields.find((f) => f.base_field === field.base_field);
       check(
         read && Number(read.value) === next,
         `field ${field.name} (base_field ${field.base_field}) was updated from ${old} to ${next}, but reads back as ${read?.value}`,
@@ -145,13 +184,13 @@ scenario(
     severity: "must",
     operation: "putStorageNotificationEvent",
     needs: ["writes"],
-    calls: ["PUT /storage/notifications/v1/event {name: reaching_used_requests, count}"],
+    calls: [`PUT /storage/notifications/v1/event {name: ${EVENT_NAME}, count}`],
   },
   async ({ http }) => {
     const answer = await http.call({
       method: "PUT",
       path: "/storage/notifications/v1/event",
-      body: { name: "reaching_used_requests", count: 5_000_000 },
+      body: { name: EVENT_NAME, count: 5_000_000 },
     });
     check(
       answer.status >= 200 && answer.status < 300,
@@ -171,7 +210,11 @@ scenario(
   },
   async ({ http }) => {
     expectStatus(
-      await http.call({ method: "PUT", path: "/storage/notifications/v1/event", body: { count: 10 } }),
+      await http.call({
+        method: "PUT",
+        path: "/storage/notifications/v1/event",
+        body: offSpec({ count: 10 }),
+      }),
       400,
     );
   },

@@ -1,41 +1,75 @@
 // Tasks: a volume create answers task ids at once; polled at the spec's recommended interval, the
-// task's state only moves forward and reaches FINISHED, which names the new volume under
-// `volumes` and nothing under the other keys; a create beyond a quota ends as ERROR naming the
-// quota and the excess, with created_resources null and nothing created. Runs with --allow-writes.
+// task's state only moves forward and reaches success (FINISHED), which names the new volume under
+// its created_resources key and nothing under the other keys; a create beyond a quota ends in
+// failure (ERROR) naming the quota and the excess, with created_resources null and nothing
+// created. Runs with --allow-writes. The poll operation, the states, the keys and the polling
+// interval are the spec's (x-async-task, x-task-polling).
 
-import { loadBundle } from "@platform-api/spec";
+import type { PollingInterval } from "@platform-api/spec";
+import type { components, operations } from "@platform-api/spec/generated/openapi";
+import { offSpec } from "../src/api.js";
 import type { RunContext } from "../src/context.js";
 import type { Answer, Http } from "../src/http.js";
 import { sleep } from "../src/http.js";
-import { checkAgainstSpec, expectStatus, pollIntervalSeconds } from "../src/lists.js";
+import { fieldOf } from "../src/json.js";
+import { checkAgainstSpec, expectStatus } from "../src/lists.js";
 import { check, type Need, type ScenarioApi, scenario } from "../src/scenario.js";
+import { operationAt, requestExample, requiredOf, schemaAt, successSchemaPointer } from "../src/spec.js";
+import { pollingFor, stateRank, taskFacts } from "../src/tasks.js";
+
+type Task = components["schemas"]["Task"];
+type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
+type GetTask = operations["getTask"];
 
 const NEEDS: Need[] = ["writes", "state"];
 const VOLUMES = "/cloud/v1/volumes/{project_id}/{region_id}";
-const TASK = "/cloud/v1/tasks/{task_id}";
 const CHECK_LIMITS = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
-const RANK: Record<string, number> = { NEW: 0, RUNNING: 1, FINISHED: 2, ERROR: 2 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const { poll, maxDuration } = pollIntervalSeconds(loadBundle(), "create_volume");
+
+const createVolume = operationAt("post", VOLUMES);
+const asyncTask = createVolume.asyncTask;
+if (!asyncTask) throw new Error(`POST ${VOLUMES} has no x-async-task in the spec.`);
+const TASKS_FIELD = asyncTask.tasksField;
+const CREATED_KEY = asyncTask.createdResourcesKey ?? "";
+const facts = taskFacts(asyncTask);
+const { finished: FINISHED, failed: FAILED } = facts;
+const OTHER_KEYS = facts.createdResourcesKeys.filter((key) => key !== CREATED_KEY);
+const BEFORE_TERMINAL = facts.states.filter((s) => s !== FINISHED && !FAILED.includes(s));
+const LIFE = `${BEFORE_TERMINAL.join(" → ")} → ${[FINISHED, ...FAILED].join(" or ")}`;
+const POLL_PARAM = facts.poll.parameters.find((p) => p.in === "path")?.name ?? "";
+/** The spec's polling row for the volume's task type, or why there is none. */
+const polling: PollingInterval | string = pollingFor(asyncTask.taskType);
+
+// The check_limits quotas of the created resource ("volume" of `volumes`): its count and its size.
+const QUOTAS = requiredOf(schemaAt(successSchemaPointer(operationAt("post", CHECK_LIMITS))))
+  .filter((f) => f.endsWith("_limit"))
+  .map((f) => f.slice(0, -"_limit".length));
+const resource = CREATED_KEY.replace(/s$/, "");
+const COUNT_QUOTA = QUOTAS.find((q) => q === `${resource}_count`);
+const SIZE_QUOTA = QUOTAS.find((q) => q === `${resource}_size`);
+const amount = (result: CheckResult, field: string): number => {
+  const value = fieldOf(result, field);
+  return typeof value === "number" ? value : Number.NaN;
+};
 
 interface Polled {
   taskId: string;
   states: string[];
   answers: Answer[];
-  last: Record<string, any> | undefined;
+  last: Task | undefined;
 }
 
 /** The shared story of this file: one create, its polls, one create beyond a quota. */
 const story: {
   create?: Answer;
+  taskId?: string;
   probe?: Answer;
   polled?: Polled;
   quota?: {
     polled: Polled;
     quota: string;
     excess: number;
-    before: Record<string, number>;
-    after?: Record<string, number>;
+    before: CheckResult;
   };
 } = {};
 
@@ -44,30 +78,51 @@ const where = (run: RunContext) => ({
   region_id: run.discovered.regionId,
 });
 
-/** Polls every `poll` seconds (scaled) until FINISHED or ERROR and once more, or the deadline. */
-async function pollTask(http: Http, run: RunContext, taskId: string): Promise<Polled> {
-  const interval = poll * 1000 * run.timeScale;
+/** The polling row, or a skip saying the spec gives none (the suite invents no interval). */
+function pollingOrSkip(api: Pick<ScenarioApi, "skip">): PollingInterval {
+  return typeof polling === "string" ? api.skip(polling) : polling;
+}
+
+/** The first task id of a create's answer (under the spec's tasks field), if it has one. */
+function taskIdOf(answer: Answer): string | undefined {
+  const tasks = fieldOf(answer.body, TASKS_FIELD);
+  const first: unknown = Array.isArray(tasks) ? tasks[0] : undefined;
+  return typeof first === "string" ? first : undefined;
+}
+
+/** Polls at the spec's interval (scaled) until a terminal state and once more, or the deadline. */
+async function pollTask(http: Http, run: RunContext, row: PollingInterval, taskId: string): Promise<Polled> {
+  const interval = row.pollIntervalSeconds * 1000 * run.timeScale;
   // Four times the longest typical duration, never below 2 s: a slow platform is not a deviation.
-  const deadline = Date.now() + Math.max(2000, maxDuration * 4 * 1000 * run.timeScale);
+  const deadline = Date.now() + Math.max(2000, row.typicalDurationSeconds.max * 4 * 1000 * run.timeScale);
   const polled: Polled = { taskId, states: [], answers: [], last: undefined };
   let terminalSeen = 0;
   while (Date.now() < deadline && terminalSeen < 2) {
-    const answer = await http.call({ method: "GET", path: TASK, params: { task_id: taskId } });
+    const answer = await http.send<GetTask>({
+      method: "GET",
+      path: facts.poll.path,
+      params: { [POLL_PARAM]: taskId },
+    });
     polled.answers.push(answer);
     expectStatus(answer, 200);
     polled.last = answer.body;
-    polled.states.push(String(answer.body?.state));
-    if (answer.body?.state === "FINISHED" || answer.body?.state === "ERROR") terminalSeen++;
+    const state = String(answer.body?.state);
+    polled.states.push(state);
+    if (state === FINISHED || FAILED.includes(state)) terminalSeen++;
     if (terminalSeen < 2) await sleep(terminalSeen === 1 ? 0 : interval);
   }
   return polled;
 }
 
+// Allowed values of source are not shown; the spec's example of the body shows one.
+const exampleSource = requestExample(createVolume)?.source;
+const SOURCE = typeof exampleSource === "string" ? exampleSource : undefined;
+
 function volumeBody(run: RunContext, size: number) {
   return {
     name: `conformance-${Date.now().toString(36)}`,
     size,
-    source: "new-volume",
+    ...(SOURCE === undefined ? {} : { source: SOURCE }),
     ...(run.discovered.volumeType ? { type_name: run.discovered.volumeType } : {}),
   };
 }
@@ -90,41 +145,44 @@ scenario(
     });
     story.create = answer;
     expectStatus(answer, 200, 201);
-    const tasks = answer.body?.tasks;
+    const tasks = fieldOf(answer.body, TASKS_FIELD);
     check(
       Array.isArray(tasks) && tasks.length >= 1,
-      `the answer has no tasks array: ${answer.text.slice(0, 200)}`,
+      `the answer has no ${TASKS_FIELD} array: ${answer.text.slice(0, 200)}`,
     );
     check(
       tasks.every((t: unknown) => typeof t === "string" && UUID.test(t)),
       `task ids are not UUID strings: ${JSON.stringify(tasks)}`,
     );
-    created({ type: "task", id: tasks[0], ...where(run) });
+    story.taskId = taskIdOf(answer);
+    created({ type: "task", id: String(story.taskId), ...where(run) });
   },
 );
 
 scenario(
   {
     id: "tasks.poll.state-moves-forward",
-    title:
-      "polled at the recommended interval, the state only moves forward (NEW → RUNNING → FINISHED or ERROR)",
+    title: `polled at the recommended interval, the state only moves forward (${LIFE})`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
-    calls: [`GET /cloud/v1/tasks/{task_id} every ${poll} s (× time scale)`],
+    calls: [
+      `GET ${facts.poll.path} every ${typeof polling === "string" ? "?" : polling.pollIntervalSeconds} s (× time scale)`,
+    ],
   },
   async ({ http, run, skip }) => {
-    const taskId = story.create?.body?.tasks?.[0];
-    if (typeof taskId !== "string") return skip("no task to poll (see tasks.create.answers-tasks)");
-    story.polled = await pollTask(http, run, taskId);
+    const row = pollingOrSkip({ skip });
+    const taskId = story.taskId;
+    if (taskId === undefined) return skip("no task to poll (see tasks.create.answers-tasks)");
+    story.polled = await pollTask(http, run, row, taskId);
     const { states } = story.polled;
-    const unknown = states.filter((s) => !(s in RANK));
-    check(unknown.length === 0, `states outside NEW, RUNNING, FINISHED, ERROR: ${unknown.join(", ")}`);
-    const back = states.findIndex(
-      (s, i) => i > 0 && (RANK[s] as number) < (RANK[states[i - 1] as string] as number),
-    );
+    const rank = (state: string) => stateRank(facts, state) ?? -1;
+    const unknown = states.filter((s) => stateRank(facts, s) === undefined);
+    check(unknown.length === 0, `states outside ${facts.states.join(", ")}: ${unknown.join(", ")}`);
+    const terminal = BEFORE_TERMINAL.length;
+    const back = states.findIndex((s, i) => i > 0 && rank(s) < rank(states[i - 1] as string));
     const terminalChanged = states.findIndex(
-      (s, i) => i > 0 && RANK[states[i - 1] as string] === 2 && s !== states[i - 1],
+      (s, i) => i > 0 && rank(states[i - 1] as string) === terminal && s !== states[i - 1],
     );
     check(back < 0 && terminalChanged < 0, `the state went ${states.join(" → ")}`);
   },
@@ -133,33 +191,42 @@ scenario(
 scenario(
   {
     id: "tasks.poll.reaches-finished",
-    title: "the volume's task reaches FINISHED within four times its typical duration",
+    title: `the volume's task reaches ${FINISHED} within four times its typical duration`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
     calls: ["(the polls above)"],
   },
   async ({ run, skip, created, cite }) => {
+    const row = pollingOrSkip({ skip });
     const polled = story.polled;
     if (!polled) return skip("the task was not polled (see tasks.poll.state-moves-forward)");
     cite(...polled.answers.slice(-2));
     const state = polled.last?.state;
-    const seconds = (maxDuration * 4 * run.timeScale).toFixed(1);
-    check(state !== "ERROR", `the task ended in ERROR: ${polled.last?.error}`);
+    const seconds = (row.typicalDurationSeconds.max * 4 * run.timeScale).toFixed(1);
     check(
-      state === "FINISHED",
+      state === undefined || !FAILED.includes(state),
+      `the task ended in ${state}: ${polled.last?.error}`,
+    );
+    check(
+      state === FINISHED,
       `the task is still ${state} after ${seconds} s (states: ${polled.states.join(" → ")})`,
     );
-    const volume = polled.last?.created_resources?.volumes?.[0];
-    if (typeof volume === "string")
-      created({ type: "volume", id: volume, ...where(run), task_id: polled.taskId });
+    const id = createdIds(polled.last)[0];
+    if (typeof id === "string") created({ type: resource, id, ...where(run), task_id: polled.taskId });
   },
 );
 
-function finishedTask(api: ScenarioApi): Record<string, any> {
+/** What a task lists under the created resource's key (anything: it is checked, not trusted). */
+function createdIds(task: Task | undefined): unknown[] {
+  const ids = fieldOf(task?.created_resources, CREATED_KEY);
+  return Array.isArray(ids) ? ids : [];
+}
+
+function finishedTask(api: ScenarioApi): Task {
   const last = story.polled?.last;
-  if (last?.state !== "FINISHED")
-    return api.skip("the task did not reach FINISHED (see tasks.poll.reaches-finished)");
+  if (!last || last.state !== FINISHED)
+    return api.skip(`the task did not reach ${FINISHED} (see tasks.poll.reaches-finished)`);
   api.cite(story.polled?.answers.at(-1) as Answer);
   return last;
 }
@@ -167,20 +234,18 @@ function finishedTask(api: ScenarioApi): Record<string, any> {
 scenario(
   {
     id: "tasks.finished.created-id",
-    title: "FINISHED holds the new volume's id under created_resources.volumes",
+    title: `${FINISHED} holds the new volume's id under created_resources.${CREATED_KEY}`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
   async (api) => {
     const task = finishedTask(api);
-    const volumes = task.created_resources?.volumes;
+    const ids = fieldOf(task.created_resources, CREATED_KEY);
     check(
-      Array.isArray(volumes) &&
-        volumes.length > 0 &&
-        volumes.every((v: unknown) => typeof v === "string" && v !== ""),
-      `created_resources.volumes is ${JSON.stringify(volumes)}; expected the new volume's id`,
+      Array.isArray(ids) && ids.length > 0 && ids.every((v: unknown) => typeof v === "string" && v !== ""),
+      `created_resources.${CREATED_KEY} is ${JSON.stringify(ids)}; expected the new volume's id`,
     );
   },
 );
@@ -188,20 +253,22 @@ scenario(
 scenario(
   {
     id: "tasks.finished.other-keys-empty",
-    title: "FINISHED holds empty arrays under instances, floatingips and networks",
+    title: `${FINISHED} holds empty arrays under ${OTHER_KEYS.join(", ")}`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
   async (api) => {
     const task = finishedTask(api);
-    const wrong = ["instances", "floatingips", "networks"].filter(
-      (key) => !Array.isArray(task.created_resources?.[key]) || task.created_resources[key].length > 0,
-    );
+    const value = (key: string): unknown => fieldOf(task.created_resources, key);
+    const wrong = OTHER_KEYS.filter((key) => {
+      const v = value(key);
+      return !Array.isArray(v) || v.length > 0;
+    });
     check(
       wrong.length === 0,
-      `not an empty array: ${wrong.map((k) => `${k}=${JSON.stringify(task.created_resources?.[k])}`).join(", ")}`,
+      `not an empty array: ${wrong.map((k) => `${k}=${JSON.stringify(value(k))}`).join(", ")}`,
     );
   },
 );
@@ -209,9 +276,9 @@ scenario(
 scenario(
   {
     id: "tasks.finished.finished-on-no-error",
-    title: "FINISHED has finished_on and a null error",
+    title: `${FINISHED} has finished_on and a null error`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
     calls: ["(the last poll)"],
   },
@@ -234,41 +301,41 @@ scenario(
     needs: NEEDS,
     calls: ["(the create above)", 'POST /cloud/v1/volumes/{project}/{region} {size: "ten"}'],
   },
-  async ({ http, run, validator, skip, cite }) => {
+  async ({ http, run, skip, cite }) => {
     if (!story.create) return skip("no create was made (see tasks.create.answers-tasks)");
     cite(story.create);
     story.probe = await http.call({
       method: "POST",
       path: VOLUMES,
       params: where(run),
-      body: { name: "conformance-probe", size: "ten" },
+      body: offSpec({ name: "conformance-probe", size: "ten" }),
     });
-    checkAgainstSpec(validator, [story.create as Answer, story.probe]);
+    checkAgainstSpec([story.create, story.probe]);
   },
 );
 
 scenario(
   {
-    id: "schema.getTask.polled",
+    id: `schema.${facts.poll.operationId}.polled`,
     title: "every polled task answer is on-spec",
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: NEEDS,
     calls: ["(the polls above)"],
   },
-  async ({ validator, skip, cite }) => {
+  async ({ skip, cite }) => {
     if (!story.polled) return skip("the task was not polled");
     cite(...story.polled.answers);
-    checkAgainstSpec(validator, story.polled.answers);
+    checkAgainstSpec(story.polled.answers);
   },
 );
 
-async function limitsNow(http: Http, run: RunContext): Promise<Record<string, number>> {
+async function limitsNow(http: Http, run: RunContext, flavor: string): Promise<CheckResult> {
   const answer = await http.call({
     method: "POST",
     path: CHECK_LIMITS,
     params: where(run),
-    body: { flavor: run.discovered.gpuFlavor, servers_count: 1 },
+    body: { flavor, servers_count: 1 },
   });
   expectStatus(answer, 200);
   return answer.body;
@@ -277,21 +344,27 @@ async function limitsNow(http: Http, run: RunContext): Promise<Record<string, nu
 scenario(
   {
     id: "tasks.quota.error-names-quota",
-    title: "a volume beyond the volume quota ends as ERROR whose error names the quota and the excess",
+    title: `a volume beyond the volume quota ends as ${FAILED.join(" or ")} whose error names the quota and the excess`,
     severity: "must",
-    operation: "createVolume, getTask",
+    operation: `createVolume, ${facts.poll.operationId}`,
     needs: [...NEEDS, "gpu-flavor"],
     calls: [
       "POST …/check_limits (limits and usage)",
-      "POST /cloud/v1/volumes {size: limit − usage + 7}",
-      "GET /cloud/v1/tasks/{id} until ERROR",
+      `POST /cloud/v1/volumes {size: ${SIZE_QUOTA}_limit − ${SIZE_QUOTA}_usage + 7}`,
+      `GET ${facts.poll.path} until ${FAILED.join(" or ")}`,
     ],
   },
   async ({ http, run, skip, created }) => {
-    const before = await limitsNow(http, run);
-    const countFull = before.volume_count_usage! >= before.volume_count_limit!;
-    const excess = countFull ? before.volume_count_usage! + 1 - before.volume_count_limit! : 7;
-    const size = countFull ? 1 : before.volume_size_limit! - before.volume_size_usage! + excess;
+    const row = pollingOrSkip({ skip });
+    if (!COUNT_QUOTA || !SIZE_QUOTA)
+      return skip(`check_limits names no ${resource}_count and ${resource}_size quotas`);
+    const flavor = run.discovered.gpuFlavor ?? skip("no GPU flavor");
+    const before = await limitsNow(http, run, flavor);
+    const used = (quota: string) => amount(before, `${quota}_usage`);
+    const allowed = (quota: string) => amount(before, `${quota}_limit`);
+    const countFull = used(COUNT_QUOTA) >= allowed(COUNT_QUOTA);
+    const excess = countFull ? used(COUNT_QUOTA) + 1 - allowed(COUNT_QUOTA) : 7;
+    const size = countFull ? 1 : allowed(SIZE_QUOTA) - used(SIZE_QUOTA) + excess;
     const answer = await http.call({
       method: "POST",
       path: VOLUMES,
@@ -303,39 +376,40 @@ scenario(
         `the target refused a ${size} GiB volume with 400 before any task, so no quota was reached`,
       );
     expectStatus(answer, 200, 201);
-    const taskId = answer.body?.tasks?.[0];
+    const taskId = taskIdOf(answer);
     check(typeof taskId === "string", `the answer has no task id: ${answer.text.slice(0, 200)}`);
     created({ type: "task", id: taskId, ...where(run) });
-    const polled = await pollTask(http, run, taskId);
-    const quota = countFull ? "volume_count" : "volume_size";
+    const polled = await pollTask(http, run, row, taskId);
+    const quota = countFull ? COUNT_QUOTA : SIZE_QUOTA;
     story.quota = { polled, quota, excess, before };
-    const task = polled.last ?? {};
-    if (task.state === "FINISHED")
-      created({ type: "volume", id: String(task.created_resources?.volumes?.[0]), task_id: taskId });
+    const task = polled.last;
+    if (task?.state === FINISHED)
+      created({ type: resource, id: String(createdIds(task)[0]), task_id: taskId });
     check(
-      task.state === "ERROR",
-      `a ${size} GiB volume (${quota} limit ${before[`${quota}_limit`]}, usage ${before[`${quota}_usage`]}) ended as ${task.state}, not ERROR`,
+      task !== undefined && FAILED.includes(task.state),
+      `a ${size} GiB volume (${quota} limit ${allowed(quota)}, usage ${used(quota)}) ended as ${task?.state}, not ${FAILED.join(" or ")}`,
     );
     const error = String(task.error ?? "");
     const names = new RegExp(quota.replace("_", "[_ ]"), "i").test(error);
-    const amount = new RegExp(`(^|[^0-9])${excess}([^0-9]|$)`).test(error);
-    check(names && amount, `the error "${error}" should name ${quota} and the excess ${excess}`);
+    const amountNamed = new RegExp(`(^|[^0-9])${excess}([^0-9]|$)`).test(error);
+    check(names && amountNamed, `the error "${error}" should name ${quota} and the excess ${excess}`);
   },
 );
 
 scenario(
   {
     id: "tasks.quota.created-resources-null",
-    title: "an ERROR task has created_resources null",
+    title: `an ${FAILED.join(" or ")} task has created_resources null`,
     severity: "must",
-    operation: "getTask",
+    operation: facts.poll.operationId,
     needs: [...NEEDS, "gpu-flavor"],
-    calls: ["(the ERROR task above)"],
+    calls: [`(the ${FAILED.join(" or ")} task above)`],
   },
   async ({ skip, cite }) => {
     const task = story.quota?.polled.last;
     if (story.quota) cite(...story.quota.polled.answers.slice(-1));
-    if (task?.state !== "ERROR") return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
+    if (!task || !FAILED.includes(task.state))
+      return skip(`no task ended in ${FAILED.join(" or ")} (see tasks.quota.error-names-quota)`);
     check(
       task.created_resources === null,
       `created_resources is ${JSON.stringify(task.created_resources)}; expected null`,
@@ -346,7 +420,7 @@ scenario(
 scenario(
   {
     id: "tasks.quota.nothing-created",
-    title: "after an ERROR task the volume usage is what it was before",
+    title: `after an ${FAILED.join(" or ")} task the ${resource} usage is what it was before`,
     severity: "must",
     operation: "checkVirtualGpuClusterLimits",
     needs: [...NEEDS, "gpu-flavor"],
@@ -354,13 +428,16 @@ scenario(
   },
   async ({ http, run, skip }) => {
     const quota = story.quota;
-    if (quota?.polled.last?.state !== "ERROR")
-      return skip("no task ended in ERROR (see tasks.quota.error-names-quota)");
-    const after = await limitsNow(http, run);
-    const grew = ["volume_count_usage", "volume_size_usage"].filter((f) => after[f]! > quota.before[f]!);
+    const state = quota?.polled.last?.state;
+    if (!quota || state === undefined || !FAILED.includes(state))
+      return skip(`no task ended in ${FAILED.join(" or ")} (see tasks.quota.error-names-quota)`);
+    const flavor = run.discovered.gpuFlavor ?? skip("no GPU flavor");
+    const after = await limitsNow(http, run, flavor);
+    const usage = [COUNT_QUOTA, SIZE_QUOTA].filter((q) => q !== undefined).map((q) => `${q}_usage`);
+    const grew = usage.filter((f) => amount(after, f) > amount(quota.before, f));
     check(
       grew.length === 0,
-      `usage grew after the ERROR task: ${grew.map((f) => `${f} ${quota.before[f]}→${after[f]}`).join(", ")}`,
+      `usage grew after the ${state} task: ${grew.map((f) => `${f} ${amount(quota.before, f)}→${amount(after, f)}`).join(", ")}`,
     );
   },
 );

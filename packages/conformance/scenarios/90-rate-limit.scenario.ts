@@ -1,13 +1,21 @@
 // Rate limiting (with --allow-burst; last, so the burst spends no other scenario's budget): more
-// than 100 requests per second meet 429; a Retry-After, when sent, is valid; after the advised
-// wait, requests succeed again.
+// requests than the spec's request rate (x-rate-limits) meet its exceeded status (429); a
+// Retry-After, when sent, is valid; after the advised wait, requests succeed again.
 
 import type { Answer } from "../src/http.js";
 import { retryAfterMs, sleep } from "../src/http.js";
+import { rateText, requestRate } from "../src/rate.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 
 const NEEDS: Need[] = ["burst", "rate-limited"];
 const ME = "/iam/clients/me";
+const { limit, periodSeconds, exceededStatus: LIMITED } = requestRate();
+/** Requests sent at once in a round; rounds follow each other as fast as the target answers. */
+const ROUND = 60;
+/** Enough rounds to send three times the limit: more than the limit lands inside one period. */
+const ROUNDS = Math.floor((3 * limit) / ROUND) + 1;
+/** The wait after a limited answer without Retry-After: the rate's period. */
+const PERIOD_MS = periodSeconds * 1000;
 const burst: { answers: Answer[]; limited: Answer[]; ran: boolean } = {
   answers: [],
   limited: [],
@@ -17,26 +25,31 @@ const burst: { answers: Answer[]; limited: Answer[]; ran: boolean } = {
 scenario(
   {
     id: "rate-limit.burst-meets-429",
-    title: "a burst above 100 requests per second meets 429",
+    title: `a burst above the platform's ${rateText()} meets ${LIMITED}`,
     severity: "must",
     operation: "getCurrentClient",
     needs: NEEDS,
-    calls: ["GET /iam/clients/me × up to 360, 60 at a time, unpaced"],
+    calls: [`GET /iam/clients/me × up to ${ROUNDS * ROUND}, ${ROUND} at a time, unpaced`],
   },
   async ({ http }) => {
     burst.ran = true;
-    for (let round = 0; round < 6 && burst.limited.length === 0; round++) {
+    for (let round = 0; round < ROUNDS && burst.limited.length === 0; round++) {
       const answers = await Promise.all(
-        Array.from({ length: 60 }, () => http.call({ method: "GET", path: ME, paced: false, retry: false })),
+        Array.from({ length: ROUND }, () =>
+          http.call({ method: "GET", path: ME, paced: false, retry: false }),
+        ),
       );
       burst.answers.push(...answers);
-      burst.limited.push(...answers.filter((a) => a.status === 429));
+      burst.limited.push(...answers.filter((a) => a.status === LIMITED));
     }
-    const other = burst.answers.filter((a) => a.status !== 200 && a.status !== 429);
-    check(other.length === 0, `the burst met ${other.map((a) => a.status).join(", ")} besides 200 and 429`);
+    const other = burst.answers.filter((a) => a.status !== 200 && a.status !== LIMITED);
+    check(
+      other.length === 0,
+      `the burst met ${other.map((a) => a.status).join(", ")} besides 200 and ${LIMITED}`,
+    );
     check(
       burst.limited.length > 0,
-      `${burst.answers.length} requests in a burst all answered 200; expected 429 beyond 100 per second`,
+      `${burst.answers.length} requests in a burst all answered 200; expected ${LIMITED} beyond ${rateText()}`,
     );
   },
 );
@@ -44,14 +57,14 @@ scenario(
 scenario(
   {
     id: "rate-limit.retry-after-valid",
-    title: "a Retry-After on a 429, when sent, is delta-seconds or an HTTP date",
+    title: `a Retry-After on a ${LIMITED}, when sent, is delta-seconds or an HTTP date`,
     severity: "should",
     operation: "getCurrentClient",
     needs: NEEDS,
-    calls: ["(the 429 answers above)"],
+    calls: [`(the ${LIMITED} answers above)`],
   },
   async ({ skip, cite }) => {
-    if (burst.limited.length === 0) return skip("no 429 was met (see rate-limit.burst-meets-429)");
+    if (burst.limited.length === 0) return skip(`no ${LIMITED} was met (see rate-limit.burst-meets-429)`);
     cite(...burst.limited.slice(0, 3));
     const sent = burst.limited.filter((a) => a.headers["retry-after"] !== undefined);
     if (sent.length === 0)
@@ -67,17 +80,17 @@ scenario(
 scenario(
   {
     id: "rate-limit.recovers-after-wait",
-    title: "after the advised wait (Retry-After, else one second), requests succeed again",
+    title: `after the advised wait (Retry-After, else the rate's period of ${periodSeconds} s), requests succeed again`,
     severity: "must",
     operation: "getCurrentClient",
     needs: NEEDS,
     calls: ["wait", "GET /iam/clients/me"],
   },
   async ({ http, skip }) => {
-    if (burst.limited.length === 0) return skip("no 429 was met (see rate-limit.burst-meets-429)");
+    if (burst.limited.length === 0) return skip(`no ${LIMITED} was met (see rate-limit.burst-meets-429)`);
     const advised = Math.max(
-      1000,
-      ...burst.limited.map((a) => retryAfterMs(a.headers["retry-after"]) ?? 1000),
+      PERIOD_MS,
+      ...burst.limited.map((a) => retryAfterMs(a.headers["retry-after"]) ?? PERIOD_MS),
     );
     await sleep(Math.min(advised, 30_000) + 100);
     const answer = await http.call({ method: "GET", path: ME, retry: false });
