@@ -11,13 +11,14 @@ export interface Exchange {
   /** Header names exactly as the client sent them. */
   rawHeaders: string[];
   headers: Record<string, string>;
-  body: any;
+  /** The JSON body, parsed; a defect may change it in place. */
+  body: unknown;
 }
 
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  body: any;
+  body: unknown;
 }
 
 export interface Defect {

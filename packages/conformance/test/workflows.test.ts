@@ -2,11 +2,13 @@
 // the simulator: they pass on the platform as documented, and each fails on a platform that
 // breaks the rule it depends on.
 import { DEFAULT_TOKENS, type Simulator } from "@platform-api/simulator";
-import { loadBundle } from "@platform-api/spec";
+import { matchOperation, operationById } from "@platform-api/spec";
 import { runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pollIntervalSeconds } from "../src/lists.js";
-import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import { fieldOf, isRecord } from "../src/json.js";
+import { specModel } from "../src/spec.js";
+import { pollingFor, taskFacts } from "../src/tasks.js";
+import { type Defect, type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 
 const token = DEFAULT_TOKENS.client;
 
@@ -25,7 +27,18 @@ async function runAgainst(
 }
 
 // The spec's polling advice for a volume's task: poll every `poll` s; it takes up to `maxDuration` s.
-const { poll, maxDuration } = pollIntervalSeconds(loadBundle(), "create_volume");
+const model = specModel();
+const createVolume = operationById(model, "createVolume");
+const volumeTask = createVolume.asyncTask;
+if (!volumeTask) throw new Error("createVolume has no x-async-task in the spec.");
+const advice = pollingFor(volumeTask.taskType);
+if (typeof advice === "string") throw new Error(advice);
+const poll = advice.pollIntervalSeconds;
+const maxDuration = advice.typicalDurationSeconds.max;
+const tasks = taskFacts(volumeTask);
+const unfinished = tasks.states.filter((s) => s !== tasks.finished && !tasks.failed.includes(s));
+const operationOf = (exchange: Exchange) =>
+  matchOperation(model, exchange.method, exchange.path)?.operation.operationId;
 
 /**
  * A task that finishes once it has been polled: the simulator runs tasks in real time (a volume
@@ -38,8 +51,8 @@ const finishesOncePolled: Defect = {
   fails: [],
   simulator: { timeScale: 1 },
   response(exchange, answer, sim) {
-    const state = answer.body?.state;
-    if (/^\/cloud\/v1\/tasks\/[^/]+$/.test(exchange.path) && (state === "NEW" || state === "RUNNING"))
+    const state = fieldOf(answer.body, "state");
+    if (operationOf(exchange) === tasks.poll.operationId && unfinished.includes(String(state)))
       sim.advance(maxDuration);
   },
 };
@@ -125,8 +138,9 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
         name: "no default project",
         fails: [],
         response(exchange, answer) {
-          if (exchange.path === "/cloud/v1/projects")
-            for (const p of answer.body.results) p.is_default = false;
+          const projects = fieldOf(answer.body, "results");
+          if (operationOf(exchange) === "listProjects" && Array.isArray(projects))
+            for (const p of projects) if (isRecord(p)) p.is_default = false;
         },
       },
       "discover-default-project-and-active-region",
@@ -143,8 +157,7 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
       name: "none: a task ends as soon as it is created",
       fails: [],
       response(exchange, _answer, sim) {
-        if (exchange.method === "POST" && exchange.path.startsWith("/cloud/v1/volumes/"))
-          sim.advance(maxDuration);
+        if (operationOf(exchange) === createVolume.operationId) sim.advance(maxDuration);
       },
     };
     const result = await runAgainst(endsAtOnce, "create-volume-and-wait", { inputs: { size: 1_000_000 } });
@@ -176,10 +189,10 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
         name: "next points at page 1",
         fails: [],
         response(exchange, answer) {
-          if (exchange.path === "/streaming/ai/tasks" && answer.body?.next)
-            answer.body.next = "page=1&limit=10";
-          if (exchange.path === "/streaming/ai/tasks" && exchange.query.get("page") === "1")
-            answer.body.previous = null;
+          const body = answer.body;
+          if (operationOf(exchange) !== "listAiTasks" || !isRecord(body)) return;
+          if (body.next) body.next = "page=1&limit=10";
+          if (exchange.query.get("page") === "1") body.previous = null;
         },
       },
       "walk-ai-tasks",
