@@ -20,8 +20,7 @@ import { tasks } from "./default/tasks.js";
 import { tokens } from "./default/tokens.js";
 import { usage } from "./default/usage.js";
 import { volumes } from "./default/volumes.js";
-import { regionalQuotaNames } from "./spec-facts.js";
-import type { RegionalQuotaName, World } from "./types.js";
+import type { World } from "./types.js";
 
 export { DEFAULT_CLIENT_ID, DEFAULT_RESELLER_ID } from "./default/clients.js";
 export { DEFAULT_TOKENS } from "./default/tokens.js";
@@ -57,11 +56,3 @@ export function createDefaultWorld(randomSeed = 1, spec: object = loadBundle()):
     tasks: taskTable,
   };
 }
-
-/**
- * The quota names of the virtual GPU quota check in the bundled description, each with `_limit`,
- * `_requested`, `_usage`.
- * @deprecated Use `regionalQuotaNames(doc)` from `./spec-facts.js` with the description the
- * simulator serves.
- */
-export const REGIONAL_QUOTA_NAMES: readonly RegionalQuotaName[] = regionalQuotaNames(loadBundle());
