@@ -242,12 +242,13 @@ scenario(
     const all = await everything(http);
     const sample = all[Math.floor(all.length / 2)];
     if (!sample) return skip("no AI tasks");
-    // A task name other than the sample's where there is one, so the filters differ in what they pick.
-    const otherName = all.find((t) => t.task_name !== sample.task_name)?.task_name ?? sample.task_name;
+    // A task name the spec lists (the data's may be off the spec: the schema scenario says so).
+    const taskName = taskNames.at(-1);
+    if (taskName === undefined) return skip("the spec lists no task_name");
     const wrong: string[] = [];
     for (const [name, value] of [
       ["status", sample.status],
-      ["task_name", otherName],
+      ["task_name", taskName],
       ["task_id", sample.task_id],
     ] as const) {
       const got = await everything(http, { [name]: value });
