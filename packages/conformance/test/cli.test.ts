@@ -82,7 +82,9 @@ describe.concurrent("--dry-run and --only", () => {
 describe.concurrent("severity", () => {
   // The AI task list's documented default page size, and a target that serves half as many.
   const listAiTasks = operationById(model, "listAiTasks");
-  const limit = requireParameter(listAiTasks, listAiTasks.pagination?.limitParam ?? "limit", "query");
+  const pagination = listAiTasks.pagination;
+  if (!pagination) throw new Error("listAiTasks has no x-pagination in the spec.");
+  const limit = requireParameter(listAiTasks, pagination.limitParam, "query");
   const documented = Number(limit.default);
   const served = Math.floor(documented / 2);
   const defect = {
