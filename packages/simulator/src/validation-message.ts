@@ -21,14 +21,16 @@ export function describeValidationErrors(
   part: RequestPart,
   operation: OperationModel | undefined,
 ): string {
-  const seen = new Set<string>();
-  const sentences: string[] = [];
+  const sentences = new Set<string>();
+  const unlisted: string[] = [];
   for (const error of errors) {
-    const sentence = describeOne(error, part, operation);
-    if (!seen.has(sentence)) sentences.push(sentence);
-    seen.add(sentence);
+    if (part !== "body" && error.keyword === "additionalProperties" && error.instancePath === "")
+      unlisted.push(String(error.params.additionalProperty));
+    else sentences.add(describeOne(error, part, operation));
   }
-  return sentences.join(" ");
+  if (unlisted.length > 0)
+    sentences.add(unlistedParameters(unlisted, part === "params" ? "path" : "query", operation));
+  return [...sentences].join(" ");
 }
 
 function describeOne(
@@ -52,8 +54,6 @@ function describeOne(
 
   const where: ParameterModel["in"] = part === "params" ? "path" : "query";
   const kind = part === "params" ? "Path parameter" : "Query parameter";
-  if (error.keyword === "additionalProperties" && segments.length === 0)
-    return unlistedParameter(String(error.params.additionalProperty), where, operation);
   const name = `${kind} "${first}"${rest.length > 0 ? ` (item ${rest.join(".")})` : ""}`;
   if (error.keyword === "required") return `${name} is required.`;
   const restates = error.keyword === "enum" || error.keyword === "format";
@@ -62,20 +62,24 @@ function describeOne(
   return `${name} ${message(error)}.${allowed ? ` Allowed: ${allowed}.` : ""}`;
 }
 
-/** A parameter the spec does not list for the operation, and the ones it does. */
-function unlistedParameter(
-  name: string,
+/** Parameters the spec does not list for the operation, and the ones it does. */
+function unlistedParameters(
+  names: readonly string[],
   where: ParameterModel["in"],
   operation: OperationModel | undefined,
 ): string {
   const kind = where === "path" ? "Path parameter" : "Query parameter";
+  const given =
+    names.length === 1
+      ? `${kind} ${quote(names[0])} is`
+      : `${kind}s ${names.map((n) => quote(n)).join(", ")} are`;
   const listed = operation?.parameters.filter((p) => p.in === where).map((p) => p.name) ?? [];
   const takes = operation
     ? `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`
-    : "";
+    : "it";
   return listed.length === 0
-    ? `${kind} ${quote(name)} is not in the spec: ${takes} takes no ${where} parameters.`
-    : `${kind} ${quote(name)} is not in the spec: ${takes} takes ${listed.join(", ")}.`;
+    ? `${given} not in the spec: ${takes} takes no ${where} parameters.`
+    : `${given} not in the spec: ${takes} takes ${listed.join(", ")}.`;
 }
 
 function message(error: ValidationIssue): string {

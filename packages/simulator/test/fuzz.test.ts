@@ -19,7 +19,19 @@
 // the totals (requests, statuses, 5xx) are printed at the end. No assertion depends on speed.
 
 import { connect } from "node:net";
-import { createSpecValidator, loadBundle, resolveRef } from "@platform-api/spec";
+import {
+  createSpecValidator,
+  documentsStatus,
+  type JsonObject,
+  loadBundle,
+  loadModel,
+  type OperationModel,
+  type ParameterModel,
+  resolveRef,
+  taskPollingOf,
+  type ValueFacts,
+} from "@platform-api/spec";
+import type { components } from "@platform-api/spec/generated/openapi";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -31,6 +43,10 @@ import {
   type Simulator,
   startSimulator,
 } from "../src/index.js";
+import type { TaskList } from "./harness.js";
+
+type Task = components["schemas"]["Task"];
+type TaskIdList = components["schemas"]["TaskIdList"];
 
 const SEED = 20_261_123;
 /** Random runs per operation and property, after the enumerated examples. */
@@ -41,79 +57,78 @@ const TIMEOUT = 120_000;
 fc.configureGlobal({ seed: SEED, numRuns: RUNS });
 
 // ---------------------------------------------------------------------------------------------
-// The spec's operations, read from the bundle
+// The spec's operations, from the spec model (the body's example from the node the model points at)
 
-type Schema = Record<string, any>;
-
-interface Param {
-  name: string;
-  in: "path" | "query";
-  required: boolean;
-  schema: Schema;
-  example: unknown;
+/** A JSON Schema node of the description, read as the fuzzer needs it. */
+interface SchemaNode {
+  type?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+  items?: unknown;
 }
 
+/** What a parameter's value may be: the facts the model gives of its schema. */
+type Param = ParameterModel;
+
 interface Operation {
+  model: OperationModel;
   operationId: string;
   method: string;
   /** The path template as in the spec. */
   path: string;
-  params: Param[];
-  body?: { required: boolean; schema: Schema; pointer: string; example: unknown };
-  schemes: string[];
+  params: readonly Param[];
+  body?: { required: boolean; schema: SchemaNode; pointer: string; example: unknown };
+  security: readonly string[];
 }
 
-const doc = loadBundle() as Record<string, any>;
-const validator = createSpecValidator(doc);
-const resolve = (node: unknown): Schema => resolveRef<Schema>(doc, node) ?? {};
+const doc = loadBundle();
+const model = loadModel();
+/** Longer than any task of the spec's polling table runs. */
+const LONGEST_TASK_SECONDS =
+  2 *
+  Math.max(
+    DEFAULTS.unlistedTaskSeconds,
+    ...taskPollingOf(model).intervals.map((r) => r.typicalDurationSeconds.max),
+  );
+const validator = createSpecValidator(doc, model);
+/** A schema node with its `$ref`s followed (siblings such as a description kept). */
+const schemaAt = (node: unknown): SchemaNode => resolveRef<SchemaNode>(doc, node) ?? {};
+const nodeAt = (node: unknown): JsonObject => resolveRef<JsonObject>(doc, node) ?? {};
 
-/** A schema with every `$ref` followed (siblings such as a description kept). */
-function deref(node: unknown, depth = 0): any {
-  if (depth > 40 || node === null || typeof node !== "object") return node;
-  if (Array.isArray(node)) return node.map((n) => deref(n, depth + 1));
-  const record = node as Schema;
-  const { $ref, ...siblings } = record;
-  const base = typeof $ref === "string" ? { ...resolve({ $ref }), ...siblings } : record;
-  return Object.fromEntries(Object.entries(base).map(([k, v]) => [k, deref(v, depth + 1)]));
+/** The JSON body's example: the media's first named example, else its `example`. */
+function bodyExample(op: OperationModel): unknown {
+  const requestBody = nodeAt(nodeAt({ $ref: op.pointer }).requestBody);
+  const media = nodeAt(nodeAt(requestBody.content)["application/json"]);
+  const examples = Object.values(nodeAt(media.examples)).map((e) => nodeAt(e).value);
+  return examples[0] ?? media.example;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch"] as const;
-
-const operations: Operation[] = Object.entries<any>(doc.paths).flatMap(([path, rawItem]) => {
-  const item = resolve(rawItem);
-  return METHODS.filter((m) => item[m]?.operationId).map((m) => {
-    const op = item[m];
-    const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((raw: unknown) => {
-      const p = resolve(raw);
-      return {
-        name: p.name,
-        in: p.in,
-        required: Boolean(p.required),
-        schema: deref(p.schema ?? {}),
-        example: p.example,
-      };
-    });
-    const requestBody = op.requestBody ? resolve(op.requestBody) : undefined;
-    const media = requestBody?.content?.["application/json"];
-    const examples = Object.values<any>(media?.examples ?? {}).map((e) => resolve(e).value);
-    const security: Record<string, unknown>[] = op.security ?? doc.security ?? [];
-    return {
-      operationId: op.operationId,
-      method: m.toUpperCase(),
-      path,
-      params,
-      body: media
-        ? {
-            required: Boolean(requestBody?.required),
-            schema: deref(media.schema),
-            pointer: media.schema.$ref ?? `#/paths/${path.replace(/\//g, "~1")}/${m}/requestBody`,
-            example: examples[0] ?? media.example,
-          }
-        : undefined,
-      schemes: security.flatMap((s) => Object.keys(s)),
-    };
-  });
+const operations: Operation[] = model.operations.map((op) => {
+  const json = op.requestBody?.content.find((m) => m.contentType === "application/json")?.schemaPointer;
+  return {
+    model: op,
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    params: op.parameters.filter((p) => p.in === "path" || p.in === "query"),
+    ...(op.requestBody && json
+      ? {
+          body: {
+            required: op.requestBody.required,
+            schema: schemaAt({ $ref: json }),
+            pointer: json,
+            example: bodyExample(op),
+          },
+        }
+      : {}),
+    security: op.security,
+  };
 });
+
+function bodyOf(op: Operation): NonNullable<Operation["body"]> {
+  if (!op.body) throw new Error(`${op.operationId} has no JSON body in the spec.`);
+  return op.body;
+}
 
 function operation(operationId: string): Operation {
   const found = operations.find((o) => o.operationId === operationId);
@@ -169,7 +184,7 @@ function baseline(op: Operation): Req {
     query,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body,
-    token: op.schemes.includes("APIKey") ? DEFAULT_TOKENS.client : DEFAULT_TOKENS.reseller,
+    token: op.security.includes("APIKey") ? DEFAULT_TOKENS.client : DEFAULT_TOKENS.reseller,
   };
 }
 
@@ -344,7 +359,7 @@ const INTEGER_TEXT = /^-?(0|[1-9]\d*)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a decoded parameter text breaks the parameter's schema. */
-function textBreaks(schema: Schema, text: string): boolean {
+function textBreaks(schema: ValueFacts, text: string): boolean {
   if (schema.type === "array") return schema.items ? textBreaks(schema.items, text) : false;
   if (schema.type === "integer" || schema.type === "number") {
     const pattern = schema.type === "integer" ? INTEGER_TEXT : /^-?(0|[1-9]\d*)(\.\d+)?$/;
@@ -391,7 +406,7 @@ function lookAlikesOf(n: number, inQuery: boolean): string[] {
 /** Raw parameter texts, most of which break a schema of the given kind. */
 function parameterTexts(p: Param, valid: number | undefined): fc.Arbitrary<string> {
   const inQuery = p.in === "query";
-  const schema = p.schema.type === "array" ? (p.schema.items ?? {}) : p.schema;
+  const schema: ValueFacts = p.type === "array" ? (p.items ?? {}) : p;
   const common = [
     fc.string({ minLength: 1, maxLength: 16 }).map(encodeURIComponent),
     fc.constantFrom("%zz", "%", "%00", "%C0%AF", "null", "true", "[]", "{}", "undefined"),
@@ -489,15 +504,16 @@ const isLarge = (value: unknown) => typeof value === "string" && value.length > 
 
 interface BodySite {
   path: (string | number)[];
-  schema: Schema;
+  schema: SchemaNode;
   requiredInParent: boolean;
 }
 
-function bodySites(schema: Schema, example: unknown, path: (string | number)[] = []): BodySite[] {
+function bodySites(schema: SchemaNode, example: unknown, path: (string | number)[] = []): BodySite[] {
   const sites: BodySite[] = [];
   if (schema.type === "object" || schema.properties) {
     const record = (example ?? {}) as Record<string, unknown>;
-    for (const [key, child] of Object.entries<Schema>(schema.properties ?? {})) {
+    for (const [key, raw] of Object.entries(schema.properties ?? {})) {
+      const child = schemaAt(raw);
       sites.push({
         path: [...path, key],
         schema: child,
@@ -506,25 +522,28 @@ function bodySites(schema: Schema, example: unknown, path: (string | number)[] =
       if (record[key] !== undefined) sites.push(...bodySites(child, record[key], [...path, key]));
     }
   } else if (schema.type === "array" && schema.items && Array.isArray(example) && example.length > 0) {
-    sites.push({ path: [...path, 0], schema: schema.items, requiredInParent: false });
-    sites.push(...bodySites(schema.items, example[0], [...path, 0]));
+    const items = schemaAt(schema.items);
+    sites.push({ path: [...path, 0], schema: items, requiredInParent: false });
+    sites.push(...bodySites(items, example[0], [...path, 0]));
   }
   return sites;
 }
 
 /** The example body with the value at `path` replaced (or removed), creating objects on the way. */
 function withValue(example: unknown, path: (string | number)[], value: unknown, remove = false): unknown {
+  /** An object or array of the body, by key or index. */
+  type Container = Record<string | number, unknown>;
   const root = structuredClone(example ?? {});
-  let node: any = root;
+  let node = root as Container;
   for (const [i, key] of path.entries()) {
     const last = i === path.length - 1;
     if (last) {
       if (remove) delete node[key];
       else Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
     } else {
-      if (node[key] === null || typeof node[key] !== "object")
-        node[key] = typeof path[i + 1] === "number" ? [] : {};
-      node = node[key];
+      const next = node[key];
+      if (next === null || typeof next !== "object") node[key] = typeof path[i + 1] === "number" ? [] : {};
+      node = node[key] as Container;
     }
   }
   return root;
@@ -580,7 +599,7 @@ function parameterProbe(op: Operation, p: Param, raw: string): Probe {
     label: `${p.in} ${p.name}="${raw}"`,
     req,
     // A malformed escape is no text at all: it breaks every schema that constrains the text.
-    breaksSpec: textBreaks(p.schema, text ?? "\uFFFD"),
+    breaksSpec: textBreaks(p, text ?? "\uFFFD"),
     names: [p.name],
     notFoundIsNamed: !inQuery,
   });
@@ -588,12 +607,12 @@ function parameterProbe(op: Operation, p: Param, raw: string): Probe {
 
 function duplicateProbes(op: Operation): fc.Arbitrary<Probe>[] {
   return op.params
-    .filter((p) => p.in === "query" && p.schema.type !== "array")
+    .filter((p) => p.in === "query" && p.type !== "array")
     .map((p) => {
-      const valid = String(p.example ?? p.schema.enum?.[0] ?? p.schema.minimum ?? "1");
+      const valid = String(p.example ?? p.enum?.[0] ?? p.minimum ?? "1");
       const second =
-        p.schema.type === "integer"
-          ? fc.integer({ min: p.schema.minimum ?? 1, max: p.schema.maximum ?? 100 }).map(String)
+        p.type === "integer"
+          ? fc.integer({ min: p.minimum ?? 1, max: p.maximum ?? 100 }).map(String)
           : fc.constant(valid);
       return second.map((other) => {
         const req = baseline(op);
@@ -740,19 +759,39 @@ function bodyProbes(op: Operation): fc.Arbitrary<Probe>[] {
   return arbs;
 }
 
+/**
+ * A query parameter the operation does not list. It breaks the spec, and is refused where the
+ * operation documents a refusal (400, else 404); where it documents neither it is ignored (README).
+ */
+function unlistedQueryProbes(op: Operation): fc.Arbitrary<Probe> {
+  const listed = new Set(op.params.filter((p) => p.in === "query").map((p) => p.name));
+  return fc
+    .oneof(
+      fc.string({ minLength: 1, maxLength: 20 }),
+      fc.constantFrom(...UNLISTED_NAMES, ...[...listed].map((n) => n.toUpperCase())),
+    )
+    .filter((name) => !listed.has(name))
+    .map((name) => unlistedQueryProbe(op, name));
+}
+
+/** Names no operation lists, some of which a careless parser turns into an object's own keys. */
+const UNLISTED_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "foo", 'a"b'];
+
+function unlistedQueryProbe(op: Operation, name: string): Probe {
+  const req = baseline(op);
+  req.query = [...req.query, [encodeURIComponent(name), "1"]];
+  return probe({
+    op,
+    label: `unlisted query ${name}=1`,
+    req,
+    breaksSpec: documentsStatus(op.model, 400) || documentsStatus(op.model, 404),
+    // The message quotes the name as JSON.
+    names: [name, JSON.stringify(name).slice(1, -1)],
+  });
+}
+
 function probesOf(op: Operation): fc.Arbitrary<Probe> {
-  const arbs = [...parameterProbes(op), ...duplicateProbes(op), ...bodyProbes(op)];
-  if (arbs.length === 0) {
-    // Nothing to vary but an extra query parameter and a body nobody asked for.
-    arbs.push(
-      fc.string({ minLength: 1, maxLength: 20 }).map((name) => {
-        const req = baseline(op);
-        req.query = [[encodeURIComponent(name), "1"]];
-        return probe({ op, label: `extra query ${name}=1`, req, breaksSpec: false, names: [name] });
-      }),
-    );
-  }
-  return fc.oneof(...arbs);
+  return fc.oneof(...parameterProbes(op), ...duplicateProbes(op), ...bodyProbes(op), unlistedQueryProbes(op));
 }
 
 /** One probe per site with the values the brief names, run before the random ones. */
@@ -760,15 +799,16 @@ function enumeratedProbes(op: Operation): Probe[] {
   const probes: Probe[] = [];
   for (const p of op.params) {
     const texts =
-      p.schema.type === "integer"
+      p.type === "integer"
         ? [...LOOK_ALIKES, ...NON_FINITE, "abc", "9".repeat(101)]
-        : p.schema.format === "uuid"
+        : p.format === "uuid"
           ? ["not-a-uuid", "a".repeat(101)]
-          : Array.isArray(p.schema.enum ?? p.schema.items?.enum)
+          : Array.isArray(p.enum ?? p.items?.enum)
             ? ["not-one-of-them"]
             : ["x".repeat(101)];
     for (const raw of texts) probes.push(parameterProbe(op, p, raw));
   }
+  for (const name of UNLISTED_NAMES) probes.push(unlistedQueryProbe(op, name));
   if (op.body) {
     for (const site of bodySites(op.body.schema, op.body.example)) {
       for (const value of [
@@ -1027,10 +1067,11 @@ describe("fuzz: every operation of the spec", () => {
 describe("known findings", () => {
   it("a 5,000-deep field_value in a protection profile update is a 4xx naming field_value, not a 500", async () => {
     const op = operation("updateProtectionProfile");
-    const site = bodySites(op.body!.schema, op.body!.example).find((s) => leafName(s.path) === "field_value");
-    expect(site, "the spec's example reaches field_value").toBeDefined();
+    const { schema, example } = bodyOf(op);
+    const site = bodySites(schema, example).find((s) => leafName(s.path) === "field_value");
+    if (!site) throw new Error("The spec's example of updateProtectionProfile does not reach field_value.");
     for (const kind of ["array", "object"] as const) {
-      const body = serialize(withValue(op.body!.example, site!.path, deep(5_000, kind)));
+      const body = serialize(withValue(example, site.path, deep(5_000, kind)));
       const { answer, problems } = await check(
         probe({
           op,
@@ -1046,7 +1087,7 @@ describe("known findings", () => {
 
   it("check_limits with servers_count 1e308 is a 4xx naming servers_count or a 200 that is valid", async () => {
     const op = operation("checkVirtualGpuClusterLimits");
-    const body = serialize(withValue(op.body!.example, ["servers_count"], new RawJson("1e308")));
+    const body = serialize(withValue(bodyOf(op).example, ["servers_count"], new RawJson("1e308")));
     const answer = await send(op, { ...baseline(op), body });
     if (answer.status >= 400 && answer.status < 500) {
       expect(errorShapeProblems(answer)).toEqual([]);
@@ -1060,7 +1101,7 @@ describe("known findings", () => {
   it("integer look-alikes and non-finite texts on every integer query parameter are 400s naming it", async () => {
     const failures: string[] = [];
     const integers = operations.flatMap((op) =>
-      op.params.filter((p) => p.in === "query" && p.schema.type === "integer").map((p) => [op, p] as const),
+      op.params.filter((p) => p.in === "query" && p.type === "integer").map((p) => [op, p] as const),
     );
     expect(integers.length).toBeGreaterThan(0);
     for (const [op, p] of integers) {
@@ -1106,7 +1147,9 @@ describe("known findings", () => {
 
     it("an unknown task id over 100 characters on getTask is a 404 {message}", async () => {
       const op = operation("getTask");
-      const { answer, problems } = await check(parameterProbe(op, op.params[0]!, overlong));
+      const [taskId] = op.params;
+      if (!taskId) throw new Error("getTask has no path parameter.");
+      const { answer, problems } = await check(parameterProbe(op, taskId, overlong));
       expect(answer.status, clip(answer.text)).toBe(404);
       expect(problems).toEqual([]);
     });
@@ -1185,21 +1228,21 @@ describe("known findings", () => {
           ...(withFaults ? { faults } : {}),
         });
         try {
-          const untilOk = async (op: Operation, req: Req) => {
+          const untilOk = async <Body>(op: Operation, req: Req): Promise<Body> => {
             for (let attempt = 0; attempt < 100; attempt++) {
               const answer = await send(op, req, target, false);
-              if (answer.status === 200) return JSON.parse(answer.text);
+              if (answer.status === 200) return JSON.parse(answer.text) as Body;
             }
             throw new Error(`${op.operationId} never answered 200`);
           };
           const tasks: string[] = [];
           for (let i = 0; i < 4; i++)
-            tasks.push((await untilOk(createVolume, baseline(createVolume))).tasks[0]);
-          const listed = (await untilOk(listTasks, baseline(listTasks))).results.map((t: any) => t.id);
-          target.advance(3600);
+            tasks.push(...(await untilOk<TaskIdList>(createVolume, baseline(createVolume))).tasks);
+          const listed = (await untilOk<TaskList>(listTasks, baseline(listTasks))).results.map((t) => t.id);
+          target.advance(LONGEST_TASK_SECONDS);
           const volumes: string[] = [];
           for (const id of tasks) {
-            const task = await untilOk(getTask, { ...baseline(getTask), pathValues: { task_id: id } });
+            const task = await untilOk<Task>(getTask, { ...baseline(getTask), pathValues: { task_id: id } });
             volumes.push(...(task.created_resources?.volumes ?? []));
           }
           return { tasks, listed, volumes };

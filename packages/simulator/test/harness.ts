@@ -1,21 +1,66 @@
 // Starts a simulator for a test and calls it over real HTTP. Every answer of the API surface is
 // validated against the bundled spec; an answer that breaks the spec fails the test that saw it.
+// Calls are typed by path: `t.call("GET", "/cloud/v1/regions")` answers the body listRegions
+// documents (or the simulator's error body), from the spec's generated types.
 
-import { createSpecValidator, loadBundle } from "@platform-api/spec";
+import { createSpecValidator, loadBundle, loadModel, matchOperation } from "@platform-api/spec";
+import type { components, operations, paths } from "@platform-api/spec/generated/openapi";
 import { expect } from "vitest";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../src/index.js";
 
 const doc = loadBundle();
-const validator = createSpecValidator(doc);
-const templates = Object.keys(doc.paths as object).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-}));
+const model = loadModel();
+const validator = createSpecValidator(doc, model);
 
-export interface Answer {
+type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
+
+/** "/cloud/v1/tasks/{task_id}" as the concrete paths it stands for: `/cloud/v1/tasks/${string}`. */
+type Concrete<Template extends string> = Template extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${Concrete<Tail>}`
+  : Template;
+type WithoutQuery<Path extends string> = Path extends `${infer Bare}?${string}` ? Bare : Path;
+type TemplateOf<Path extends string> = {
+  [Template in keyof paths]: WithoutQuery<Path> extends Concrete<Template> ? Template : never;
+}[keyof paths];
+type OperationAt<Path extends string, M extends Method> = paths[TemplateOf<Path>] extends infer Item
+  ? Item extends Record<Lowercase<M>, infer Operation>
+    ? Operation
+    : never
+  : never;
+
+type ContentOf<Response> = Response extends { content: { "application/json": infer Body } }
+  ? Body
+  : undefined;
+type SuccessBody<Operation> = Operation extends { responses: infer Responses }
+  ? ContentOf<Responses[Extract<keyof Responses, 200 | 201 | 202 | 204 | "2XX">]>
+  : never;
+
+/** The task list's body, which the seed does not show: the simulator's envelope (README). */
+export interface TaskList {
+  count: number;
+  results: components["schemas"]["Task"][];
+}
+
+/** The simulator's error body. */
+export interface ErrorBody {
+  message: string;
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Shown<Operation> =
+  Same<Operation, operations["listTasks"]> extends true ? TaskList : SuccessBody<Operation>;
+
+/** What a test reads of an answer: the documented success body, or the error body beside it. */
+export type BodyAt<Path extends string, M extends Method> = [OperationAt<Path, M>] extends [never]
+  ? Partial<ErrorBody>
+  : [Shown<OperationAt<Path, M>>] extends [undefined]
+    ? Partial<ErrorBody> | undefined
+    : Shown<OperationAt<Path, M>> & Partial<ErrorBody>;
+
+export interface Answer<Body> {
   status: number;
   headers: Headers;
-  body: any;
+  body: Body;
 }
 
 export interface CallOptions {
@@ -30,7 +75,13 @@ export interface CallOptions {
 
 export interface TestSimulator {
   sim: Simulator;
-  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
+  call<M extends Method, Path extends string>(
+    method: M,
+    path: Path,
+    options?: CallOptions,
+  ): Promise<Answer<BodyAt<Path, M>>>;
+  /** A call to the admin surface (`/_sim/…`, not part of the spec), whose body the test names. */
+  admin<Body>(method: Method, path: `/_sim${string}`, options?: CallOptions): Promise<Answer<Body>>;
   /** Operation ids whose responses were seen (and validated). */
   seen: Set<string>;
   close(): Promise<void>;
@@ -39,11 +90,11 @@ export interface TestSimulator {
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
   const sim = await startSimulator({ port: 0, env: {}, ...options });
   const seen = new Set<string>();
-  const call = async (
-    method: string,
+  const send = async (
+    method: Method,
     path: string,
     { token, headers = {}, query, body, rawBody }: CallOptions = {},
-  ) => {
+  ): Promise<Answer<unknown>> => {
     const url = new URL(path, sim.url);
     for (const [name, value] of Object.entries(query ?? {})) {
       for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
@@ -60,14 +111,15 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
       signal: AbortSignal.timeout(10_000),
     });
     const text = await response.text();
-    const parsed = text === "" ? undefined : JSON.parse(text);
-    const template = templates.find((t) => t.pattern.test(url.pathname))?.template;
-    if (template && !path.startsWith("/_sim")) {
-      const operation = (doc.paths as any)[template][method.toLowerCase()];
-      if (operation) seen.add(operation.operationId);
+    const parsed: unknown = text === "" ? undefined : JSON.parse(text);
+    const operation = path.startsWith("/_sim")
+      ? undefined
+      : matchOperation(model, method, url.pathname)?.operation;
+    if (operation) {
+      seen.add(operation.operationId);
       const problems = validator.validateResponse({
         method,
-        path: template,
+        path: operation.path,
         status: response.status,
         contentType: response.headers.get("content-type"),
         body: parsed,
@@ -79,26 +131,38 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     }
     return { status: response.status, headers: response.headers, body: parsed };
   };
-  return { sim, call, seen, close: () => sim.close() };
+  return {
+    sim,
+    // The body was validated against the operation's schemas above; its type is theirs.
+    call: (method, path, options) => send(method, path, options) as Promise<Answer<never>>,
+    admin: (method, path, options) => send(method, path, options) as Promise<Answer<never>>,
+    seen,
+    close: () => sim.close(),
+  };
 }
 
+/** An item of the offset list at a path, by the list's generated type. */
+type OffsetItem<Path extends string> = BodyAt<Path, "GET"> extends { results: (infer Item)[] } ? Item : never;
+
 /** GETs a whole offset list by increasing offset by limit until offset >= count. */
-export async function walkOffsetList(
+export async function walkOffsetList<Path extends string>(
   t: TestSimulator,
-  path: string,
+  path: Path,
   limit: number,
   query: CallOptions["query"] = {},
   token?: string,
-) {
-  const items: any[] = [];
+): Promise<{ items: OffsetItem<Path>[]; counts: number[] }> {
+  const items: OffsetItem<Path>[] = [];
   const counts: number[] = [];
   for (let offset = 0, pages = 0; pages < 100; pages++, offset += limit) {
-    const answer = await t.call("GET", path, { query: { ...query, limit, offset }, token });
+    const answer = await t.call("GET", path as string, { query: { ...query, limit, offset }, token });
     expect(answer.status).toBe(200);
-    expect(answer.body.results.length).toBeLessThanOrEqual(limit);
-    counts.push(answer.body.count);
-    items.push(...answer.body.results);
-    if (offset + limit >= answer.body.count) break;
+    // Validated against the list's schema by call(): an offset list of this path's items.
+    const page = answer.body as unknown as { count: number; results: OffsetItem<Path>[] };
+    expect(page.results.length).toBeLessThanOrEqual(limit);
+    counts.push(page.count);
+    items.push(...page.results);
+    if (offset + limit >= page.count) break;
   }
   return { items, counts };
 }

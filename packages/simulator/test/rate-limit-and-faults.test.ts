@@ -1,13 +1,18 @@
+import { loadModel } from "@platform-api/spec";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseFaults } from "../src/index.js";
 import { startTestSimulator } from "./harness.js";
+
+/** The spec's request rate (x-rate-limits): so many requests per period per client IP. */
+const RATE = loadModel().conventions.requestRate;
+const PERIOD_MS = RATE.periodSeconds * 1000;
 
 /** Sends `count` GETs at once and returns the answers. */
 async function burst(t: Awaited<ReturnType<typeof startTestSimulator>>, count: number) {
   return Promise.all(Array.from({ length: count }, () => t.call("GET", "/iam/clients/me")));
 }
 
-describe("rate limit: 100 requests per second per client IP by default", () => {
+describe("rate limit: the spec's request rate per client IP by default", () => {
   // The limiter counts by the wall clock. Only Date is faked (timers and sockets stay real), so a
   // burst lands within one second however long a loaded machine takes to carry it, and time moves
   // only when a test says so: on a busy CI machine a 130-request burst once spread over more than a
@@ -22,16 +27,19 @@ describe("rate limit: 100 requests per second per client IP by default", () => {
     vi.useRealTimers();
   });
 
-  it("answers 429 beyond the limit with a valid Retry-After, and 200 again after the advised wait", async () => {
+  it("answers the spec's status beyond the limit with a valid Retry-After, and 200 again after the advised wait", async () => {
     const t = await startTestSimulator();
     try {
-      const answers = await burst(t, 130);
-      const limited = answers.filter((a) => a.status === 429);
-      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(100);
-      expect(limited.length).toBeGreaterThanOrEqual(30);
+      const over = Math.ceil(RATE.limit * 0.3);
+      const answers = await burst(t, RATE.limit + over);
+      const limited = answers.filter((a) => a.status === RATE.exceededStatus);
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(RATE.limit);
+      expect(limited.length).toBeGreaterThanOrEqual(over);
       const retryAfter = limited[0]?.headers.get("retry-after");
       expect(retryAfter).toMatch(/^\d+$/);
-      expect(Number(retryAfter)).toBeLessThanOrEqual(1);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(RATE.periodSeconds);
+      const period = RATE.periodSeconds === 1 ? "second" : `${RATE.periodSeconds} seconds`;
+      expect(limited[0]?.body.message).toContain(`more than ${RATE.limit} per ${period}`);
       at(Number(retryAfter) * 1000 + 50);
       expect((await t.call("GET", "/iam/clients/me")).status).toBe(200);
     } finally {
@@ -39,15 +47,15 @@ describe("rate limit: 100 requests per second per client IP by default", () => {
     }
   });
 
-  it("counts any second, not fixed windows: a burst right after a window boundary is still limited", async () => {
+  it("counts any period, not fixed windows: a burst right after a window boundary is still limited", async () => {
     const t = await startTestSimulator({ rateLimit: 20 });
     try {
       // One request opens a fixed window; 19 more fill it near its end; 20 more just after it would
-      // all pass a fixed-window counter (39 in about 150 ms). In the last second there were 20.
+      // all pass a fixed-window counter (39 in about 15% of a period). In the last period there were 20.
       expect((await t.call("GET", "/iam/clients/me")).status).toBe(200);
-      at(850);
+      at(PERIOD_MS * 0.85);
       expect((await burst(t, 19)).every((a) => a.status === 200)).toBe(true);
-      at(1050);
+      at(PERIOD_MS * 1.05);
       const after = await burst(t, 20);
       expect(after.filter((a) => a.status === 200).length).toBeLessThanOrEqual(3);
     } finally {
@@ -60,7 +68,7 @@ describe("rate limit: 100 requests per second per client IP by default", () => {
     try {
       const answers = await burst(t, 30);
       expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(20);
-      const limited = answers.filter((a) => a.status === 429);
+      const limited = answers.filter((a) => a.status === RATE.exceededStatus);
       expect(limited.length).toBeGreaterThanOrEqual(10);
       expect(limited.every((a) => a.headers.get("retry-after") === null)).toBe(true);
     } finally {
@@ -71,13 +79,13 @@ describe("rate limit: 100 requests per second per client IP by default", () => {
   it("does not limit with rateLimit 0, nor the admin surface", async () => {
     const t = await startTestSimulator({ rateLimit: 0 });
     try {
-      expect((await burst(t, 150)).every((a) => a.status === 200)).toBe(true);
+      expect((await burst(t, RATE.limit + 50)).every((a) => a.status === 200)).toBe(true);
     } finally {
       await t.close();
     }
     const limited = await startTestSimulator({ rateLimit: 5 });
     try {
-      const admin = await Promise.all(Array.from({ length: 20 }, () => limited.call("GET", "/_sim")));
+      const admin = await Promise.all(Array.from({ length: 20 }, () => limited.admin("GET", "/_sim")));
       expect(admin.every((a) => a.status === 200)).toBe(true);
     } finally {
       await limited.close();
@@ -113,7 +121,8 @@ describe("faults on demand", () => {
         body: { name: "reaching_used_space" },
       });
       expect(limited.status).toBe(429);
-      expect(limited.headers.get("retry-after")).toBe("1");
+      // An injected 429 advises one period of the spec's request rate.
+      expect(limited.headers.get("retry-after")).toBe(String(RATE.periodSeconds));
       t.sim.setFaults("");
       expect((await t.call("GET", "/cloud/v1/regions")).status).toBe(200);
     } finally {
@@ -125,7 +134,7 @@ describe("faults on demand", () => {
     const t = await startTestSimulator({ faults: "reset:1", rateLimit: 0 });
     try {
       await expect(t.call("GET", "/cloud/v1/regions")).rejects.toThrow();
-      expect((await t.call("PUT", "/_sim/faults", { body: { faults: "500:0.5" } })).status).toBe(200);
+      expect((await t.admin("PUT", "/_sim/faults", { body: { faults: "500:0.5" } })).status).toBe(200);
       const answers = await Promise.all(
         Array.from({ length: 200 }, () => t.call("GET", "/cloud/v1/projects")),
       );
@@ -133,7 +142,7 @@ describe("faults on demand", () => {
       expect(failed).toBeGreaterThan(60);
       expect(failed).toBeLessThan(140);
       expect(answers.every((a) => a.status === 200 || a.status === 500)).toBe(true);
-      const bad = await t.call("PUT", "/_sim/faults", { body: { faults: "teapot:1" } });
+      const bad = await t.admin<{ message: string }>("PUT", "/_sim/faults", { body: { faults: "teapot:1" } });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/unknown kind "teapot"/);
     } finally {

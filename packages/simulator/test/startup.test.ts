@@ -4,28 +4,34 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { loadBundle } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { createDefaultWorld, createSimulator, DEFAULT_TOKENS, startSimulator } from "../src/index.js";
 import { startTestSimulator } from "./harness.js";
+import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const run = promisify(execFile);
 
 describe("starting", () => {
   it("refuses to start when an operation of the spec has no handler", async () => {
-    const spec = structuredClone(loadBundle()) as any;
-    spec.paths["/cloud/v1/flavors"] = {
-      get: { operationId: "listFlavors", "x-product": "cloud", responses: { "200": { description: "ok" } } },
-    };
+    const spec = changedSpec((doc) => {
+      nodeAt(doc, "#/paths")["/cloud/v1/flavors"] = {
+        get: {
+          operationId: "listFlavors",
+          "x-product": "cloud",
+          responses: { "200": { description: "ok" } },
+        },
+      };
+    });
     await expect(createSimulator({ spec })).rejects.toThrow(
       /operations without a simulator handler: listFlavors \(GET \/cloud\/v1\/flavors\)/,
     );
   });
 
   it("refuses to start when a handler names an operation the spec lacks", async () => {
-    const spec = structuredClone(loadBundle()) as any;
-    delete spec.paths["/iam/clients/me"];
+    const spec = changedSpec((doc) => {
+      delete nodeAt(doc, "#/paths")["/iam/clients/me"];
+    });
     await expect(createSimulator({ spec })).rejects.toThrow(
       /handlers name operations the spec does not have: getCurrentClient/,
     );

@@ -1,5 +1,17 @@
+import { loadModel, operationById, pollingAdviceFor, taskPollingOf } from "@platform-api/spec";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TASK_STATES } from "../src/tasks/engine.js";
+import type { Volume } from "../src/world/types.js";
 import { startTestSimulator, type TestSimulator } from "./harness.js";
+
+const model = loadModel();
+const polling = taskPollingOf(model);
+const volumeTask = operationById(model, "createVolume").asyncTask;
+const advice = pollingAdviceFor(model, volumeTask?.taskType);
+if (!advice.known)
+  throw new Error(`The spec gives createVolume's task no typical duration: ${advice.reason}`);
+/** create_volume's typical duration in seconds, from the spec's x-task-polling. */
+const TYPICAL = advice.interval.typicalDurationSeconds;
 
 // Time scale 1 with the admin clock: tasks progress only when the test moves the clock.
 let t: TestSimulator;
@@ -8,23 +20,29 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const ORDER = ["NEW", "RUNNING", "FINISHED", "ERROR"];
+/** The spec's task states, in the order a task moves through them. */
+const ORDER: readonly string[] = polling.states;
+
+interface Created {
+  volumes: Volume[];
+  tasks: { id: string }[];
+}
 
 async function createVolume(project: number, region: number, body: Record<string, unknown>) {
   const answer = await t.call("POST", `/cloud/v1/volumes/${project}/${region}`, { body });
   expect(answer.status).toBe(200);
   expect(answer.body.tasks).toHaveLength(1);
-  return answer.body.tasks[0] as string;
+  return String(answer.body.tasks[0]);
 }
 
 /** Polls every `step` simulated seconds until a terminal state; returns the states seen. */
-async function pollUntilDone(taskId: string, step = 0.5, maxSeconds = 60) {
+async function pollUntilDone(taskId: string, step = 0.5, maxSeconds = TYPICAL.max * 4) {
   const states: string[] = [];
   for (let elapsed = 0; elapsed <= maxSeconds; elapsed += step) {
     const task = await t.call("GET", `/cloud/v1/tasks/${taskId}`);
     expect(task.status).toBe(200);
     states.push(task.body.state);
-    if (task.body.state === "FINISHED" || task.body.state === "ERROR") return { states, task: task.body };
+    if (polling.terminalStates.includes(task.body.state)) return { states, task: task.body };
     t.sim.advance(step);
   }
   throw new Error(
@@ -33,7 +51,7 @@ async function pollUntilDone(taskId: string, step = 0.5, maxSeconds = 60) {
 }
 
 describe("create a volume: an asynchronous task", () => {
-  it("answers tasks at once, then moves NEW → RUNNING → FINISHED within create_volume's 5-15 s", async () => {
+  it("answers tasks at once, then moves NEW → RUNNING → FINISHED within create_volume's typical duration", async () => {
     const id = await createVolume(1, 76, {
       name: "logs",
       size: 20,
@@ -41,19 +59,25 @@ describe("create a volume: an asynchronous task", () => {
       source: "new-volume",
     });
     const { states, task } = await pollUntilDone(id);
-    expect(states[0]).toBe("NEW");
-    expect(states).toContain("RUNNING");
+    expect(states[0]).toBe(TASK_STATES.queued);
+    expect(states).toContain(TASK_STATES.running);
     const ranks = states.map((s) => ORDER.indexOf(s));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     const seconds = (states.length - 1) * 0.5;
-    expect(seconds).toBeGreaterThanOrEqual(5);
-    expect(seconds).toBeLessThanOrEqual(15.5);
-    expect(task).toMatchObject({ state: "FINISHED", error: null, task_type: "create_volume" });
+    expect(seconds).toBeGreaterThanOrEqual(TYPICAL.min);
+    expect(seconds).toBeLessThanOrEqual(TYPICAL.max + 0.5);
+    expect(task).toMatchObject({ state: TASK_STATES.finished, error: null, task_type: volumeTask?.taskType });
     expect(task.finished_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/);
-    expect(task.created_resources.volumes).toHaveLength(1);
-    expect(task.created_resources).toMatchObject({ instances: [], floatingips: [], networks: [] });
-    const created = await t.call("GET", "/_sim/resources");
-    expect(created.body.volumes.map((v: any) => v.id)).toEqual(task.created_resources.volumes);
+    // Every key of the spec's created_resources, the new volume under the operation's own.
+    const resources: Record<string, string[]> = task.created_resources ?? {};
+    const createdKey = String(volumeTask?.createdResourcesKey);
+    const volumes = resources[createdKey];
+    expect(volumes).toHaveLength(1);
+    expect(Object.keys(resources).sort()).toEqual([...polling.createdResourcesKeys].sort());
+    for (const key of polling.createdResourcesKeys.filter((k) => k !== createdKey))
+      expect(resources[key]).toEqual([]);
+    const created = await t.admin<Created>("GET", "/_sim/resources");
+    expect(created.body.volumes.map((v) => v.id)).toEqual(volumes);
     expect(created.body.volumes[0]).toMatchObject({
       name: "logs",
       size: 20,
@@ -65,7 +89,7 @@ describe("create a volume: an asynchronous task", () => {
 
   it("creates nothing until the task has finished", async () => {
     await createVolume(1, 76, { size: 5 });
-    expect((await t.call("GET", "/_sim/resources")).body.volumes).toEqual([]);
+    expect((await t.admin<Created>("GET", "/_sim/resources")).body.volumes).toEqual([]);
   });
 
   it("scales durations by timeScale", async () => {
@@ -73,12 +97,12 @@ describe("create a volume: an asynchronous task", () => {
     try {
       const answer = await fast.call("POST", "/cloud/v1/volumes/1/76", { body: { size: 5 } });
       const id = answer.body.tasks[0];
-      let state = "NEW";
-      for (let i = 0; i < 100 && state !== "FINISHED"; i++) {
+      let state: string = TASK_STATES.queued;
+      for (let i = 0; i < 100 && state !== TASK_STATES.finished; i++) {
         await new Promise((r) => setTimeout(r, 5));
         state = (await fast.call("GET", `/cloud/v1/tasks/${id}`)).body.state;
       }
-      expect(state).toBe("FINISHED");
+      expect(state).toBe(TASK_STATES.finished);
     } finally {
       await fast.close();
     }
@@ -122,24 +146,24 @@ describe("quotas: a write beyond one ends as an ERROR task", () => {
   it("names volume_size_limit and the excess, with created_resources null and nothing created", async () => {
     const id = await createVolume(1, 38, { size: 30 });
     const { states, task } = await pollUntilDone(id);
-    expect(states.at(-1)).toBe("ERROR");
+    expect(states.at(-1)).toBe(TASK_STATES.failed);
     expect(task.created_resources).toBeNull();
     expect(task.error).toMatch(/volume_size_limit/);
     expect(task.error).toMatch(/exceed it by 10 GiB/);
-    expect((await t.call("GET", "/_sim/resources")).body.volumes).toEqual([]);
+    expect((await t.admin<Created>("GET", "/_sim/resources")).body.volumes).toEqual([]);
   });
 
   it("names volume_count_limit when the count runs out, counting volumes still being created", async () => {
     const first = await createVolume(1, 38, { size: 5 });
     const second = await createVolume(1, 38, { size: 5 });
     const [a, b] = [await pollUntilDone(first), await pollUntilDone(second)];
-    expect(a.task.state).toBe("FINISHED");
-    expect(b.task.state).toBe("ERROR");
+    expect(a.task.state).toBe(TASK_STATES.finished);
+    expect(b.task.state).toBe(TASK_STATES.failed);
     expect(b.task.error).toMatch(/volume_count_limit is 3; 3 in use and 1 requested exceed it by 1/);
   });
 
   it("follows quotas set on the admin surface", async () => {
-    const set = await t.call("PUT", "/_sim/quotas/300112/76", { body: { volume_size_limit: 61 } });
+    const set = await t.admin("PUT", "/_sim/quotas/300112/76", { body: { volume_size_limit: 61 } });
     expect(set.status).toBe(200);
     const { task } = await pollUntilDone(await createVolume(1, 76, { size: 2 }));
     expect(task.error).toMatch(
@@ -148,19 +172,22 @@ describe("quotas: a write beyond one ends as an ERROR task", () => {
   });
 
   it("refuses admin quota names that are not limits", async () => {
-    const answer = await t.call("PUT", "/_sim/quotas/300112/76", { body: { volume_size: 1 } });
+    const answer = await t.admin("PUT", "/_sim/quotas/300112/76", { body: { volume_size: 1 } });
     expect(answer.status).toBe(400);
   });
 });
 
 describe("admin clock and reset", () => {
   it("only moves the clock forward, and reset brings back the starting world", async () => {
-    expect((await t.call("POST", "/_sim/clock", { body: { advance_seconds: -1 } })).status).toBe(400);
+    expect((await t.admin("POST", "/_sim/clock", { body: { advance_seconds: -1 } })).status).toBe(400);
     const id = await createVolume(1, 76, { size: 5 });
-    expect((await t.call("POST", "/_sim/clock", { body: { advance_seconds: 20 } })).status).toBe(200);
-    expect((await t.call("GET", `/cloud/v1/tasks/${id}`)).body.state).toBe("FINISHED");
-    expect((await t.call("POST", "/_sim/reset")).status).toBe(200);
+    const pastTheEnd = TYPICAL.max + 1;
+    expect((await t.admin("POST", "/_sim/clock", { body: { advance_seconds: pastTheEnd } })).status).toBe(
+      200,
+    );
+    expect((await t.call("GET", `/cloud/v1/tasks/${id}`)).body.state).toBe(TASK_STATES.finished);
+    expect((await t.admin("POST", "/_sim/reset")).status).toBe(200);
     expect((await t.call("GET", `/cloud/v1/tasks/${id}`)).status).toBe(404);
-    expect((await t.call("GET", "/_sim/resources")).body).toEqual({ volumes: [], tasks: [] });
+    expect((await t.admin<Created>("GET", "/_sim/resources")).body).toEqual({ volumes: [], tasks: [] });
   });
 });

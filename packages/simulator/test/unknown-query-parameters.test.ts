@@ -45,7 +45,7 @@ describe("query parameters the spec does not list", () => {
     expect(queryNames("getTask")).toEqual([]);
     expect(documentsStatus(getTask, 400)).toBe(false);
     expect(documentsStatus(getTask, 404)).toBe(true);
-    const task = (await t.call("GET", "/cloud/v1/tasks")).body.results[0].id;
+    const task = String((await t.call("GET", "/cloud/v1/tasks")).body.results[0]?.id);
     const answer = await t.call("GET", `/cloud/v1/tasks/${task}`, { query: { limit: 1 } });
     expect(answer.status).toBe(404);
     expect(answer.body.message).toMatch(/Query parameter "limit".*getTask .*takes no query parameters/);
