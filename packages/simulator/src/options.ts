@@ -18,7 +18,7 @@ export interface SimulatorOptions {
   seedFile?: string;
   /** Seed of the random source (world generation, task durations, faults, ids). Default 1. */
   randomSeed?: number;
-  /** Multiplies task durations: 0.01 turns create_volume's 5-15 s into 50-150 ms. Default 1. */
+  /** Multiplies task durations: 0.01 runs every task 100 times faster. Default 1. */
   timeScale?: number;
   /**
    * Requests per client IP within the period of the spec's request rate (`x-rate-limits`, the

@@ -3,8 +3,10 @@
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
+import { loadModel, operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { startSimulator } from "../src/index.js";
+import { TASK_STATES } from "../src/tasks/engine.js";
 
 const run = promisify(execFile);
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -27,9 +29,15 @@ describe("README", () => {
       expect(regions.results).toHaveLength(2);
       expect(regions.count).toBeGreaterThan(2);
       expect(created.tasks).toHaveLength(1);
-      expect(task).toMatchObject({ id: created.tasks[0], task_type: "create_volume", state: "FINISHED" });
+      const volumeTask = operationById(loadModel(), "createVolume").asyncTask;
+      expect(task).toMatchObject({
+        id: created.tasks[0],
+        task_type: volumeTask?.taskType,
+        state: TASK_STATES.finished,
+      });
       expect(readme).toContain(`{"tasks":["${created.tasks[0]}"]}`);
-      expect(readme).toContain(`"volumes":["${task.created_resources.volumes[0]}"]`);
+      const key = String(volumeTask?.createdResourcesKey);
+      expect(readme).toContain(`"${key}":["${task.created_resources[key][0]}"]`);
       expect(readme).toContain(JSON.stringify(regions));
     } finally {
       await sim.close();
