@@ -6,3 +6,6 @@ export declare function generateTypes(name: string): Promise<string>;
 
 /** The model of a description (by default the whole API's bundle) as src/generated/model.ts. */
 export declare function generateModel(doc?: object): string;
+
+/** The runtime view of the same model (`runtimeModel()`) as src/generated/runtime-model.ts. */
+export declare function generateRuntimeModel(doc?: object): string;

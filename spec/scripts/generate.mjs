@@ -1,14 +1,16 @@
 // Generates, from the bundled description, the code every package shares (never edited by hand):
 //   src/generated/<bundle>.ts  the TypeScript types of the whole API (`openapi`) and of each
 //                              product: `paths`, `operations`, `components` (openapi-typescript);
-//   src/generated/model.ts     the spec model as data, for code that cannot read files (the client
-//                              in a browser). Elsewhere `loadModel()` builds the same from dist/.
+//   src/generated/model.ts     the spec model as data. Elsewhere `loadModel()` builds the same from
+//                              dist/;
+//   src/generated/runtime-model.ts  its slim view for programs that cannot read files (the client in
+//                              a browser): `runtimeModel()` of the same model.
 // Run after `pnpm bundle` and a build of src/model (turbo's `generate` task does both). A test
 // regenerates in memory and fails when the committed files are stale.
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildModel, loadBundle, PRODUCT_BUNDLES } from "../lib/index.js";
+import { buildModel, loadBundle, PRODUCT_BUNDLES, runtimeModel } from "../lib/index.js";
 
 export const BUNDLES = ["openapi", ...PRODUCT_BUNDLES];
 
@@ -44,6 +46,15 @@ export const MODEL = ${JSON.stringify(model, null, 2)} as const satisfies SpecMo
 `;
 }
 
+/** The runtime view of the whole API's model as a constant, exactly as committed. */
+export function generateRuntimeModel(doc = loadBundle()) {
+  const model = runtimeModel(buildModel(doc));
+  return `${header("spec/dist/openapi.json (runtimeModel in src/model)")}import type { RuntimeModel } from "../model/runtime.js";
+
+export const RUNTIME_MODEL = ${JSON.stringify(model, null, 2)} as const satisfies RuntimeModel;
+`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await mkdir(outDir, { recursive: true });
   for (const name of BUNDLES) {
@@ -52,4 +63,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   await writeFile(`${outDir}model.ts`, generateModel());
   console.log("src/generated/model.ts");
+  await writeFile(`${outDir}runtime-model.ts`, generateRuntimeModel());
+  console.log("src/generated/runtime-model.ts");
 }

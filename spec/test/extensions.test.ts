@@ -67,6 +67,8 @@ describe("machine-readable conventions", () => {
     const polling = taskPollingOf(model);
     expect(polling.operationId).toBe("getTask");
     expect(polling.terminalStates).toEqual(["FINISHED", "ERROR"]);
+    // The seed: FINISHED is "completed successfully", ERROR "failed".
+    expect(polling.successState).toBe("FINISHED");
     const rows = polling.intervals.map((r) => [
       r.operation,
       r.typicalDurationSeconds.min,

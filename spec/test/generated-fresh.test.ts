@@ -2,16 +2,16 @@
 // current bundle and model, so a spec or model change without `pnpm generate` fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BUNDLES, generateModel, generateTypes } from "../scripts/generate.mjs";
+import { BUNDLES, generateModel, generateRuntimeModel, generateTypes } from "../scripts/generate.mjs";
 import { arrayAt, isObject, loadBundle } from "./bundle.js";
 
 const generatedDir = new URL("../src/generated/", import.meta.url);
 const committed = (name: string) => readFileSync(new URL(`${name}.ts`, generatedDir), "utf8");
 
 describe("src/generated is fresh", () => {
-  it("holds exactly the generator's files: one per bundle, and the model", () => {
+  it("holds exactly the generator's files: one per bundle, the model and its runtime view", () => {
     const files = readdirSync(generatedDir).filter((f) => f.endsWith(".ts"));
-    expect(files.sort()).toEqual([...BUNDLES.map((b) => `${b}.ts`), "model.ts"].sort());
+    expect(files.sort()).toEqual([...BUNDLES.map((b) => `${b}.ts`), "model.ts", "runtime-model.ts"].sort());
   });
 
   it.each([...BUNDLES])("src/generated/%s.ts matches the current bundle", async (name) => {
@@ -26,6 +26,13 @@ describe("src/generated is fresh", () => {
     expect(
       committed("model") === generateModel(),
       "src/generated/model.ts is stale: run `pnpm generate` and commit it",
+    ).toBe(true);
+  });
+
+  it("src/generated/runtime-model.ts matches the runtime view of the current bundle's model", () => {
+    expect(
+      committed("runtime-model") === generateRuntimeModel(),
+      "src/generated/runtime-model.ts is stale: run `pnpm generate` and commit it",
     ).toBe(true);
   });
 

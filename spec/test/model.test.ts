@@ -224,6 +224,8 @@ describe("the model's conventions", () => {
     const raw = objectAt(operationNode(doc, operationById(model, polling.operationId)), "x-task-polling");
     expect(polling.intervals).toEqual(raw.intervals);
     expect(polling.terminalStates).toEqual(raw.terminalStates);
+    expect(polling.successState).toBe(raw.successState);
+    expect(polling.terminalStates).toContain(polling.successState);
   });
 
   it("take the task states and created_resources keys from the Task schema", () => {
@@ -303,6 +305,17 @@ describe("buildModel refuses a description it cannot model, saying what is wrong
     });
     expect(() => buildModel(copy)).toThrow(
       `${write.operationId}'s x-async-task polls noSuchOperation, which is not an operation.`,
+    );
+  });
+
+  it("an x-task-polling whose successState is not one of its terminal states", () => {
+    const polling = taskPollingOf(model);
+    const copy = changed((d) => {
+      objectAt(operationNode(d, operationById(model, polling.operationId)), "x-task-polling").successState =
+        "DONE";
+    });
+    expect(() => buildModel(copy)).toThrow(
+      `x-task-polling's successState "DONE" is not one of its terminalStates`,
     );
   });
 

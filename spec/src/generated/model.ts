@@ -1440,6 +1440,7 @@ export const MODEL = {
         "FINISHED",
         "ERROR"
       ],
+      "successState": "FINISHED",
       "intervals": [
         {
           "operation": "Create VM",

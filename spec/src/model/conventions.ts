@@ -33,10 +33,17 @@ function readTaskPolling(doc: JsonObject, operations: OperationModel[]): TaskPol
   const properties = isObject(task?.properties) ? task.properties : {};
   const state = resolveRef<JsonObject>(doc, properties.state);
   const created = resolveRef<JsonObject>(doc, properties.created_resources);
+  const terminalStates = asArray(node.terminalStates).map(String);
+  const successState = String(node.successState ?? "");
+  if (!terminalStates.includes(successState))
+    throw new Error(
+      `x-task-polling's successState "${successState}" is not one of its terminalStates (${terminalStates.join(", ")}).`,
+    );
   return {
     operationId: o.operationId,
     states: asArray(state?.enum).map(String),
-    terminalStates: asArray(node.terminalStates).map(String),
+    terminalStates,
+    successState,
     intervals: asArray(node.intervals).filter(isObject) as unknown as PollingInterval[],
     createdResourcesKeys: Object.keys(isObject(created?.properties) ? created.properties : {}),
   };

@@ -1,4 +1,5 @@
 // The spec model without anything that needs Node: safe for browsers and bundlers.
 export { buildModel } from "./build.js";
 export * from "./lookup.js";
+export * from "./runtime.js";
 export * from "./types.js";

@@ -8,11 +8,22 @@ import type {
   ParameterModel,
   PollingInterval,
   ResponseModel,
-  SpecModel,
   TaskPolling,
 } from "./types.js";
 
-export function operationById(model: SpecModel, operationId: string): OperationModel {
+// The lookups take any model with the parts they read, so the slim runtime model (runtime.ts)
+// and the full one answer the same questions.
+type Named = Pick<OperationModel, "operationId">;
+type Routed = Pick<OperationModel, "operationId" | "key" | "method" | "path" | "product"> &
+  Partial<Pick<OperationModel, "pagination" | "asyncTask">>;
+interface ModelOf<O> {
+  readonly operations: readonly O[];
+}
+interface WithConventions {
+  readonly conventions: { readonly taskPolling?: TaskPolling };
+}
+
+export function operationById<O extends Named>(model: ModelOf<O>, operationId: string): O {
   const found = model.operations.find((o) => o.operationId === operationId);
   if (!found)
     throw new Error(
@@ -22,20 +33,24 @@ export function operationById(model: SpecModel, operationId: string): OperationM
 }
 
 /** The operation at a method and path template, or undefined. */
-export function findOperation(model: SpecModel, method: string, path: string): OperationModel | undefined {
+export function findOperation<O extends Routed>(
+  model: ModelOf<O>,
+  method: string,
+  path: string,
+): O | undefined {
   const m = method.toLowerCase();
   return model.operations.find((o) => o.method === m && o.path === path);
 }
 
 /** The operation whose template matches a concrete path ("/cloud/v1/tasks/5a0a…"), or undefined. */
-export function matchOperation(
-  model: SpecModel,
+export function matchOperation<O extends Routed>(
+  model: ModelOf<O>,
   method: string,
   concretePath: string,
-): { operation: OperationModel; params: Record<string, string> } | undefined {
+): { operation: O; params: Record<string, string> } | undefined {
   const m = method.toLowerCase();
   const segments = concretePath.split("/");
-  let best: { operation: OperationModel; params: Record<string, string>; literal: number } | undefined;
+  let best: { operation: O; params: Record<string, string>; literal: number } | undefined;
   for (const operation of model.operations) {
     if (operation.method !== m) continue;
     const template = operation.path.split("/");
@@ -59,20 +74,20 @@ export function matchOperation(
   return best && { operation: best.operation, params: best.params };
 }
 
-export function parameterOf(
-  operation: OperationModel,
+export function parameterOf<P extends Pick<ParameterModel, "name" | "in">>(
+  operation: { readonly parameters: readonly P[] },
   name: string,
   where?: ParameterModel["in"],
-): ParameterModel | undefined {
+): P | undefined {
   return operation.parameters.find((p) => p.name === name && (where === undefined || p.in === where));
 }
 
 /** Like parameterOf, for a parameter the caller cannot do without. */
-export function requireParameter(
-  operation: OperationModel,
+export function requireParameter<P extends Pick<ParameterModel, "name" | "in">>(
+  operation: { readonly operationId: string; readonly key: string; readonly parameters: readonly P[] },
   name: string,
   where?: ParameterModel["in"],
-): ParameterModel {
+): P {
   const found = parameterOf(operation, name, where);
   if (!found)
     throw new Error(
@@ -97,31 +112,31 @@ export function documentsStatus(operation: OperationModel, status: number): bool
   return operation.responses.some((r) => r.status === code || r.status === `${code[0]}XX`);
 }
 
-export function paginatedOperations(
-  model: SpecModel,
+export function paginatedOperations<O extends Routed>(
+  model: ModelOf<O>,
   style: "offset",
-): (OperationModel & { pagination: OffsetPagination })[];
-export function paginatedOperations(
-  model: SpecModel,
+): (O & { pagination: OffsetPagination })[];
+export function paginatedOperations<O extends Routed>(
+  model: ModelOf<O>,
   style: "page",
-): (OperationModel & { pagination: PagePagination })[];
-export function paginatedOperations(model: SpecModel): OperationModel[];
-export function paginatedOperations(model: SpecModel, style?: "offset" | "page"): OperationModel[] {
+): (O & { pagination: PagePagination })[];
+export function paginatedOperations<O extends Routed>(model: ModelOf<O>): O[];
+export function paginatedOperations<O extends Routed>(model: ModelOf<O>, style?: "offset" | "page"): O[] {
   return model.operations.filter(
     (o) => o.pagination && (style === undefined || o.pagination.style === style),
   );
 }
 
-export function asyncTaskOperations(model: SpecModel): OperationModel[] {
+export function asyncTaskOperations<O extends Routed>(model: ModelOf<O>): O[] {
   return model.operations.filter((o) => o.asyncTask);
 }
 
 /** The operations of one product (`x-product`). */
-export function productOperations(model: SpecModel, product: string): OperationModel[] {
+export function productOperations<O extends Routed>(model: ModelOf<O>, product: string): O[] {
   return model.operations.filter((o) => o.product === product);
 }
 
-export function taskPollingOf(model: SpecModel): TaskPolling {
+export function taskPollingOf(model: WithConventions): TaskPolling {
   const polling = model.conventions.taskPolling;
   if (!polling) throw new Error("The description has no x-task-polling: no operation reads tasks.");
   return polling;
@@ -135,7 +150,7 @@ export type PollingAdvice =
  * The seed's polling row for a task type. Rows without a task type (the seed names the operation
  * only) never match; a task type without a row is `known: false`, and the caller picks.
  */
-export function pollingAdviceFor(model: SpecModel, taskType: string | undefined): PollingAdvice {
+export function pollingAdviceFor(model: WithConventions, taskType: string | undefined): PollingAdvice {
   const polling = model.conventions.taskPolling;
   if (!polling) return { known: false, reason: "the description has no x-task-polling" };
   if (taskType === undefined) return { known: false, reason: "the task has no task_type" };
@@ -152,7 +167,7 @@ export function pollingAdviceFor(model: SpecModel, taskType: string | undefined)
 }
 
 /** Whether the operation is admitted by the named security scheme. */
-export const usesScheme = (operation: OperationModel, scheme: string): boolean =>
+export const usesScheme = (operation: { readonly security: readonly string[] }, scheme: string): boolean =>
   operation.security.includes(scheme);
 
 function decodeURIComponentSafe(value: string): string {

@@ -123,6 +123,8 @@ export interface TaskPolling {
   /** Every state a task can be in (the task schema's `state` enum). */
   readonly states: readonly string[];
   readonly terminalStates: readonly string[];
+  /** The terminal state in which the task succeeded; every other terminal state is a failure. */
+  readonly successState: string;
   readonly intervals: readonly PollingInterval[];
   /** Keys of a finished task's `created_resources`, from the task schema. */
   readonly createdResourcesKeys: readonly string[];
