@@ -1,5 +1,5 @@
-import type { MODEL } from "@platform-api/spec/generated/model";
-import { matchOperation, type OperationModel, usesScheme } from "@platform-api/spec/model";
+import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
+import { matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
 import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -35,11 +35,11 @@ function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
   };
 }
 
-const usesReseller = (operation: OperationModel | undefined): boolean =>
+const usesReseller = (operation: RuntimeOperation | undefined): boolean =>
   operation !== undefined && usesScheme(operation, RESELLER_SCHEME);
 
 // Type helpers over a `paths` type: which paths page, which start tasks, what pages and items are.
-type SpecOperation = (typeof MODEL)["operations"][number];
+type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
 type GetOp<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op } ? Op : never;
 type JsonOk<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 /** The paths the spec marks as paginated (x-pagination), within this client's paths. */

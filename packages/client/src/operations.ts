@@ -1,17 +1,17 @@
-// What the client needs of each operation, read once from the spec model (`MODEL` of
-// @platform-api/spec) and indexed by method and path template: every call looks its operation up,
-// so nothing of the model is searched on the hot path.
-import { MODEL } from "@platform-api/spec/generated/model";
+// What the client needs of each operation, read once from the spec model's runtime view
+// (`RUNTIME_MODEL` of @platform-api/spec) and indexed by method and path template: every call
+// looks its operation up, so nothing of the model is searched on the hot path.
+import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import {
   HTTP_METHODS,
-  type OperationModel,
-  type ParameterModel,
-  type SpecModel,
+  type RuntimeModel,
+  type RuntimeOperation,
+  type RuntimeParameter,
   usesScheme,
 } from "@platform-api/spec/model";
 
 /** The spec model of the whole API, as plain data (no file is read: the client runs in browsers). */
-export const SPEC: SpecModel = MODEL;
+export const SPEC: RuntimeModel = RUNTIME_MODEL;
 
 /** openapi-fetch's method names ("GET", …), one per HTTP method the spec model knows. */
 export const METHODS = HTTP_METHODS.map(
@@ -22,12 +22,12 @@ export const METHODS = HTTP_METHODS.map(
  * The security scheme of the reseller admin portal's token: an operation that admits it is sent
  * with `resellerApiKey`. Checked against the spec's scheme names at compile time.
  */
-export const RESELLER_SCHEME = "ResellerAPIKey" satisfies (typeof MODEL.securitySchemes)[number]["name"];
+export const RESELLER_SCHEME = "ResellerAPIKey" satisfies (typeof RUNTIME_MODEL.securitySchemes)[number]["name"];
 
 export interface OperationFacts {
-  readonly operation: OperationModel;
+  readonly operation: RuntimeOperation;
   /** The path and query parameters, which the client checks before sending. */
-  readonly checked: readonly ParameterModel[];
+  readonly checked: readonly RuntimeParameter[];
   /** Whether the operation admits the reseller token (its `security` names ResellerAPIKey). */
   readonly reseller: boolean;
 }
@@ -50,6 +50,6 @@ export function operationFacts(method: string, path: string): OperationFacts | u
 }
 
 /** The operations of a client's scope: one product's, or the whole API's. */
-export function operationsIn(product: string | undefined): readonly OperationModel[] {
+export function operationsIn(product: string | undefined): readonly RuntimeOperation[] {
   return product === undefined ? SPEC.operations : SPEC.operations.filter((o) => o.product === product);
 }

@@ -1,6 +1,6 @@
 import {
   type OffsetPagination,
-  type OperationModel,
+  type RuntimeOperation,
   type PagePagination,
   paginatedOperations,
   parameterOf,
@@ -36,7 +36,7 @@ const identity = (item: unknown): string => {
  * The page size of a walk the caller gave no `limit` for: the largest the spec allows (fewest
  * requests), else the spec's default. Where the spec states neither, the caller must choose.
  */
-function pageSize(operation: OperationModel, limitParam: string): number {
+function pageSize(operation: RuntimeOperation, limitParam: string): number {
   const limit = parameterOf(operation, limitParam, "query");
   const size = limit?.maximum ?? (typeof limit?.default === "number" ? limit.default : undefined);
   if (size === undefined)
@@ -100,7 +100,7 @@ function checkPage(
 }
 
 async function* offsetPages<Page>(
-  operation: OperationModel,
+  operation: RuntimeOperation,
   style: OffsetPagination,
   baseQuery: Query,
   fetchPage: PageFetcher,
@@ -183,7 +183,7 @@ async function* offsetPages<Page>(
 }
 
 /** Query of the next page from the server's `next` query string, typed as the description says. */
-function queryFromNext(operation: OperationModel, next: string): Query {
+function queryFromNext(operation: RuntimeOperation, next: string): Query {
   const search = new URLSearchParams(next.includes("?") ? next.slice(next.indexOf("?") + 1) : next);
   const query: Query = {};
   for (const key of new Set(search.keys())) {
@@ -197,7 +197,7 @@ function queryFromNext(operation: OperationModel, next: string): Query {
 }
 
 async function* pagePages<Page>(
-  operation: OperationModel,
+  operation: RuntimeOperation,
   style: PagePagination,
   baseQuery: Query,
   fetchPage: PageFetcher,

@@ -2,10 +2,10 @@
 // a task (x-async-task's pollOperationId), which states end it and how often to poll
 // (x-task-polling).
 
-import type { MODEL } from "@platform-api/spec/generated/model";
+import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import type { components } from "@platform-api/spec/generated/openapi";
 import {
-  type OperationModel,
+  type RuntimeOperation,
   operationById,
   pollingAdviceFor,
   taskPollingOf,
@@ -18,16 +18,11 @@ import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
 
-/**
- * The terminal state in which a task has done its work; the spec's other terminal states are
- * failures. The spec does not say which of its terminal states is the good one, so it is named
- * here, and the compiler checks that it is one of the spec's terminal states and task states.
- */
-const SUCCESS_STATE =
-  "FINISHED" satisfies (typeof MODEL)["conventions"]["taskPolling"]["terminalStates"][number] & Task["state"];
+/** The terminal state in which a task has done its work (x-task-polling's successState). */
+type SuccessState = (typeof RUNTIME_MODEL)["conventions"]["taskPolling"]["successState"];
 
 export type FinishedTask = Task & {
-  state: Extract<Task["state"], typeof SUCCESS_STATE>;
+  state: Extract<Task["state"], SuccessState>;
   created_resources: NonNullable<Task["created_resources"]>;
 };
 
@@ -73,7 +68,7 @@ export function recommendedPollIntervalMs(
  * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
  * offers no `waitForTask`.
  */
-export function pollOperationFor(product: string | undefined): OperationModel | undefined {
+export function pollOperationFor(product: string | undefined): RuntimeOperation | undefined {
   const ids = new Set<string>();
   for (const operation of operationsIn(product))
     if (operation.asyncTask) ids.add(operation.asyncTask.pollOperationId);
@@ -88,7 +83,7 @@ export function pollOperationFor(product: string | undefined): OperationModel | 
 export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
 
 /** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
-export function taskPoller(operation: OperationModel, send: Send): TaskPoller {
+export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller {
   const idParams = operation.parameters.filter((p) => p.in === "path");
   const idParam = idParams[0];
   if (idParams.length !== 1 || !idParam)
@@ -129,7 +124,7 @@ export async function waitForTask(
   checkMs("timeoutMs", timeoutMs);
   checkMs("pollIntervalMs", options.pollIntervalMs);
   checkMs("fallbackPollIntervalMs", options.fallbackPollIntervalMs);
-  const { terminalStates } = taskPollingOf(SPEC);
+  const { terminalStates, successState } = taskPollingOf(SPEC);
   const deadline = Date.now() + timeoutMs;
   const deadlineSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadlineSignal]) : deadlineSignal;
@@ -150,7 +145,7 @@ export async function waitForTask(
     try {
       last = await poller.fetch(taskId, signal);
       options.onProgress?.(last);
-      if (last.state === SUCCESS_STATE) return last as FinishedTask;
+      if (last.state === successState) return last as FinishedTask;
       if (terminalStates.includes(last.state)) throw new TaskFailedError(last);
       // Any other state, known or not, is not terminal: poll until a terminal one.
     } catch (error) {

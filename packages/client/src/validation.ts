@@ -1,4 +1,4 @@
-import type { ParameterModel, ValueFacts } from "@platform-api/spec/model";
+import type { RuntimeParameter, ValueFacts } from "@platform-api/spec/model";
 import { ValidationError } from "./errors.js";
 import type { OperationFacts } from "./operations.js";
 
@@ -59,7 +59,7 @@ export function validateParams(
   facts: OperationFacts | undefined,
   params: RequestParams | undefined,
 ): void {
-  const specs: readonly ParameterModel[] | undefined = facts?.checked;
+  const specs: readonly RuntimeParameter[] | undefined = facts?.checked;
   if (!specs || specs.length === 0) return;
   for (const spec of specs) {
     const source = spec.in === "query" ? params?.query : spec.in === "path" ? params?.path : undefined;

@@ -433,6 +433,20 @@ export const RUNTIME_MODEL = {
       ]
     }
   ],
+  "securitySchemes": [
+    {
+      "name": "APIKey",
+      "type": "apiKey",
+      "in": "header",
+      "headerName": "Authorization"
+    },
+    {
+      "name": "ResellerAPIKey",
+      "type": "apiKey",
+      "in": "header",
+      "headerName": "Authorization"
+    }
+  ],
   "conventions": {
     "defaultBaseUrl": "https://api.gcore.com",
     "rateLimits": [

@@ -1,6 +1,7 @@
 // Questions callers ask of the model, answered in one place. Where the description states no
 // value a caller needs, the answer says so (`known: false`) and the caller decides; nothing here
 // falls back to a number of its own.
+import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "./runtime.js";
 import type {
   OffsetPagination,
   OperationModel,
@@ -8,50 +9,52 @@ import type {
   ParameterModel,
   PollingInterval,
   ResponseModel,
+  SpecModel,
   TaskPolling,
 } from "./types.js";
 
-// The lookups take any model with the parts they read, so the slim runtime model (runtime.ts)
-// and the full one answer the same questions.
-type Named = Pick<OperationModel, "operationId">;
-type Routed = Pick<OperationModel, "operationId" | "key" | "method" | "path" | "product"> &
-  Partial<Pick<OperationModel, "pagination" | "asyncTask">>;
-interface ModelOf<O> {
-  readonly operations: readonly O[];
-}
+// The lookups answer for the full model and for its runtime view (runtime.ts) alike, and give
+// back the operation and parameter types of the model they were asked about.
+type AnyModel = SpecModel | RuntimeModel;
+type AnyOperation = OperationModel | RuntimeOperation;
+/** The operation type of a model: OperationModel for the full model, RuntimeOperation for its view. */
+export type OperationOf<M> = M extends SpecModel ? OperationModel : RuntimeOperation;
+/** The parameter type of an operation: ParameterModel for the full model's, RuntimeParameter else. */
+export type ParameterOf<O> = O extends OperationModel ? ParameterModel : RuntimeParameter;
 interface WithConventions {
   readonly conventions: { readonly taskPolling?: TaskPolling };
 }
 
-export function operationById<O extends Named>(model: ModelOf<O>, operationId: string): O {
-  const found = model.operations.find((o) => o.operationId === operationId);
+export function operationById<M extends AnyModel>(model: M, operationId: string): OperationOf<M> {
+  const operations: readonly AnyOperation[] = model.operations;
+  const found = operations.find((o) => o.operationId === operationId) as OperationOf<M> | undefined;
   if (!found)
     throw new Error(
-      `The description has no operation ${operationId}; it has ${model.operations.map((o) => o.operationId).join(", ")}.`,
+      `The description has no operation ${operationId}; it has ${operations.map((o) => o.operationId).join(", ")}.`,
     );
   return found;
 }
 
 /** The operation at a method and path template, or undefined. */
-export function findOperation<O extends Routed>(
-  model: ModelOf<O>,
+export function findOperation<M extends AnyModel>(
+  model: M,
   method: string,
   path: string,
-): O | undefined {
+): OperationOf<M> | undefined {
   const m = method.toLowerCase();
-  return model.operations.find((o) => o.method === m && o.path === path);
+  return operationsOf(model).find((o) => o.method === m && o.path === path);
 }
 
 /** The operation whose template matches a concrete path ("/cloud/v1/tasks/5a0a…"), or undefined. */
-export function matchOperation<O extends Routed>(
-  model: ModelOf<O>,
+export function matchOperation<M extends AnyModel>(
+  model: M,
   method: string,
   concretePath: string,
-): { operation: O; params: Record<string, string> } | undefined {
+): { operation: OperationOf<M>; params: Record<string, string> } | undefined {
   const m = method.toLowerCase();
   const segments = concretePath.split("/");
-  let best: { operation: O; params: Record<string, string>; literal: number } | undefined;
-  for (const operation of model.operations) {
+  let best: { operation: OperationOf<M>; params: Record<string, string>; literal: number } | undefined;
+  for (const operation of operationsOf(model)) {
     if (operation.method !== m) continue;
     const template = operation.path.split("/");
     if (template.length !== segments.length) continue;
@@ -74,20 +77,23 @@ export function matchOperation<O extends Routed>(
   return best && { operation: best.operation, params: best.params };
 }
 
-export function parameterOf<P extends Pick<ParameterModel, "name" | "in">>(
-  operation: { readonly parameters: readonly P[] },
+export function parameterOf<O extends AnyOperation>(
+  operation: O,
   name: string,
   where?: ParameterModel["in"],
-): P | undefined {
-  return operation.parameters.find((p) => p.name === name && (where === undefined || p.in === where));
+): ParameterOf<O> | undefined {
+  const parameters: readonly RuntimeParameter[] = operation.parameters;
+  return parameters.find((p) => p.name === name && (where === undefined || p.in === where)) as
+    | ParameterOf<O>
+    | undefined;
 }
 
 /** Like parameterOf, for a parameter the caller cannot do without. */
-export function requireParameter<P extends Pick<ParameterModel, "name" | "in">>(
-  operation: { readonly operationId: string; readonly key: string; readonly parameters: readonly P[] },
+export function requireParameter<O extends AnyOperation>(
+  operation: O,
   name: string,
   where?: ParameterModel["in"],
-): P {
+): ParameterOf<O> {
   const found = parameterOf(operation, name, where);
   if (!found)
     throw new Error(
@@ -112,28 +118,36 @@ export function documentsStatus(operation: OperationModel, status: number): bool
   return operation.responses.some((r) => r.status === code || r.status === `${code[0]}XX`);
 }
 
-export function paginatedOperations<O extends Routed>(
-  model: ModelOf<O>,
+export function paginatedOperations<M extends AnyModel>(
+  model: M,
   style: "offset",
-): (O & { pagination: OffsetPagination })[];
-export function paginatedOperations<O extends Routed>(
-  model: ModelOf<O>,
+): (OperationOf<M> & { pagination: OffsetPagination })[];
+export function paginatedOperations<M extends AnyModel>(
+  model: M,
   style: "page",
-): (O & { pagination: PagePagination })[];
-export function paginatedOperations<O extends Routed>(model: ModelOf<O>): O[];
-export function paginatedOperations<O extends Routed>(model: ModelOf<O>, style?: "offset" | "page"): O[] {
-  return model.operations.filter(
+): (OperationOf<M> & { pagination: PagePagination })[];
+export function paginatedOperations<M extends AnyModel>(model: M): OperationOf<M>[];
+export function paginatedOperations<M extends AnyModel>(
+  model: M,
+  style?: "offset" | "page",
+): OperationOf<M>[] {
+  return operationsOf(model).filter(
     (o) => o.pagination && (style === undefined || o.pagination.style === style),
   );
 }
 
-export function asyncTaskOperations<O extends Routed>(model: ModelOf<O>): O[] {
-  return model.operations.filter((o) => o.asyncTask);
+export function asyncTaskOperations<M extends AnyModel>(model: M): OperationOf<M>[] {
+  return operationsOf(model).filter((o) => o.asyncTask);
 }
 
 /** The operations of one product (`x-product`). */
-export function productOperations<O extends Routed>(model: ModelOf<O>, product: string): O[] {
-  return model.operations.filter((o) => o.product === product);
+export function productOperations<M extends AnyModel>(model: M, product: string): OperationOf<M>[] {
+  return operationsOf(model).filter((o) => o.product === product);
+}
+
+/** A model's operations, typed as the model's kind (full or runtime view). */
+function operationsOf<M extends AnyModel>(model: M): readonly OperationOf<M>[] {
+  return model.operations as readonly OperationOf<M>[];
 }
 
 export function taskPollingOf(model: WithConventions): TaskPolling {

@@ -2,7 +2,7 @@
 // route, security, parameter facts, pagination and async task, and the conventions — without
 // what only tools read (summaries, pointers into the description, response schemas), so a
 // bundle that ships it stays small.
-import type { Conventions, OperationModel, ParameterModel, SpecModel } from "./types.js";
+import type { Conventions, OperationModel, ParameterModel, SecuritySchemeModel, SpecModel } from "./types.js";
 
 export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">;
 
@@ -17,6 +17,7 @@ export interface RuntimeOperation
 export interface RuntimeModel {
   readonly products: readonly string[];
   readonly operations: readonly RuntimeOperation[];
+  readonly securitySchemes: readonly SecuritySchemeModel[];
   readonly conventions: Conventions;
 }
 
@@ -34,6 +35,7 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       ...(o.pagination ? { pagination: o.pagination } : {}),
       ...(o.asyncTask ? { asyncTask: o.asyncTask } : {}),
     })),
+    securitySchemes: model.securitySchemes,
     conventions: model.conventions,
   };
 }
