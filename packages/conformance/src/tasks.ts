@@ -17,10 +17,7 @@ export interface TaskFacts {
   poll: OperationModel;
   /** Every state, in the order the task schema's enum lists them (NEW, RUNNING, …). */
   states: readonly string[];
-  /**
-   * The terminal state of success, and the others. The model names the terminal states but not
-   * which one is success; x-task-polling lists it first (FINISHED, then ERROR).
-   */
+  /** The terminal state of success (x-task-polling's successState), and the other terminal states. */
   finished: string;
   failed: readonly string[];
   createdResourcesKeys: readonly string[];
@@ -29,13 +26,11 @@ export interface TaskFacts {
 export function taskFacts(asyncTask: AsyncTask): TaskFacts {
   const model = specModel();
   const polling = taskPollingOf(model);
-  const [finished, ...failed] = polling.terminalStates;
-  if (finished === undefined) throw new Error("x-task-polling lists no terminal states.");
   return {
     poll: operationById(model, asyncTask.pollOperationId),
     states: polling.states,
-    finished,
-    failed,
+    finished: polling.successState,
+    failed: polling.terminalStates.filter((s) => s !== polling.successState),
     createdResourcesKeys: polling.createdResourcesKeys,
   };
 }

@@ -21,7 +21,7 @@ import { createRandom } from "./random.js";
 import { type ServedSpec, serveSpec } from "./spec.js";
 import { Store } from "./store.js";
 import { taskDurations } from "./tasks/durations.js";
-import { checkTaskStates } from "./tasks/engine.js";
+import { taskStatesOf } from "./tasks/engine.js";
 import { createDefaultWorld } from "./world/default-world.js";
 import { checkWorld, loadWorldFile } from "./world/load-world.js";
 import { componentSchema } from "./world/spec-facts.js";
@@ -184,7 +184,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 function checkSpec({ model }: ServedSpec): void {
   checkHandlers(model.operations);
   checkSecuritySchemes(model);
-  checkTaskStates(taskPollingOf(model));
+  taskStatesOf(taskPollingOf(model));
 }
 
 /** The regional limit fields of the spec, which the admin surface may set. */

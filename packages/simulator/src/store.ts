@@ -4,7 +4,7 @@
 // are counted per client and region as they come, so a quota check costs the same however many
 // there are, and no client holds more than LIMITS.volumesPerRegion in a region.
 
-import { operationById } from "@platform-api/spec";
+import { operationById, taskPollingOf } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import type { Clock } from "./clock.js";
 import { badRequest, notFound } from "./errors.js";
@@ -12,7 +12,7 @@ import { LIMITS } from "./limits.js";
 import type { Random } from "./random.js";
 import type { ServedSpec } from "./spec.js";
 import type { TaskDuration } from "./tasks/durations.js";
-import { type CreatedResources, TaskEngine } from "./tasks/engine.js";
+import { type CreatedResources, TaskEngine, taskStatesOf } from "./tasks/engine.js";
 import { quote } from "./validation-message.js";
 import { noCreatedResources, regionalQuotaNames } from "./world/spec-facts.js";
 import type {
@@ -104,6 +104,7 @@ export class Store {
       timeScale: options.timeScale,
       durationOf: options.durationOf,
       retentionMs: options.taskRetentionMs,
+      states: taskStatesOf(taskPollingOf(options.spec.model)),
     });
     for (const t of this.world.tokens) this.tokens.set(t.token, t);
     for (const t of this.world.tasks) this.tasks.add(t);

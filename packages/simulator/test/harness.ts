@@ -3,13 +3,23 @@
 // Calls are typed by path: `t.call("GET", "/cloud/v1/regions")` answers the body listRegions
 // documents (or the simulator's error body), from the spec's generated types.
 
-import { createSpecValidator, loadBundle, loadModel, matchOperation } from "@platform-api/spec";
+import {
+  createSpecValidator,
+  loadBundle,
+  loadModel,
+  matchOperation,
+  taskPollingOf,
+} from "@platform-api/spec";
 import type { components, operations, paths } from "@platform-api/spec/generated/openapi";
 import { expect } from "vitest";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../src/index.js";
+import { taskStatesOf } from "../src/tasks/engine.js";
 
 const doc = loadBundle();
 const model = loadModel();
+
+/** The bundled spec's task states by their role in the simulator's task engine. */
+export const TASK_STATES = taskStatesOf(taskPollingOf(model));
 const validator = createSpecValidator(doc, model);
 
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH";

@@ -1,7 +1,6 @@
 import { loadModel, operationById, paginatedOperations, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TASK_STATES } from "../src/tasks/engine.js";
-import { startTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
+import { startTestSimulator, TASK_STATES, type TestSimulator, walkOffsetList } from "./harness.js";
 
 // The offset lists' limit and offset, as the spec bounds and defaults them (one Limit and Offset
 // parameter is shared by every offset list).

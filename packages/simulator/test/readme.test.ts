@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { loadModel, operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { startSimulator } from "../src/index.js";
-import { TASK_STATES } from "../src/tasks/engine.js";
+import { TASK_STATES } from "./harness.js";
 
 const run = promisify(execFile);
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");

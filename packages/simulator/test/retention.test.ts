@@ -6,8 +6,7 @@ import { loadModel, operationById, pollingAdviceFor, taskPollingOf } from "@plat
 import { afterEach, describe, expect, it } from "vitest";
 import { createSimulator, DEFAULT_CLIENT_ID, DEFAULTS, type Simulator } from "../src/index.js";
 import { LIMITS } from "../src/limits.js";
-import { TASK_STATES } from "../src/tasks/engine.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { startTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
 
 let t: TestSimulator | undefined;
 let sim: Simulator | undefined;

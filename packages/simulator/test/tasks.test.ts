@@ -1,8 +1,7 @@
 import { loadModel, operationById, pollingAdviceFor, taskPollingOf } from "@platform-api/spec";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TASK_STATES } from "../src/tasks/engine.js";
 import type { Volume } from "../src/world/types.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { startTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
 
 const model = loadModel();
 const polling = taskPollingOf(model);

@@ -4,8 +4,8 @@
 // transitions come off a timeline (a heap, not a scan), and finished tasks expire after the
 // retention or beyond LIMITS.finishedTasks, oldest first.
 //
-// The state names are the spec's (the generated TaskState type, so a renamed state fails
-// compilation, and checkTaskStates compares them with the served description's x-task-polling).
+// The state names and their roles are the served description's (taskStatesOf: the Task schema's
+// state enum and x-task-polling's terminal and success states).
 
 import type { TaskPolling } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
@@ -20,24 +20,30 @@ import { MinHeap } from "./min-heap.js";
 export type TaskState = components["schemas"]["TaskState"];
 export type CreatedResources = NonNullable<components["schemas"]["Task"]["created_resources"]>;
 
-/** What the engine does with each state of the spec's Task. */
-export const TASK_STATES = {
-  queued: "NEW",
-  running: "RUNNING",
-  finished: "FINISHED",
-  failed: "ERROR",
-} as const satisfies Record<string, TaskState>;
+/**
+ * The role of each of the spec's task states in the engine: the two states a task passes through
+ * before it ends (in the order the spec's enum lists them), the terminal state of success
+ * (x-task-polling's successState) and the terminal state of failure.
+ */
+export interface TaskStates {
+  readonly queued: TaskState;
+  readonly running: TaskState;
+  readonly finished: TaskState;
+  readonly failed: TaskState;
+}
 
-/** Stops the start when the served description's task states are not the ones the engine moves through. */
-export function checkTaskStates(polling: TaskPolling): void {
-  const used: readonly string[] = Object.values(TASK_STATES);
-  const terminal: readonly string[] = [TASK_STATES.finished, TASK_STATES.failed];
-  const same = (a: readonly string[], b: readonly string[]) =>
-    a.length === b.length && a.every((s) => b.includes(s));
-  if (!same(polling.states, used) || !same(polling.terminalStates, terminal))
+/** The task states of the served description, by role; stops the start when they do not fit the engine. */
+export function taskStatesOf(polling: TaskPolling): TaskStates {
+  const going = polling.states.filter((s) => !polling.terminalStates.includes(s));
+  const failures = polling.terminalStates.filter((s) => s !== polling.successState);
+  const [queued, running] = going;
+  const [failed] = failures;
+  if (going.length !== 2 || queued === undefined || running === undefined || failed === undefined)
     throw new Error(
-      `The simulator's tasks move through ${used.join(", ")} and end in ${terminal.join(" or ")}; the spec's task states are ${polling.states.join(", ")} with terminal states ${polling.terminalStates.join(", ")}.`,
+      `The simulator moves a task through two states before a terminal one, and ends it in success or failure; the spec's task states are ${polling.states.join(", ")}, terminal ${polling.terminalStates.join(", ")}, success ${polling.successState}.`,
     );
+  // The generated TaskState type is the bundled spec's; a served description may name others.
+  return { queued, running, finished: polling.successState, failed } as TaskStates;
 }
 
 /** How a task ends: `finish` applies what the task creates and returns its created_resources. */
@@ -50,8 +56,9 @@ export interface TaskEngineOptions {
   timeScale: number;
   /** The typical duration of a task type, in seconds. */
   durationOf: (taskType: string) => TaskDuration;
-  /** How long a FINISHED or ERROR task created through the API stays readable, in clock ms. */
+  /** How long a task created through the API stays readable once it ended, in clock ms. */
   retentionMs: number;
+  states: TaskStates;
 }
 
 interface TaskInFlight {
@@ -111,7 +118,7 @@ export class TaskEngine {
       record: {
         id: this.options.random.uuid(),
         task_type: taskType,
-        state: TASK_STATES.queued,
+        state: this.options.states.queued,
         error: null,
         created_on: withoutOffset(createdMs),
         finished_on: null,
@@ -137,7 +144,7 @@ export class TaskEngine {
     const now = this.options.clock.now();
     for (let next = this.timeline.peek(); next && next.atMs <= now; next = this.timeline.peek()) {
       this.timeline.pop();
-      if (next.kind === "run") next.task.entry.record.state = TASK_STATES.running;
+      if (next.kind === "run") next.task.entry.record.state = this.options.states.running;
       else this.end(next.task);
     }
     this.expire(now);
@@ -165,9 +172,9 @@ export class TaskEngine {
     record.finished_on = withoutOffset(endMs);
     if (task.outcome.kind === "finish") {
       record.created_resources = task.outcome.finish();
-      record.state = TASK_STATES.finished;
+      record.state = this.options.states.finished;
     } else {
-      record.state = TASK_STATES.failed;
+      record.state = this.options.states.failed;
       record.error = task.outcome.error;
       record.created_resources = null;
     }

@@ -19,7 +19,8 @@ type Schemas = components["schemas"];
 type SchemaNode = { [keyword: string]: unknown };
 
 const models = new WeakMap<object, SpecModel>();
-function modelOf(doc: object): SpecModel {
+/** The model of a description, built once per document. */
+export function modelOf(doc: object): SpecModel {
   let model = models.get(doc);
   if (!model) {
     model = buildModel(doc);

@@ -2,10 +2,12 @@
 // creates and a delete, and a create that failed on a quota. `created_resources` has every key of
 // the spec's task schema; the task types are the spec's examples.
 
+import { taskPollingOf } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { withoutOffset } from "../../clock.js";
 import type { Random } from "../../random.js";
-import { noCreatedResources } from "../spec-facts.js";
+import { taskStatesOf } from "../../tasks/engine.js";
+import { modelOf, noCreatedResources } from "../spec-facts.js";
 import type { TaskEntry } from "../types.js";
 import { DEFAULT_CLIENT_ID } from "./clients.js";
 import { EPOCH } from "./epoch.js";
@@ -39,20 +41,21 @@ export function tasks(doc: object, random: Random): TaskEntry[] {
     };
   };
   const none = noCreatedResources(doc);
+  const { finished, failed } = taskStatesOf(taskPollingOf(modelOf(doc)));
   return [
     entry(
       300,
       "create_vm",
-      "FINISHED",
+      finished,
       { ...none, instances: [random.uuid()], volumes: [random.uuid()] },
       null,
     ),
-    entry(240, "create_volume", "FINISHED", { ...none, volumes: [random.uuid()] }, null),
-    entry(180, "delete_vm", "FINISHED", none, null),
+    entry(240, "create_volume", finished, { ...none, volumes: [random.uuid()] }, null),
+    entry(180, "delete_vm", finished, none, null),
     entry(
       120,
       "create_volume",
-      "ERROR",
+      failed,
       null,
       "Quota exceeded: volume_size_limit is 5000 GiB; 4990 GiB in use and 20 GiB requested exceed it by 10 GiB",
     ),
