@@ -22,7 +22,8 @@ export const METHODS = HTTP_METHODS.map(
  * The security scheme of the reseller admin portal's token: an operation that admits it is sent
  * with `resellerApiKey`. Checked against the spec's scheme names at compile time.
  */
-export const RESELLER_SCHEME = "ResellerAPIKey" satisfies (typeof RUNTIME_MODEL.securitySchemes)[number]["name"];
+export const RESELLER_SCHEME =
+  "ResellerAPIKey" satisfies (typeof RUNTIME_MODEL.securitySchemes)[number]["name"];
 
 export interface OperationFacts {
   readonly operation: RuntimeOperation;

@@ -1,9 +1,9 @@
 import {
   type OffsetPagination,
-  type RuntimeOperation,
   type PagePagination,
   paginatedOperations,
   parameterOf,
+  type RuntimeOperation,
 } from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
 import { operationFacts, SPEC } from "./operations.js";

@@ -2,12 +2,12 @@
 // a task (x-async-task's pollOperationId), which states end it and how often to poll
 // (x-task-polling).
 
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import type { components } from "@platform-api/spec/generated/openapi";
+import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import {
-  type RuntimeOperation,
   operationById,
   pollingAdviceFor,
+  type RuntimeOperation,
   taskPollingOf,
 } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
