@@ -195,7 +195,7 @@ describe("a spec with other facts, rebuilt with no code change", () => {
     expect(sent).toHaveLength(2);
   });
 
-  it("the simulator bounds, defaults, enumerates, times tasks and rate-limits by the new facts", async () => {
+  it("the simulator bounds, enumerates, times tasks and rate-limits by the new facts", async () => {
     const { startSimulator } = await fromCopy<SimulatorModule>("packages/simulator/dist/index.js");
     const spec = await fromCopy<SpecModule>("spec/lib/index.js");
     const model = spec.loadModel();
