@@ -3,6 +3,7 @@
 // decorator that tidies per-product bundles.
 import removeUnusedTags from "./decorators/remove-unused-tags.js";
 import errorResponsesForInput from "./rules/error-responses-for-input.js";
+import inferredRequired from "./rules/inferred-required.js";
 import listParameterBounds from "./rules/list-parameter-bounds.js";
 import paginationExtension from "./rules/pagination-extension.js";
 import unspecifiedShape from "./rules/unspecified-shape.js";
@@ -13,6 +14,7 @@ export default function platformPlugin() {
     rules: {
       oas3: {
         "error-responses-for-input": errorResponsesForInput,
+        "inferred-required": inferredRequired,
         "list-parameter-bounds": listParameterBounds,
         "pagination-extension": paginationExtension,
         "unspecified-shape": unspecifiedShape,

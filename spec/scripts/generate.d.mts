@@ -1,7 +1,14 @@
 /** The bundles types are generated for: "openapi" (the whole API) and each product. */
 export declare const BUNDLES: readonly string[];
 
-/** The types of one bundle ("openapi" for the whole API), exactly as committed in src/generated. */
+/** Ends the JSDoc of each field the types make optional though the description requires it. */
+export declare const INFERRED_TYPES_NOTE: string;
+
+/**
+ * The types of one bundle ("openapi" for the whole API), exactly as committed in src/generated:
+ * fields required only by inference (`x-inferred-required`) are optional in `components`, listed in
+ * `inferredRequired` and present in `AsDescribed<"Schema">`.
+ */
 export declare function generateTypes(name: string): Promise<string>;
 
 /** The model of a description (by default the whole API's bundle) as src/generated/model.ts. */

@@ -1,6 +1,7 @@
 // Generates, from the bundled description, the code every package shares (never edited by hand):
 //   src/generated/<bundle>.ts  the TypeScript types of the whole API (`openapi`) and of each
-//                              product: `paths`, `operations`, `components` (openapi-typescript);
+//                              product: `paths`, `operations`, `components` (openapi-typescript),
+//                              with the fields required only by inference optional;
 //   src/generated/model.ts     the spec model as data. Elsewhere `loadModel()` builds the same from
 //                              dist/;
 //   src/generated/runtime-model.ts  its slim view for programs that cannot read files (the client in
@@ -8,13 +9,20 @@
 // Run after `pnpm bundle` and a build of src/model (turbo's `generate` task does both). A test
 // regenerates in memory and fails when the committed files are stale.
 import { mkdir, writeFile } from "node:fs/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildModel, loadBundle, PRODUCT_BUNDLES, runtimeModel } from "../lib/index.js";
+import {
+  buildModel,
+  loadBundle,
+  noteInferredRequired,
+  PRODUCT_BUNDLES,
+  readInferredRequired,
+  runtimeModel,
+  withoutInferredRequired,
+} from "../lib/index.js";
 
 export const BUNDLES = ["openapi", ...PRODUCT_BUNDLES];
 
-const specDist = fileURLToPath(new URL("../dist/", import.meta.url));
 const outDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
 
 const header = (source) => `/**
@@ -24,17 +32,61 @@ const header = (source) => `/**
 
 `;
 
-/** The types of one bundle ("openapi" for the whole API), exactly as committed. */
+/** Ends the JSDoc of each field the types make optional though the description requires it. */
+export const INFERRED_TYPES_NOTE =
+  "Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).";
+
+/**
+ * The types of one bundle ("openapi" for the whole API), exactly as committed. They are made from
+ * the bundle as the platform's documentation states it (`withoutInferredRequired`, the copy
+ * `createSpecAjv(doc, { inferred: "optional" })` validates against), so a field required only by
+ * inference is optional: code using them handles its absence, as it must against the live API.
+ */
 export async function generateTypes(name) {
-  const ast = await openapiTS(pathToFileURL(`${specDist}${name}.json`), {
+  const bundle = loadBundle(name === "openapi" ? undefined : name);
+  const doc = withoutInferredRequired(noteInferredRequired(bundle, INFERRED_TYPES_NOTE));
+  const ast = await openapiTS(doc, {
     alphabetize: false,
     exportType: false,
     immutable: false,
     rootTypes: false,
     // "not shown" objects (task_data, instance records, status) hold unknown members, not none.
     emptyObjectsUnknown: true,
+    // A default is what the platform assumes when a field is absent, so such a field may be absent.
+    defaultNonNullable: false,
   });
-  return header(`spec/dist/${name}.json (openapi-typescript)`) + astToString(ast);
+  return header(`spec/dist/${name}.json (openapi-typescript)`) + astToString(ast) + describedTypes(bundle);
+}
+
+/**
+ * `inferredRequired` (each component schema's fields required only by inference) and
+ * `AsDescribed<"Task">` (the schema with them present), for code that plays a server following the
+ * description, such as the simulator, which sends every field the description requires.
+ */
+function describedTypes(bundle) {
+  const members = Object.entries(readInferredRequired(bundle)).map(([at, names]) => {
+    const schema = /^#\/components\/schemas\/([A-Za-z_$][\w$]*)$/.exec(at)?.[1];
+    if (!schema)
+      throw new Error(
+        `x-inferred-required at ${at}: the generated types name the inferred fields of component schemas only; move the schema into components/schemas or extend scripts/generate.mjs.`,
+      );
+    return `    ${schema}: ${names.map((n) => JSON.stringify(n)).join(" | ")};\n`;
+  });
+  return `/**
+ * The fields each component schema requires only by inference (\`x-inferred-required\`): optional in
+ * \`components\`, which type what the platform's documentation states.
+ */
+export type inferredRequired = {
+${members.join("")}};
+/**
+ * A component schema with the fields it requires by inference present: what a server that follows
+ * the description sends, where \`components\` has only what the platform's documentation states.
+ */
+export type AsDescribed<N extends keyof components["schemas"]> = N extends keyof inferredRequired
+    ? Omit<components["schemas"][N], inferredRequired[N]> &
+          Required<Pick<components["schemas"][N], Extract<inferredRequired[N], keyof components["schemas"][N]>>>
+    : components["schemas"][N];
+`;
 }
 
 /** The model of the whole API's bundle as a constant, exactly as committed. */

@@ -4,6 +4,7 @@
 // build theirs here, so "valid against the spec" means one thing.
 import { Ajv2020, type Options } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { withoutInferredRequired } from "./model/inferred.js";
 
 /** The `$id` the description is registered under: `${SPEC_ID}#/components/...` reaches its schemas. */
 export const SPEC_ID = "https://platform-api.local/openapi.json";
@@ -20,11 +21,20 @@ export interface SpecAjvOptions {
   coerce?: boolean;
   /** Keep the failing schema and data on each error (for messages that say what is allowed). */
   verbose?: boolean;
+  /**
+   * How to treat the fields a schema requires only by inference (`x-inferred-required`):
+   * "required" (the default) as the description writes them; "optional" as the platform's
+   * documentation states them, so a value without them is still valid. Validating once each way
+   * tells what the documentation states (must) apart from what the description infers (should).
+   */
+  inferred?: InferredRequiredMode;
 }
+
+export type InferredRequiredMode = "required" | "optional";
 
 export function createSpecAjv(
   doc: object | undefined,
-  { coerce = false, verbose = false }: SpecAjvOptions = {},
+  { coerce = false, verbose = false, inferred = "required" }: SpecAjvOptions = {},
 ): Ajv2020 {
   const options: Options = {
     strict: false,
@@ -36,7 +46,9 @@ export function createSpecAjv(
   };
   const ajv = new Ajv2020(options);
   addFormats(ajv);
-  if (doc) ajv.addSchema({ ...doc, $id: SPEC_ID });
+  if (inferred !== "required" && inferred !== "optional")
+    throw new TypeError(`inferred must be "required" or "optional", got ${JSON.stringify(inferred)}.`);
+  if (doc) ajv.addSchema({ ...(inferred === "optional" ? withoutInferredRequired(doc) : doc), $id: SPEC_ID });
   return ajv;
 }
 

@@ -1,7 +1,19 @@
 // @platform-api/spec: the bundled description, its model, and the one Ajv set-up (Node only:
 // loads files). `@platform-api/spec/model` has the model without Node.
-export { absoluteRefs, createSpecAjv, SPEC_ID, type SpecAjvOptions, specRef } from "./ajv.js";
+export {
+  absoluteRefs,
+  createSpecAjv,
+  type InferredRequiredMode,
+  SPEC_ID,
+  type SpecAjvOptions,
+  specRef,
+} from "./ajv.js";
 export { bundlePath, loadBundle, loadModel, PRODUCT_BUNDLES, type ProductBundle } from "./bundle.js";
 export * from "./model/index.js";
 export { type JsonObject, pointer, resolvePointer, resolveRef } from "./ref.js";
-export { createSpecValidator, type ResponseToValidate, type SpecValidator } from "./validator.js";
+export {
+  createSpecValidator,
+  type ResponseToValidate,
+  type SpecValidator,
+  type SpecValidatorOptions,
+} from "./validator.js";

@@ -1,7 +1,7 @@
 // Validates values and HTTP answers against the description: the operation's documented statuses,
 // content types and schemas, read from the spec model, checked by the project's one Ajv set-up.
 import type { ValidateFunction } from "ajv";
-import { createSpecAjv, specRef } from "./ajv.js";
+import { createSpecAjv, type InferredRequiredMode, specRef } from "./ajv.js";
 import { buildModel } from "./model/build.js";
 import { findOperation, responseFor } from "./model/lookup.js";
 import type { SpecModel } from "./model/types.js";
@@ -25,8 +25,20 @@ export interface SpecValidator {
   validateResponse(response: ResponseToValidate): string[];
 }
 
-export function createSpecValidator(doc: object, model: SpecModel = buildModel(doc)): SpecValidator {
-  const ajv = createSpecAjv(doc);
+export interface SpecValidatorOptions {
+  /**
+   * "required" (the default): fields required by inference (`x-inferred-required`) are required;
+   * "optional": only what the platform's documentation states is (see `createSpecAjv`).
+   */
+  inferred?: InferredRequiredMode;
+}
+
+export function createSpecValidator(
+  doc: object,
+  model: SpecModel = buildModel(doc),
+  { inferred = "required" }: SpecValidatorOptions = {},
+): SpecValidator {
+  const ajv = createSpecAjv(doc, { inferred });
   const cache = new Map<string, ValidateFunction>();
 
   function validateSchema(schemaPointer: string, value: unknown): string[] {

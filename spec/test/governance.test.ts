@@ -31,6 +31,7 @@ describe("governance", () => {
         "platform/list-parameter-bounds #/paths/~1things/get/parameters/0/schema",
         "platform/pagination-extension #/paths/~1things/get",
         "platform/unspecified-shape #/paths/~1things~1{id}/put/x-unspecified",
+        "platform/inferred-required #/paths/~1things/get/responses/200/content/application~1json/schema/x-inferred-required/0",
       ]),
     );
     // The audit operation lacks only its description and tags: one finding, no other project rule.

@@ -319,6 +319,21 @@ describe("buildModel refuses a description it cannot model, saying what is wrong
     );
   });
 
+  it("an x-inferred-required naming a field its schema does not require", () => {
+    const copy = changed((d) => {
+      objectAt(d, "components", "schemas", "Task")["x-inferred-required"] = ["finished_on"];
+    });
+    expect(() => buildModel(copy)).toThrow(
+      "x-inferred-required at #/components/schemas/Task names finished_on, which its schema does not require.",
+    );
+    const notAList = changed((d) => {
+      objectAt(d, "components", "schemas", "Task")["x-inferred-required"] = "id";
+    });
+    expect(() => buildModel(notAList)).toThrow(
+      "x-inferred-required at #/components/schemas/Task is not a list of field names.",
+    );
+  });
+
   it("an operationId used twice, no request rate, or no paths at all", () => {
     const [, second] = model.operations;
     const twice = changed((d) => {

@@ -67,6 +67,19 @@ function compareObject(schema: Schema, facts: SchemaFacts, at: string, out: stri
   for (const name of required) {
     if (!(name in facts.fields)) out.push(`${at}: requires ${name}, which the seed does not list`);
   }
+  // What the seed states is told apart from what the description infers (x-inferred-required).
+  const marked = schema["x-inferred-required"];
+  const inferred = new Set<string>(Array.isArray(marked) ? marked.map(String) : []);
+  for (const [name, field] of Object.entries(facts.fields)) {
+    if (inferred.has(name) !== Boolean(field.inferred)) {
+      out.push(
+        `${at}.${name}: ${inferred.has(name) ? "marked" : "not marked"} x-inferred-required, seed ${field.inferred ? "lists it without saying it is always present" : "states whether it is required"}`,
+      );
+    }
+  }
+  for (const name of inferred) {
+    if (!(name in facts.fields)) out.push(`${at}: marks ${name} inferred, which the seed does not list`);
+  }
   if ((schema.additionalProperties === false) !== Boolean(facts.closed)) {
     out.push(
       `${at}: additionalProperties ${JSON.stringify(schema.additionalProperties)}, seed says ${facts.closed ? "closed" : "open"}`,
@@ -178,6 +191,30 @@ describe("the table's own checks can fail", () => {
       "fixture.a: type string, seed says integer",
       "fixture.b: missing",
       "fixture.c: maximum 5, seed says undefined",
+    ]);
+  });
+
+  it("reports an inference left unmarked and a stated requirement marked as inferred", () => {
+    const out: string[] = [];
+    compareObject(
+      {
+        type: "object",
+        properties: { a: { type: "string" }, b: { type: "string" } },
+        required: ["a", "b"],
+        "x-inferred-required": ["b"],
+      },
+      {
+        fields: {
+          a: { type: "string", required: true, inferred: true },
+          b: { type: "string", required: true },
+        },
+      },
+      "fixture",
+      out,
+    );
+    expect(out).toEqual([
+      "fixture.a: not marked x-inferred-required, seed lists it without saying it is always present",
+      "fixture.b: marked x-inferred-required, seed states whether it is required",
     ]);
   });
 });

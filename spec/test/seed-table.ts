@@ -1,6 +1,6 @@
 // Every operation and every field the seed states, written from the seed by hand. The spec test
 // holds the bundled description to this table: nothing missing, nothing with another type, no
-// operation the seed does not have.
+// operation the seed does not have, and every field required by inference marked as such.
 import { globalLimits, regionalLimits, virtualGpuQuotaCheckResult } from "./seed-limits.js";
 
 /** JSON type as the seed states it: "integer", "string|null", … or "any" where no type is given. */
@@ -13,6 +13,15 @@ export interface FieldFacts {
   noOffset?: true;
   enum?: readonly (string | number)[];
   required?: boolean;
+  /**
+   * Required by the description's inference only: the seed lists the field (a resource's table,
+   * or "the response has …") without saying it is always present. The seed states a field as
+   * required only with a "Required" column saying yes or the word "required" itself (the quota
+   * list: "`count` and `results`, both required"), or by saying what every answer holds (the
+   * instance list "returns count 0 and an empty results array"; a write "returns task
+   * identifiers"; every `created_resources` key not created "holds an empty array").
+   */
+  inferred?: true;
   deprecated?: true;
   minimum?: number;
   maximum?: number;
@@ -61,19 +70,21 @@ const EVENT_NAMES = [
   "reaching_used_requests",
 ] as const;
 
+/** Listed by the seed without a word on presence: required by the description's inference only. */
+const inferred = (facts: FieldFacts): FieldFacts => ({ ...facts, required: true, inferred: true });
+
 const idList = (): FieldFacts => ({ type: "array", required: true, items: { type: "string" } });
 
 export const task: SchemaFacts = {
   fields: {
-    id: { type: "string", format: "uuid", required: true },
-    task_type: { type: "string", required: true },
-    state: { type: "string", enum: TASK_STATES, required: true },
-    error: { type: "string|null", required: true },
-    created_on: { type: "string", noOffset: true, required: true },
+    id: inferred({ type: "string", format: "uuid" }),
+    task_type: inferred({ type: "string" }),
+    state: inferred({ type: "string", enum: TASK_STATES }),
+    error: inferred({ type: "string|null" }),
+    created_on: inferred({ type: "string", noOffset: true }),
     finished_on: { type: "string|null", noOffset: true },
-    created_resources: {
+    created_resources: inferred({
       type: "object|null",
-      required: true,
       object: {
         fields: {
           instances: idList(),
@@ -82,50 +93,59 @@ export const task: SchemaFacts = {
           networks: idList(),
         },
       },
-    },
+    }),
   },
 };
 
 export const project: SchemaFacts = {
   fields: {
-    id: { type: "integer", required: true },
-    name: { type: "string", required: true },
-    is_default: { type: "boolean", required: true },
-    state: { type: "string", required: true },
+    id: inferred({ type: "integer" }),
+    name: inferred({ type: "string" }),
+    is_default: inferred({ type: "boolean" }),
+    state: inferred({ type: "string" }),
   },
 };
 
 export const region: SchemaFacts = {
   fields: {
-    id: { type: "integer", required: true },
-    display_name: { type: "string", required: true },
-    state: { type: "string", required: true },
-    access_level: { type: "string", enum: ["core", "edge"], required: true },
-    zone: { type: "string", required: true },
-    has_kvm: { type: "boolean", required: true },
-    has_baremetal: { type: "boolean", required: true },
-    has_k8s: { type: "boolean", required: true },
-    has_dbaas: { type: "boolean", required: true },
-    available_volume_types: { type: "array", items: { type: "string" }, required: true },
+    id: inferred({ type: "integer" }),
+    display_name: inferred({ type: "string" }),
+    state: inferred({ type: "string" }),
+    access_level: inferred({ type: "string", enum: ["core", "edge"] }),
+    zone: inferred({ type: "string" }),
+    has_kvm: inferred({ type: "boolean" }),
+    has_baremetal: inferred({ type: "boolean" }),
+    has_k8s: inferred({ type: "boolean" }),
+    has_dbaas: inferred({ type: "boolean" }),
+    available_volume_types: inferred({ type: "array", items: { type: "string" } }),
   },
 };
 
 export const account: SchemaFacts = {
   fields: {
-    id: { type: "integer", required: true },
-    email: { type: "string", format: "email", required: true },
-    status: { type: "string", required: true },
+    id: inferred({ type: "integer" }),
+    email: inferred({ type: "string", format: "email" }),
+    status: inferred({ type: "string" }),
   },
 };
 
 export const instance: SchemaFacts = { fields: {} };
 
-const listEnvelope = (item: SchemaFacts): SchemaFacts => ({
-  fields: {
-    count: { type: "integer", minimum: 0, required: true },
-    results: { type: "array", required: true, items: { type: "object", object: item } },
-  },
-});
+/**
+ * The offset list envelope: "Offset-paginated list responses have" `count` and `results`, which
+ * lists them; the quota list says they are required and the instance list that even an empty
+ * answer holds both.
+ */
+const listEnvelope = (item: SchemaFacts, presence: "stated" | "inferred"): SchemaFacts => {
+  const count: FieldFacts = { type: "integer", minimum: 0 };
+  const results: FieldFacts = { type: "array", items: { type: "object", object: item } };
+  return {
+    fields:
+      presence === "stated"
+        ? { count: { ...count, required: true }, results: { ...results, required: true } }
+        : { count: inferred(count), results: inferred(results) },
+  };
+};
 
 export const quotaLimitRequest: SchemaFacts = {
   fields: {
@@ -150,20 +170,21 @@ export const quotaLimitRequest: SchemaFacts = {
 
 export const aiTask: SchemaFacts = {
   fields: {
-    task_id: { type: "string", format: "uuid", required: true },
-    task_name: { type: "string", enum: AI_TASK_NAMES, required: true },
-    task_data: { type: "object", required: true },
-    progress: { type: "integer", minimum: 0, maximum: 100, required: true },
-    status: { type: "string", enum: AI_TASK_STATUSES, required: true },
+    task_id: inferred({ type: "string", format: "uuid" }),
+    task_name: inferred({ type: "string", enum: AI_TASK_NAMES }),
+    task_data: inferred({ type: "object" }),
+    progress: inferred({ type: "integer", minimum: 0, maximum: 100 }),
+    status: inferred({ type: "string", enum: AI_TASK_STATUSES }),
   },
 };
 
 export const aiTaskList: SchemaFacts = {
   fields: {
-    count: { type: "integer", default: 0, required: true },
-    next: { type: "string|null", required: true },
-    previous: { type: "string|null", required: true },
-    results: { type: "array", required: true, items: { type: "object", object: aiTask } },
+    // "integer, default 0": the seed says what an answer without it means, so it may be absent.
+    count: { type: "integer", default: 0 },
+    next: inferred({ type: "string|null" }),
+    previous: inferred({ type: "string|null" }),
+    results: inferred({ type: "array", items: { type: "object", object: aiTask } }),
   },
 };
 
@@ -352,7 +373,7 @@ export const operations: Record<string, OperationFacts> = {
       offset,
       status: { in: "query", type: "array", items: { type: "string", enum: QUOTA_REQUEST_STATUSES } },
     },
-    success: { "200": listEnvelope(quotaLimitRequest) },
+    success: { "200": listEnvelope(quotaLimitRequest, "stated") },
     errors: [400, 401, 403, 429, 500],
   },
   "GET /iam/clients/me": {
@@ -368,7 +389,7 @@ export const operations: Record<string, OperationFacts> = {
     path: "/cloud/v1/projects",
     security: "APIKey",
     parameters: {},
-    success: { "200": listEnvelope(project) },
+    success: { "200": listEnvelope(project, "inferred") },
     errors: [401, 403, 429, 500],
   },
   "GET /cloud/v1/regions": {
@@ -376,7 +397,7 @@ export const operations: Record<string, OperationFacts> = {
     path: "/cloud/v1/regions",
     security: "APIKey",
     parameters: { limit, offset },
-    success: { "200": listEnvelope(region) },
+    success: { "200": listEnvelope(region, "inferred") },
     errors: [400, 401, 403, 429, 500],
   },
   "GET /cloud/v1/instances/{project_id}/{region_id}": {
@@ -384,7 +405,7 @@ export const operations: Record<string, OperationFacts> = {
     path: "/cloud/v1/instances/{project_id}/{region_id}",
     security: "APIKey",
     parameters: { project_id: projectId, region_id: regionId, limit, offset },
-    success: { "200": listEnvelope(instance) },
+    success: { "200": listEnvelope(instance, "stated") },
     errors: [400, 401, 403, 404, 429, 500],
   },
   "POST /cloud/v1/volumes/{project_id}/{region_id}": {

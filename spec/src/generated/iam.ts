@@ -33,15 +33,25 @@ export interface components {
          * @description The account of the token holder.
          */
         ClientAccount: {
-            /** @description Client (account) identifier. */
-            id: number;
+            /**
+             * @description Client (account) identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            id?: number;
             /**
              * Format: email
              * @description Email address of the account.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            email: string;
-            /** @description Account status. */
-            status: string;
+            email?: string;
+            /**
+             * @description Account status.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            status?: string;
         };
         /**
          * ErrorBody
@@ -131,3 +141,18 @@ export interface operations {
         };
     };
 }
+/**
+ * The fields each component schema requires only by inference (`x-inferred-required`): optional in
+ * `components`, which type what the platform's documentation states.
+ */
+export type inferredRequired = {
+    ClientAccount: "id" | "email" | "status";
+};
+/**
+ * A component schema with the fields it requires by inference present: what a server that follows
+ * the description sends, where `components` has only what the platform's documentation states.
+ */
+export type AsDescribed<N extends keyof components["schemas"]> = N extends keyof inferredRequired
+    ? Omit<components["schemas"][N], inferredRequired[N]> &
+          Required<Pick<components["schemas"][N], Extract<inferredRequired[N], keyof components["schemas"][N]>>>
+    : components["schemas"][N];

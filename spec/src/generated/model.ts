@@ -7,7 +7,7 @@ import type { SpecModel } from "../model/types.js";
 
 export const MODEL = {
   "title": "Cloud, Security, Streaming and Storage Platform API",
-  "version": "1.0.0",
+  "version": "2.0.0",
   "products": [
     "cloud",
     "iam",
@@ -1509,5 +1509,87 @@ export const MODEL = {
         "networks"
       ]
     }
+  },
+  "inferredRequired": {
+    "#/components/schemas/Task": [
+      "id",
+      "task_type",
+      "state",
+      "error",
+      "created_on",
+      "created_resources"
+    ],
+    "#/components/schemas/Project": [
+      "id",
+      "name",
+      "is_default",
+      "state"
+    ],
+    "#/components/schemas/ProjectList": [
+      "count",
+      "results"
+    ],
+    "#/components/schemas/Region": [
+      "id",
+      "display_name",
+      "state",
+      "access_level",
+      "zone",
+      "has_kvm",
+      "has_baremetal",
+      "has_k8s",
+      "has_dbaas",
+      "available_volume_types"
+    ],
+    "#/components/schemas/RegionList": [
+      "count",
+      "results"
+    ],
+    "#/components/schemas/VirtualGpuQuotaCheckResult": [
+      "baremetal_network_count_limit",
+      "baremetal_network_count_requested",
+      "baremetal_network_count_usage",
+      "external_ip_count_limit",
+      "external_ip_count_requested",
+      "external_ip_count_usage",
+      "floating_count_limit",
+      "floating_count_requested",
+      "floating_count_usage",
+      "gpu_virtual_a100_count_limit",
+      "gpu_virtual_a100_count_requested",
+      "gpu_virtual_a100_count_usage",
+      "gpu_virtual_h100_count_limit",
+      "gpu_virtual_h100_count_requested",
+      "gpu_virtual_h100_count_usage",
+      "gpu_virtual_h200_count_limit",
+      "gpu_virtual_h200_count_requested",
+      "gpu_virtual_h200_count_usage",
+      "gpu_virtual_l40s_count_limit",
+      "gpu_virtual_l40s_count_requested",
+      "gpu_virtual_l40s_count_usage",
+      "volume_count_limit",
+      "volume_count_requested",
+      "volume_count_usage",
+      "volume_size_limit",
+      "volume_size_requested",
+      "volume_size_usage"
+    ],
+    "#/components/schemas/ClientAccount": [
+      "id",
+      "email",
+      "status"
+    ],
+    "#/components/schemas/AiTask": [
+      "task_id",
+      "task_name",
+      "task_data",
+      "progress",
+      "status"
+    ],
+    "#/components/schemas/AiTaskList": [
+      "next",
+      "previous",
+      "results"
+    ]
   }
 } as const satisfies SpecModel;

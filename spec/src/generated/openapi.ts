@@ -365,29 +365,47 @@ export interface components {
             /**
              * Format: uuid
              * @description Task identifier, globally unique.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            id: string;
+            id?: string;
             /**
              * @description What the task does, for example `create_vm`, `delete_vm` or `create_volume`.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example create_vm
              * @example delete_vm
              * @example create_volume
              */
-            task_type: string;
-            /** @description Current state of the task. */
-            state: components["schemas"]["TaskState"];
-            /** @description Failure reason when the state is `ERROR`, otherwise null. */
-            error: string | null;
-            /** @description Creation time, without a zone offset. */
-            created_on: components["schemas"]["DateTimeWithoutOffset"];
+            task_type?: string;
+            /**
+             * @description Current state of the task.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            state?: components["schemas"]["TaskState"];
+            /**
+             * @description Failure reason when the state is `ERROR`, otherwise null.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            error?: string | null;
+            /**
+             * @description Creation time, without a zone offset.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            created_on?: components["schemas"]["DateTimeWithoutOffset"];
             /** @description Completion time, without a zone offset (see DateTimeWithoutOffset). */
             finished_on?: string | null;
             /**
              * @description Identifiers of the resources the task created, keyed by resource type; null when the state is
              *     `ERROR`. Only the types that were actually created hold non-empty arrays; the other keys hold
              *     empty arrays.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            created_resources: {
+            created_resources?: {
                 /** @description Identifiers of created instances. */
                 instances: string[];
                 /** @description Identifiers of created volumes. */
@@ -403,69 +421,135 @@ export interface components {
          * @description A cloud project. Cloud resources belong to a project and a region.
          */
         Project: {
-            /** @description Project identifier. */
-            id: number;
-            /** @description Project name. */
-            name: string;
-            /** @description Whether this is the account's default project. */
-            is_default: boolean;
+            /**
+             * @description Project identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            id?: number;
+            /**
+             * @description Project name.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            name?: string;
+            /**
+             * @description Whether this is the account's default project.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            is_default?: boolean;
             /**
              * @description Project state; `ACTIVE` is the value shown.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example ACTIVE
              */
-            state: string;
+            state?: string;
         };
         /**
          * ProjectList
          * @description List envelope of projects.
          */
         ProjectList: {
-            /** @description Total number of matching projects across all pages, not only the current page. */
-            count: number;
-            /** @description Projects of the current page. */
-            results: components["schemas"]["Project"][];
+            /**
+             * @description Total number of matching projects across all pages, not only the current page.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            count?: number;
+            /**
+             * @description Projects of the current page.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            results?: components["schemas"]["Project"][];
         };
         /**
          * Region
          * @description A cloud region. Regions differ in the features they support; use only regions whose state is `ACTIVE`.
          */
         Region: {
-            /** @description Region identifier. */
-            id: number;
-            /** @description Human-readable location name. */
-            display_name: string;
+            /**
+             * @description Region identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            id?: number;
+            /**
+             * @description Human-readable location name.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            display_name?: string;
             /**
              * @description Region state. Only regions with state `ACTIVE` are to be used.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example ACTIVE
              */
-            state: string;
+            state?: string;
             /**
              * @description `core`: latest hardware; `edge`: lower cost.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @enum {string}
              */
-            access_level: "core" | "edge";
-            /** @description Geographic zone. */
-            zone: string;
-            /** @description True when virtual machines are available. */
-            has_kvm: boolean;
-            /** @description True when bare metal servers are available. */
-            has_baremetal: boolean;
-            /** @description True when managed Kubernetes is available. */
-            has_k8s: boolean;
-            /** @description True when managed PostgreSQL is available. */
-            has_dbaas: boolean;
-            /** @description Volume type names offered in the region. */
-            available_volume_types: string[];
+            access_level?: "core" | "edge";
+            /**
+             * @description Geographic zone.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            zone?: string;
+            /**
+             * @description True when virtual machines are available.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            has_kvm?: boolean;
+            /**
+             * @description True when bare metal servers are available.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            has_baremetal?: boolean;
+            /**
+             * @description True when managed Kubernetes is available.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            has_k8s?: boolean;
+            /**
+             * @description True when managed PostgreSQL is available.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            has_dbaas?: boolean;
+            /**
+             * @description Volume type names offered in the region.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            available_volume_types?: string[];
         };
         /**
          * RegionList
          * @description List envelope of regions.
          */
         RegionList: {
-            /** @description Total number of matching regions across all pages, not only the current page. */
-            count: number;
-            /** @description Regions of the current page, at most `limit`. */
-            results: components["schemas"]["Region"][];
+            /**
+             * @description Total number of matching regions across all pages, not only the current page.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            count?: number;
+            /**
+             * @description Regions of the current page, at most `limit`.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            results?: components["schemas"]["Region"][];
         };
         /**
          * Instance
@@ -545,60 +629,168 @@ export interface components {
          *     allowed amount, `_usage` the amount in use, `_requested` the amount the described cluster would need.
          */
         VirtualGpuQuotaCheckResult: {
-            /** @description Allowed amount of bare metal networks. */
-            baremetal_network_count_limit: number;
-            /** @description Amount the described cluster would need of bare metal networks. */
-            baremetal_network_count_requested: number;
-            /** @description Amount in use of bare metal networks. */
-            baremetal_network_count_usage: number;
-            /** @description Allowed amount of external IPs. */
-            external_ip_count_limit: number;
-            /** @description Amount the described cluster would need of external IPs. */
-            external_ip_count_requested: number;
-            /** @description Amount in use of external IPs. */
-            external_ip_count_usage: number;
-            /** @description Allowed amount of floating IPs. */
-            floating_count_limit: number;
-            /** @description Amount the described cluster would need of floating IPs. */
-            floating_count_requested: number;
-            /** @description Amount in use of floating IPs. */
-            floating_count_usage: number;
-            /** @description Allowed amount of virtual A100 GPU cards. */
-            gpu_virtual_a100_count_limit: number;
-            /** @description Amount the described cluster would need of virtual A100 GPU cards. */
-            gpu_virtual_a100_count_requested: number;
-            /** @description Amount in use of virtual A100 GPU cards. */
-            gpu_virtual_a100_count_usage: number;
-            /** @description Allowed amount of virtual H100 GPU cards. */
-            gpu_virtual_h100_count_limit: number;
-            /** @description Amount the described cluster would need of virtual H100 GPU cards. */
-            gpu_virtual_h100_count_requested: number;
-            /** @description Amount in use of virtual H100 GPU cards. */
-            gpu_virtual_h100_count_usage: number;
-            /** @description Allowed amount of virtual H200 GPU cards. */
-            gpu_virtual_h200_count_limit: number;
-            /** @description Amount the described cluster would need of virtual H200 GPU cards. */
-            gpu_virtual_h200_count_requested: number;
-            /** @description Amount in use of virtual H200 GPU cards. */
-            gpu_virtual_h200_count_usage: number;
-            /** @description Allowed amount of virtual L40S GPU cards. */
-            gpu_virtual_l40s_count_limit: number;
-            /** @description Amount the described cluster would need of virtual L40S GPU cards. */
-            gpu_virtual_l40s_count_requested: number;
-            /** @description Amount in use of virtual L40S GPU cards. */
-            gpu_virtual_l40s_count_usage: number;
-            /** @description Allowed amount of volumes. */
-            volume_count_limit: number;
-            /** @description Amount the described cluster would need of volumes. */
-            volume_count_requested: number;
-            /** @description Amount in use of volumes. */
-            volume_count_usage: number;
-            /** @description Allowed amount of volume size in GiB. */
-            volume_size_limit: number;
-            /** @description Amount the described cluster would need of volume size in GiB. */
-            volume_size_requested: number;
-            /** @description Amount in use of volume size in GiB. */
-            volume_size_usage: number;
+            /**
+             * @description Allowed amount of bare metal networks.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            baremetal_network_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of bare metal networks.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            baremetal_network_count_requested?: number;
+            /**
+             * @description Amount in use of bare metal networks.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            baremetal_network_count_usage?: number;
+            /**
+             * @description Allowed amount of external IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            external_ip_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of external IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            external_ip_count_requested?: number;
+            /**
+             * @description Amount in use of external IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            external_ip_count_usage?: number;
+            /**
+             * @description Allowed amount of floating IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            floating_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of floating IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            floating_count_requested?: number;
+            /**
+             * @description Amount in use of floating IPs.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            floating_count_usage?: number;
+            /**
+             * @description Allowed amount of virtual A100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_a100_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of virtual A100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_a100_count_requested?: number;
+            /**
+             * @description Amount in use of virtual A100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_a100_count_usage?: number;
+            /**
+             * @description Allowed amount of virtual H100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h100_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of virtual H100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h100_count_requested?: number;
+            /**
+             * @description Amount in use of virtual H100 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h100_count_usage?: number;
+            /**
+             * @description Allowed amount of virtual H200 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h200_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of virtual H200 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h200_count_requested?: number;
+            /**
+             * @description Amount in use of virtual H200 GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_h200_count_usage?: number;
+            /**
+             * @description Allowed amount of virtual L40S GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_l40s_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of virtual L40S GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_l40s_count_requested?: number;
+            /**
+             * @description Amount in use of virtual L40S GPU cards.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            gpu_virtual_l40s_count_usage?: number;
+            /**
+             * @description Allowed amount of volumes.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_count_limit?: number;
+            /**
+             * @description Amount the described cluster would need of volumes.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_count_requested?: number;
+            /**
+             * @description Amount in use of volumes.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_count_usage?: number;
+            /**
+             * @description Allowed amount of volume size in GiB.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_size_limit?: number;
+            /**
+             * @description Amount the described cluster would need of volume size in GiB.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_size_requested?: number;
+            /**
+             * @description Amount in use of volume size in GiB.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            volume_size_usage?: number;
         };
         /**
          * QuotaLimitRequestStatus
@@ -796,15 +988,25 @@ export interface components {
          * @description The account of the token holder.
          */
         ClientAccount: {
-            /** @description Client (account) identifier. */
-            id: number;
+            /**
+             * @description Client (account) identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            id?: number;
             /**
              * Format: email
              * @description Email address of the account.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            email: string;
-            /** @description Account status. */
-            status: string;
+            email?: string;
+            /**
+             * @description Account status.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            status?: string;
         };
         /**
          * AiTaskName
@@ -826,16 +1028,34 @@ export interface components {
             /**
              * Format: uuid
              * @description Task identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            task_id: string;
-            /** @description Kind of task; reflects the API method that created it. */
-            task_name: components["schemas"]["AiTaskName"];
-            /** @description Parameters of the task. */
-            task_data: Record<string, unknown>;
-            /** @description Progress in percent, 0 to 100. */
-            progress: number;
-            /** @description Processing status. */
-            status: components["schemas"]["AiTaskStatus"];
+            task_id?: string;
+            /**
+             * @description Kind of task; reflects the API method that created it.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            task_name?: components["schemas"]["AiTaskName"];
+            /**
+             * @description Parameters of the task.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            task_data?: Record<string, unknown>;
+            /**
+             * @description Progress in percent, 0 to 100.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            progress?: number;
+            /**
+             * @description Processing status.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            status?: components["schemas"]["AiTaskStatus"];
         };
         /**
          * AiTaskList
@@ -843,16 +1063,28 @@ export interface components {
          */
         AiTaskList: {
             /**
-             * @description Total number of tasks.
+             * @description Total number of tasks. The platform's documentation gives it a default of 0, so an answer may leave it out.
              * @default 0
              */
-            count: number;
-            /** @description Query-string part of the request for the next page; null when there is none. */
-            next: string | null;
-            /** @description Query-string part of the request for the previous page; null when there is none. */
-            previous: string | null;
-            /** @description AI tasks of the current page. */
-            results: components["schemas"]["AiTask"][];
+            count?: number;
+            /**
+             * @description Query-string part of the request for the next page; null when there is none.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            next?: string | null;
+            /**
+             * @description Query-string part of the request for the previous page; null when there is none.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            previous?: string | null;
+            /**
+             * @description AI tasks of the current page.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            results?: components["schemas"]["AiTask"][];
         };
         /**
          * ProfileTemplateField
@@ -1643,3 +1875,26 @@ export interface operations {
         };
     };
 }
+/**
+ * The fields each component schema requires only by inference (`x-inferred-required`): optional in
+ * `components`, which type what the platform's documentation states.
+ */
+export type inferredRequired = {
+    Task: "id" | "task_type" | "state" | "error" | "created_on" | "created_resources";
+    Project: "id" | "name" | "is_default" | "state";
+    ProjectList: "count" | "results";
+    Region: "id" | "display_name" | "state" | "access_level" | "zone" | "has_kvm" | "has_baremetal" | "has_k8s" | "has_dbaas" | "available_volume_types";
+    RegionList: "count" | "results";
+    VirtualGpuQuotaCheckResult: "baremetal_network_count_limit" | "baremetal_network_count_requested" | "baremetal_network_count_usage" | "external_ip_count_limit" | "external_ip_count_requested" | "external_ip_count_usage" | "floating_count_limit" | "floating_count_requested" | "floating_count_usage" | "gpu_virtual_a100_count_limit" | "gpu_virtual_a100_count_requested" | "gpu_virtual_a100_count_usage" | "gpu_virtual_h100_count_limit" | "gpu_virtual_h100_count_requested" | "gpu_virtual_h100_count_usage" | "gpu_virtual_h200_count_limit" | "gpu_virtual_h200_count_requested" | "gpu_virtual_h200_count_usage" | "gpu_virtual_l40s_count_limit" | "gpu_virtual_l40s_count_requested" | "gpu_virtual_l40s_count_usage" | "volume_count_limit" | "volume_count_requested" | "volume_count_usage" | "volume_size_limit" | "volume_size_requested" | "volume_size_usage";
+    ClientAccount: "id" | "email" | "status";
+    AiTask: "task_id" | "task_name" | "task_data" | "progress" | "status";
+    AiTaskList: "next" | "previous" | "results";
+};
+/**
+ * A component schema with the fields it requires by inference present: what a server that follows
+ * the description sends, where `components` has only what the platform's documentation states.
+ */
+export type AsDescribed<N extends keyof components["schemas"]> = N extends keyof inferredRequired
+    ? Omit<components["schemas"][N], inferredRequired[N]> &
+          Required<Pick<components["schemas"][N], Extract<inferredRequired[N], keyof components["schemas"][N]>>>
+    : components["schemas"][N];

@@ -341,3 +341,17 @@ export interface operations {
         };
     };
 }
+/**
+ * The fields each component schema requires only by inference (`x-inferred-required`): optional in
+ * `components`, which type what the platform's documentation states.
+ */
+export type inferredRequired = {
+};
+/**
+ * A component schema with the fields it requires by inference present: what a server that follows
+ * the description sends, where `components` has only what the platform's documentation states.
+ */
+export type AsDescribed<N extends keyof components["schemas"]> = N extends keyof inferredRequired
+    ? Omit<components["schemas"][N], inferredRequired[N]> &
+          Required<Pick<components["schemas"][N], Extract<inferredRequired[N], keyof components["schemas"][N]>>>
+    : components["schemas"][N];

@@ -51,16 +51,34 @@ export interface components {
             /**
              * Format: uuid
              * @description Task identifier.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            task_id: string;
-            /** @description Kind of task; reflects the API method that created it. */
-            task_name: components["schemas"]["AiTaskName"];
-            /** @description Parameters of the task. */
-            task_data: Record<string, unknown>;
-            /** @description Progress in percent, 0 to 100. */
-            progress: number;
-            /** @description Processing status. */
-            status: components["schemas"]["AiTaskStatus"];
+            task_id?: string;
+            /**
+             * @description Kind of task; reflects the API method that created it.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            task_name?: components["schemas"]["AiTaskName"];
+            /**
+             * @description Parameters of the task.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            task_data?: Record<string, unknown>;
+            /**
+             * @description Progress in percent, 0 to 100.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            progress?: number;
+            /**
+             * @description Processing status.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            status?: components["schemas"]["AiTaskStatus"];
         };
         /**
          * AiTaskList
@@ -68,16 +86,28 @@ export interface components {
          */
         AiTaskList: {
             /**
-             * @description Total number of tasks.
+             * @description Total number of tasks. The platform's documentation gives it a default of 0, so an answer may leave it out.
              * @default 0
              */
-            count: number;
-            /** @description Query-string part of the request for the next page; null when there is none. */
-            next: string | null;
-            /** @description Query-string part of the request for the previous page; null when there is none. */
-            previous: string | null;
-            /** @description AI tasks of the current page. */
-            results: components["schemas"]["AiTask"][];
+            count?: number;
+            /**
+             * @description Query-string part of the request for the next page; null when there is none.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            next?: string | null;
+            /**
+             * @description Query-string part of the request for the previous page; null when there is none.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            previous?: string | null;
+            /**
+             * @description AI tasks of the current page.
+             *
+             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             */
+            results?: components["schemas"]["AiTask"][];
         };
         /**
          * ErrorBody
@@ -219,3 +249,19 @@ export interface operations {
         };
     };
 }
+/**
+ * The fields each component schema requires only by inference (`x-inferred-required`): optional in
+ * `components`, which type what the platform's documentation states.
+ */
+export type inferredRequired = {
+    AiTask: "task_id" | "task_name" | "task_data" | "progress" | "status";
+    AiTaskList: "next" | "previous" | "results";
+};
+/**
+ * A component schema with the fields it requires by inference present: what a server that follows
+ * the description sends, where `components` has only what the platform's documentation states.
+ */
+export type AsDescribed<N extends keyof components["schemas"]> = N extends keyof inferredRequired
+    ? Omit<components["schemas"][N], inferredRequired[N]> &
+          Required<Pick<components["schemas"][N], Extract<inferredRequired[N], keyof components["schemas"][N]>>>
+    : components["schemas"][N];

@@ -1,7 +1,9 @@
 // Turns a bundled description into the spec model, and checks what holds across its parts.
 // Operations and their x-pagination / x-async-task are read in operations.ts; the request rate
-// (x-rate-limits) and task polling (x-task-polling) in conventions.ts.
+// (x-rate-limits) and task polling (x-task-polling) in conventions.ts; the fields required only by
+// inference (x-inferred-required) in inferred.ts.
 import { readConventions } from "./conventions.js";
+import { readInferredRequired } from "./inferred.js";
 import { isObject } from "./json.js";
 import { readOperations, readSecuritySchemes, schemeNames } from "./operations.js";
 import type { SpecModel } from "./types.js";
@@ -32,5 +34,6 @@ export function buildModel(doc: unknown): SpecModel {
     securitySchemes: readSecuritySchemes(doc),
     defaultSecurity: schemeNames(doc.security),
     conventions: readConventions(doc, operations),
+    inferredRequired: readInferredRequired(doc),
   };
 }

@@ -1,5 +1,6 @@
 // The spec model without anything that needs Node: safe for browsers and bundlers.
 export { buildModel } from "./build.js";
+export * from "./inferred.js";
 export * from "./lookup.js";
 export * from "./runtime.js";
 export * from "./types.js";

@@ -118,6 +118,15 @@ export function documentsStatus(operation: OperationModel, status: number): bool
   return operation.responses.some((r) => r.status === code || r.status === `${code[0]}XX`);
 }
 
+/**
+ * The fields the schema at a pointer requires only by inference (its `x-inferred-required`); empty
+ * where it requires nothing by inference. A missing one is a deviation from the description, not
+ * from what the platform's documentation states.
+ */
+export function inferredRequiredAt(model: SpecModel, schemaPointer: string): readonly string[] {
+  return model.inferredRequired[schemaPointer] ?? [];
+}
+
 export function paginatedOperations<M extends AnyModel>(
   model: M,
   style: "offset",

@@ -2,6 +2,8 @@
 // data (no functions), so the same model is built at run time from any bundle and generated once
 // into `generated/model.ts` for code that cannot read files (the client, in a browser).
 
+import type { InferredRequired } from "./inferred.js";
+
 export const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -156,4 +158,10 @@ export interface SpecModel {
   /** The scheme the root `security` names (what an operation without its own uses). */
   readonly defaultSecurity: readonly string[];
   readonly conventions: Conventions;
+  /**
+   * Fields a schema requires only by the description's inference (`x-inferred-required`), keyed by
+   * the schema's pointer ("#/components/schemas/Task"): a server that leaves them out deviates from
+   * the description, not from what the platform's documentation states.
+   */
+  readonly inferredRequired: InferredRequired;
 }
