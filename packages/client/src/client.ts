@@ -54,7 +54,7 @@ export type AsyncTaskPaths<Paths> = Extract<
 >;
 export type PageOf<Paths, P extends keyof Paths> = JsonOk<GetOp<Paths, P>>;
 export type ItemOf<Paths, P extends keyof Paths> =
-  PageOf<Paths, P> extends { results: readonly (infer I)[] } ? I : never;
+  PageOf<Paths, P> extends { results?: readonly (infer I)[] } ? I : never;
 type ParamsOf<Paths, P extends keyof Paths> =
   GetOp<Paths, P> extends { parameters: infer Params } ? Params : never;
 

@@ -165,11 +165,12 @@ export class PaginationError extends Error {
   }
 }
 
+/** What a failed task tells; the platform's documentation lists these fields without saying each is always present. */
 export interface TaskLike {
-  id: string;
-  task_type: string;
-  state: string;
-  error: string | null;
+  id?: string;
+  task_type?: string;
+  state?: string;
+  error?: string | null;
 }
 
 /** A task ended in a terminal state other than FINISHED (the seed's ERROR); nothing from it was created. */
@@ -183,7 +184,7 @@ export class TaskFailedError extends Error {
   readonly excess: number | undefined;
   constructor(readonly task: TaskLike) {
     const reason = task.error ?? "no reason given";
-    super(`Task ${task.id} (${task.task_type}) failed: ${reason}`);
+    super(`Task ${task.id ?? "(no id given)"} (${task.task_type ?? "no task_type given"}) failed: ${reason}`);
     this.reason = reason;
     const parsed = parseQuotaReason(reason);
     this.quota = parsed.quota;

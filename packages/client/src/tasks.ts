@@ -146,8 +146,8 @@ export async function waitForTask(
       last = await poller.fetch(taskId, signal);
       options.onProgress?.(last);
       if (last.state === successState) return last as FinishedTask;
-      if (terminalStates.includes(last.state)) throw new TaskFailedError(last);
-      // Any other state, known or not, is not terminal: poll until a terminal one.
+      if (last.state !== undefined && terminalStates.includes(last.state)) throw new TaskFailedError(last);
+      // Any other state, known, unknown or absent, is not terminal: poll until a terminal one.
     } catch (error) {
       if (signal.aborted) stop();
       if (!isTransient(error)) throw error;

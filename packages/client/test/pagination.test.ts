@@ -35,7 +35,7 @@ describe("offset pagination", () => {
     `walks %i items with the spec's maximum limit (${MAX}) in exactly %i request(s), each item once`,
     async (count, requests) => {
       const { client, server } = await clientFor(offsetList(count));
-      const ids: number[] = [];
+      const ids: (number | undefined)[] = [];
       for await (const region of client.paginate("/cloud/v1/regions")) ids.push(region.id);
       expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
       expect(server.requests).toHaveLength(requests);

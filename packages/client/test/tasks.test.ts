@@ -67,7 +67,7 @@ describe("waitForTask", () => {
   it("polls NEW → RUNNING → FINISHED and resolves with the created resources", async () => {
     const states = [task("NEW"), task("RUNNING"), task("RUNNING"), finished];
     const { client, server } = await clientFor((_r, i) => ({ body: states[Math.min(i, 3)] }));
-    const seen: string[] = [];
+    const seen: (string | undefined)[] = [];
     const done = await client.waitForTask(TASK_ID, {
       pollIntervalMs: 20,
       onProgress: (t) => seen.push(t.state),

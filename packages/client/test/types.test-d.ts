@@ -1,4 +1,5 @@
-// Type-level tests: the generated types say what the seed says.
+// Type-level tests: the generated types say what the seed says. A field the seed lists without
+// saying it is always present (the description's x-inferred-required) is optional.
 import type { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expectTypeOf, it } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
@@ -17,18 +18,25 @@ type Schemas = components["schemas"];
 type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
 
 describe("generated types", () => {
-  it("types a regions list with a numeric count and region records", () => {
+  it("types a regions list with a numeric count and region records, each possibly absent", () => {
     type RegionList = Json<paths["/cloud/v1/regions"]["get"]["responses"][200]>;
-    expectTypeOf<RegionList["count"]>().toEqualTypeOf<number>();
-    expectTypeOf<RegionList["results"][number]["access_level"]>().toEqualTypeOf<"core" | "edge">();
-    expectTypeOf<RegionList["results"][number]["available_volume_types"]>().toEqualTypeOf<string[]>();
+    type Region = NonNullable<RegionList["results"]>[number];
+    expectTypeOf<RegionList["count"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Region["access_level"]>().toEqualTypeOf<"core" | "edge" | undefined>();
+    expectTypeOf<Region["available_volume_types"]>().toEqualTypeOf<string[] | undefined>();
+  });
+
+  it("keeps required what the seed states as required (a Required column, the quota list's envelope)", () => {
+    expectTypeOf<Schemas["QuotaLimitRequestList"]["count"]>().toEqualTypeOf<number>();
+    expectTypeOf<Schemas["QuotaLimitRequest"]["updated_at"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<Schemas["ProtectionProfile"]["plan"]>().toEqualTypeOf<string>();
   });
 
   it("types a task's state as the spec's states and its nullable fields as nullable", () => {
     expectTypeOf<Schemas["Task"]["state"]>().toEqualTypeOf<
-      (typeof MODEL)["conventions"]["taskPolling"]["states"][number]
+      (typeof MODEL)["conventions"]["taskPolling"]["states"][number] | undefined
     >();
-    expectTypeOf<Schemas["Task"]["error"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<Schemas["Task"]["error"]>().toEqualTypeOf<string | null | undefined>();
     type Created = NonNullable<Schemas["Task"]["created_resources"]>;
     expectTypeOf<Created["volumes"]>().toEqualTypeOf<string[]>();
     expectTypeOf<null>().toExtend<Schemas["Task"]["created_resources"]>();
@@ -57,7 +65,7 @@ describe("createClient", () => {
     const client = createClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
     const call = () => client.GET("/cloud/v1/regions", { params: { query: { limit: 10 } } });
     type Result = Awaited<ReturnType<typeof call>>;
-    expectTypeOf<NonNullable<Result["data"]>["count"]>().toEqualTypeOf<number>();
+    expectTypeOf<NonNullable<Result["data"]>["count"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<Result["response"]>().toEqualTypeOf<Response>();
   });
 
