@@ -12,6 +12,7 @@ import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./o
 import { prepareRun } from "./prepare.js";
 import { createUsageRedactor } from "./redact.js";
 import { createRedactor, type Report, redactDeep, summarize, toJunit, toMarkdown } from "./report.js";
+import { toHtml } from "./report-html.js";
 import { createScenarioReporter } from "./reporter.js";
 
 export interface RunResult {
@@ -129,6 +130,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
     writeFileSync(resolve(reportDir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(resolve(reportDir, "junit.xml"), toJunit(report));
     writeFileSync(resolve(reportDir, "report.md"), toMarkdown(report));
+    writeFileSync(resolve(reportDir, "report.html"), toHtml(report, { redact: redactLine }));
     printSummary(report, reportDir, write);
     const mustFailed = report.scenarios.some((s) => s.status === "failed");
     return { exitCode: mustFailed ? 1 : 0, report, reportDir };
@@ -156,7 +158,7 @@ function printSummary(report: Report, reportDir: string, write: (line: string) =
   write(
     `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
-  write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md`));
+  write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
 }
 
 function printPlan(report: Report, write: (line: string) => void) {

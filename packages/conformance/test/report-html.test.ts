@@ -1,0 +1,331 @@
+// report.html as people see it: written by real runs of the CLI (the embedded simulator, and a
+// target with one planted defect whose answer carries a <script> and an echo of the key), opened
+// from its file in the system's Chromium (playwright-core, as the docs site is tested) with every
+// request that is not the file itself aborted. The verdict, every operation of the spec, a
+// failure's evidence, the 429 waits; no script runs, nothing is fetched, no key is shown.
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { DEFAULT_TOKENS } from "@platform-api/simulator";
+import { loadModel, matchOperation } from "@platform-api/spec";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
+import { isRecord } from "../src/json.js";
+import { offsetLists } from "../src/offset.js";
+import { createRedactor } from "../src/redact.js";
+import type { Report, ScenarioStatus } from "../src/report.js";
+import { factsOf } from "../src/report-html/exchanges.js";
+import { toHtml } from "../src/report-html.js";
+import { simulatorHints } from "../src/target.js";
+import { DEFECTS } from "./defects.js";
+import { type Defect, startFaultyTarget } from "./faulty-target.js";
+import { type CliRun, runCli } from "./run-cli.js";
+
+const model = loadModel();
+const limited = model.conventions.requestRate.exceededStatus;
+const KEYS = [DEFAULT_TOKENS.client, DEFAULT_TOKENS.reseller];
+/** Whether any form of either key (as sent, encoded, its secret part) is in the text. */
+const leaksKey = (text: string) => createRedactor(KEYS)(text) !== text;
+const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "skipped"];
+
+/** What a hostile server puts in an answer: markup that would run if the page did not escape it. */
+const INJECTED = "<script>window.__injected = true</script><img src='x' onerror='window.__injected = true'>";
+
+// The planted defect: ids of the reseller's quota requests typed as strings. Its answer also
+// carries the injection and the key echoed back, in the first item, within the excerpt.
+const STRING_IDS = DEFECTS.find((d) => d.name === "an id typed as a string");
+if (!STRING_IDS?.response)
+  throw new Error('test/defects.ts has no response defect "an id typed as a string".');
+const QUOTA_REQUESTS = offsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");
+if (!QUOTA_REQUESTS) throw new Error("listQuotaLimitRequests is not an offset list of the spec.");
+const hostile: Defect = {
+  ...STRING_IDS,
+  response(exchange, answer, sim) {
+    STRING_IDS.response?.(exchange, answer, sim);
+    const operation = matchOperation(model, exchange.method, exchange.path)?.operation.operationId;
+    if (operation !== "listQuotaLimitRequests" || answer.status !== 200 || !isRecord(answer.body)) return;
+    const [first] = (answer.body[QUOTA_REQUESTS.pagination.itemsField] as unknown[] | undefined) ?? [];
+    if (isRecord(first)) first.id = `${String(first.id)}${INJECTED} ${sim.apiKey}`;
+  },
+};
+
+interface Written {
+  run: CliRun;
+  dir: string;
+  report: Report;
+  html: string;
+  url: string;
+}
+
+/**
+ * A run of the CLI whose report files stay: runCli reads back report.json, junit.xml and
+ * report.md from a folder of its own, then removes it; a later --report (the last one counts)
+ * sends every file, report.html among them, to a folder this test keeps until it ends.
+ */
+async function written(args: string[], env: Record<string, string> = {}): Promise<Written> {
+  const dir = mkdtempSync(join(tmpdir(), "conformance-html-"));
+  const run = await runCli(["--report", dir, ...args], env);
+  const file = join(dir, "report.html");
+  let html: string;
+  let report: Report;
+  try {
+    html = readFileSync(file, "utf8");
+    report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
+  } catch (error) {
+    throw new Error(`the run wrote no report (exit ${run.code}):\n${run.stdout}${run.stderr}\n${error}`);
+  }
+  return { run, dir, report, html, url: pathToFileURL(file).href };
+}
+
+let conformant: Written;
+let failing: Written;
+let browser: Browser;
+let context: BrowserContext;
+/** Every request the pages made, and those that were not the report's own file. */
+const requested: string[] = [];
+const blocked: string[] = [];
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  const target = await startFaultyTarget(hostile);
+  try {
+    const hints = simulatorHints(target.sim);
+    [conformant, failing] = await Promise.all([
+      written(["--allow-writes", "--allow-burst"]),
+      written(
+        [
+          "--target",
+          target.url,
+          "--time-scale",
+          "0.1",
+          "--protection-profile-id",
+          String(hints.protectionProfileId),
+          "--gpu-flavor",
+          String(hints.gpuFlavor),
+        ],
+        { GCORE_API_KEY: target.sim.apiKey, GCORE_RESELLER_API_KEY: target.sim.resellerApiKey },
+      ),
+    ]);
+  } finally {
+    await target.close();
+  }
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
+  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
+  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  context.setDefaultTimeout(60_000);
+  // Offline: anything but a file is aborted, and noted.
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:")) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  context.on("request", (request) => {
+    requested.push(request.url());
+  });
+  context.on("page", (page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  for (const w of [conformant, failing]) if (w) rmSync(w.dir, { recursive: true, force: true });
+});
+
+async function open(w: Written, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(w.url);
+  return page;
+}
+
+/** The results by id, in report order (a check may report one id more than once). */
+function byId(report: Report, status?: ScenarioStatus): Map<string, Report["scenarios"]> {
+  const map = new Map<string, Report["scenarios"]>();
+  for (const result of report.scenarios)
+    if (!status || result.status === status) map.set(result.id, [...(map.get(result.id) ?? []), result]);
+  return map;
+}
+
+const text = async (page: Page, selector: string) => (await page.locator(selector).textContent()) ?? "";
+
+describe("report.html in Chromium", () => {
+  it("a conformant run: the verdict and its counts at the top", async () => {
+    expect(conformant.run.code, conformant.run.stdout + conformant.run.stderr).toBe(0);
+    const page = await open(conformant);
+    expect(await text(page, "#verdict strong")).toBe("CONFORMANT");
+    for (const status of STATUSES)
+      expect(await text(page, `#verdict [data-count="${status}"]`)).toBe(
+        `${conformant.report.summary[status]} ${status}`,
+      );
+    expect(await page.title()).toMatch(/^CONFORMANT: /);
+    await page.close();
+  }, 120_000);
+
+  it("lists every operation of the spec with the result of every check on it", async () => {
+    const page = await open(conformant);
+    const rows = page.locator("#operations tr.operation");
+    expect(await rows.count()).toBe(model.operations.length);
+    for (const op of model.operations) {
+      const row = page.locator(`#operations tr.operation[data-operation="${op.operationId}"]`);
+      expect(await row.count(), op.operationId).toBe(1);
+      expect(await row.textContent()).toContain(`${op.method.toUpperCase()} ${op.path}`);
+      expect(
+        await page.locator(`#latency tr[data-operation="${op.operationId}"]`).count(),
+        op.operationId,
+      ).toBe(1);
+    }
+    for (const [id, results] of byId(conformant.report)) {
+      const statuses = await page
+        .locator(`#operations a.chip[data-result="${id}"]`)
+        .evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-status")));
+      expect(statuses.length, id).toBeGreaterThan(0);
+      expect(new Set(statuses), id).toEqual(new Set(results.map((r) => r.status)));
+      expect(await page.locator(`#results tr.result[data-result="${id}"]`).count(), id).toBe(results.length);
+    }
+    await page.close();
+  }, 120_000);
+
+  it("shows latency per operation where the exchanges were timed, and says so where they were not", async () => {
+    const page = await open(conformant);
+    const timed = conformant.report.scenarios.some((s) =>
+      s.evidence.some((e) => factsOf(e).durationMs !== undefined),
+    );
+    if (timed) {
+      expect(await page.locator("#latency-not-recorded").count()).toBe(0);
+      const medians = await page.locator('#latency td[data-label="Median"]').allTextContents();
+      expect(medians.filter((m) => /^\d+ ms$/.test(m)).length).toBeGreaterThan(0);
+    } else expect(await page.locator("#latency-not-recorded").count()).toBe(1);
+    await page.close();
+  }, 120_000);
+
+  it("shows the burst's answers at the rate limit on the timeline, with the waits after them", async () => {
+    const page = await open(conformant);
+    // A 429 a result cites from another is drawn where it was met, not again.
+    const hit = conformant.report.scenarios.filter((s) =>
+      s.evidence.some((e) => e.status === limited && !factsOf(e).cited),
+    );
+    expect(hit.length, "the burst met the rate limit").toBeGreaterThan(0);
+    expect(await page.locator("#timeline ol.timeline > li").count()).toBe(conformant.report.scenarios.length);
+    for (const s of hit) {
+      expect(await page.locator(`#timeline li.limited[data-result="${s.id}"]`).count(), s.id).toBe(1);
+      expect(await page.locator(`#timeline tr.wait[data-result="${s.id}"]`).count(), s.id).toBe(1);
+    }
+    await page.close();
+  }, 120_000);
+
+  it("reads on a phone: no part of the page is wider than the screen", async () => {
+    const page = await open(conformant, { width: 390, height: 844 });
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    // The operations table becomes one card per operation, its cells labelled.
+    expect(await page.locator("#operations thead").isVisible()).toBe(false);
+    await page.close();
+  }, 120_000);
+
+  it("a planted defect: NOT CONFORMANT, each failure with its request and the answer, escaped", async () => {
+    expect(failing.run.code, failing.run.stdout + failing.run.stderr).toBe(1);
+    const failed = failing.report.scenarios.filter((s) => s.status === "failed");
+    expect(failed.map((s) => s.id)).toEqual(expect.arrayContaining(hostile.fails));
+    const page = await open(failing);
+    expect(await text(page, "#verdict strong")).toBe("NOT CONFORMANT");
+    for (const [id, results] of byId(failing.report, "failed")) {
+      const articles = page.locator(`#deviations article.deviation[data-result="${id}"]`);
+      expect(await articles.count(), id).toBe(results.length);
+      for (const [i, result] of results.entries()) {
+        const article = articles.nth(i);
+        expect(await article.locator("table.evidence tbody tr").count(), id).toBe(result.evidence.length);
+        expect(result.evidence.length, id).toBeGreaterThan(0);
+        const shown = (await article.textContent()) ?? "";
+        for (const e of result.evidence) {
+          expect(shown).toContain(`${e.method} ${e.path}`);
+          expect(shown).toContain(e.excerpt);
+        }
+        expect(shown).toContain(result.reason ?? "");
+      }
+    }
+    // The hostile answer is shown as text: the markup is there to read, and it did nothing.
+    expect(await text(page, "#deviations")).toContain(INJECTED);
+    expect(await page.evaluate(() => Reflect.get(window, "__injected"))).toBeUndefined();
+    expect(await page.locator("script, img").count()).toBe(0);
+    expect(await page.locator("#operations tr.operation").count()).toBe(model.operations.length);
+    await page.close();
+  }, 120_000);
+
+  it("shows no form of either key, and the key the server echoed is shown redacted", async () => {
+    for (const w of [conformant, failing]) expect(leaksKey(w.html), w.url).toBe(false);
+    const page = await open(failing);
+    expect(leaksKey(await page.content())).toBe(false);
+    expect(leaksKey(await text(page, "body"))).toBe(false);
+    expect(await text(page, "#deviations")).toContain(`${INJECTED} ***`);
+    await page.close();
+  }, 120_000);
+
+  it("made no request but for the report's own file, and logged no error", () => {
+    expect(blocked).toEqual([]);
+    expect([...new Set(requested)].sort()).toEqual([conformant.url, failing.url].sort());
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("toHtml", () => {
+  const report: Report = {
+    target: 'https://api.example.com/"><script>alert(1)</script>',
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1234,
+    options: { strict: false, only: ["<b>x</b>"] },
+    summary: { passed: 0, failed: 1, warned: 0, skipped: 0 },
+    scenarios: [
+      {
+        id: "errors.unknown-task-404",
+        title: "An unknown task is a 404",
+        severity: "must",
+        status: "failed",
+        operation: "getTask",
+        reason: "answered 200 <img src=x onerror=alert(1)>",
+        evidence: [
+          {
+            method: "GET",
+            path: "/cloud/v1/tasks/<x>",
+            status: 200,
+            excerpt: `{"echo":"Authorization: Bearer abc.def-secret","again":"${DEFAULT_TOKENS.client}"}`,
+          },
+        ],
+        durationMs: 12,
+      },
+    ],
+    createdResources: [],
+  };
+
+  it("escapes every string from the run and redacts keys and Authorization values", () => {
+    const html = toHtml(report, { model, redact: createRedactor(KEYS) });
+    expect(html).not.toMatch(/<script>|<img|<b>/);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("abc.def-secret");
+    expect(html).toContain("Authorization: Bearer ***");
+    expect(leaksKey(html)).toBe(false);
+    // The page itself may load and run nothing.
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'`);
+  });
+
+  it("lists an operation no result touched, and says when latency is not recorded", () => {
+    const html = toHtml(report, { model });
+    for (const op of model.operations) expect(html).toContain(`data-operation="${op.operationId}"`);
+    expect(html).toContain('class="operation untouched" id="op-listRegions"');
+    expect(html).toContain('id="latency-not-recorded"');
+    expect(html).toContain("NOT CONFORMANT");
+  });
+});
