@@ -10,7 +10,7 @@ import {
   matchOperation,
   taskPollingOf,
 } from "@platform-api/spec";
-import type { components, operations, paths } from "@platform-api/spec/generated/openapi";
+import type { components, inferredRequired, operations, paths } from "@platform-api/spec/generated/openapi";
 import { expect } from "vitest";
 import { type Simulator, type SimulatorOptions, startSimulator } from "../src/index.js";
 import { taskStatesOf } from "../src/tasks/engine.js";
@@ -57,6 +57,28 @@ export interface ErrorBody {
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The component schema a type is, among those that require fields by inference. */
+type InferredSchemaOf<T> = {
+  [N in keyof inferredRequired]: Same<components["schemas"][N], T> extends true ? N : never;
+}[keyof inferredRequired];
+type DescribedMembers<T> = { [K in keyof T]: Described<T[K]> };
+/**
+ * A body as the description writes it: the generated types leave the fields the description
+ * requires only by inference optional (the live platform may omit them), but every answer here
+ * was validated against the description itself, so they are present.
+ */
+type Described<T> = T extends readonly (infer Item)[]
+  ? Described<Item>[]
+  : T extends object
+    ? [InferredSchemaOf<T>] extends [never]
+      ? DescribedMembers<T>
+      : Omit<DescribedMembers<T>, inferredRequired[InferredSchemaOf<T>]> & {
+          [K in Extract<inferredRequired[InferredSchemaOf<T>], keyof T>]-?: Described<
+            Exclude<T[K], undefined>
+          >;
+        }
+    : T;
 type Shown<Operation> =
   Same<Operation, operations["listTasks"]> extends true ? TaskList : SuccessBody<Operation>;
 
@@ -65,7 +87,7 @@ export type BodyAt<Path extends string, M extends Method> = [OperationAt<Path, M
   ? Partial<ErrorBody>
   : [Shown<OperationAt<Path, M>>] extends [undefined]
     ? Partial<ErrorBody> | undefined
-    : Shown<OperationAt<Path, M>> & Partial<ErrorBody>;
+    : Described<Shown<OperationAt<Path, M>>> & Partial<ErrorBody>;
 
 export interface Answer<Body> {
   status: number;

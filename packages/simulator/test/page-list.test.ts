@@ -42,7 +42,7 @@ describe("AI tasks: page lists", () => {
       seen.push(...page.results);
     }
     expect(page.next).toBeNull();
-    expect(seen).toHaveLength(first.body.count);
+    expect(seen).toHaveLength(Number(first.body.count));
     expect(new Set(seen.map((x) => x.task_id)).size).toBe(seen.length);
   });
 

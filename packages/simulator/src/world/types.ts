@@ -2,9 +2,11 @@
 // JSON document of this shape (validated against world-schema.ts), and the default world
 // (default-world.ts) is one too. Records the API returns are the spec's own component types, from
 // the generated `components`; the simulator only adds what it needs beside them (the owning
-// client, the project and region a task ran in, when an AI task started).
+// client, the project and region a task ran in, when an AI task started). The simulator plays a
+// platform that follows the description, so its records hold the fields the description requires
+// by inference too (`AsDescribed`), which `components` leaves optional.
 
-import type { components, operations } from "@platform-api/spec/generated/openapi";
+import type { AsDescribed, components, operations } from "@platform-api/spec/generated/openapi";
 
 type Schemas = components["schemas"];
 
@@ -28,11 +30,11 @@ export interface TokenEntry {
 }
 
 /** The account `GET /iam/clients/me` answers, and the reseller it belongs to. */
-export type Client = Schemas["ClientAccount"] & { reseller_id?: number };
+export type Client = AsDescribed<"ClientAccount"> & { reseller_id?: number };
 
-export type Project = Schemas["Project"] & { client_id: number };
+export type Project = AsDescribed<"Project"> & { client_id: number };
 
-export type Region = Schemas["Region"];
+export type Region = AsDescribed<"Region">;
 
 /** Instances are many, so the world gives how many live in a project and region. */
 export interface InstanceGroup {
@@ -101,7 +103,7 @@ type AiTaskOrdering = NonNullable<NonNullable<operations["listAiTasks"]["paramet
 export type AiTaskOrderingField = Exclude<AiTaskOrdering, keyof Schemas["AiTask"]>;
 
 /** An AI task, with the date-times it is ordered by that the record itself does not carry. */
-export type AiTaskEntry = { client_id: number; record: Schemas["AiTask"] } & Record<
+export type AiTaskEntry = { client_id: number; record: AsDescribed<"AiTask"> } & Record<
   AiTaskOrderingField,
   string
 >;
@@ -121,7 +123,7 @@ export interface TaskEntry {
   client_id: number;
   project_id: number;
   region_id: number;
-  record: Schemas["Task"];
+  record: AsDescribed<"Task">;
 }
 
 export interface World {

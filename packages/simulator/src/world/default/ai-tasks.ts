@@ -3,7 +3,7 @@
 // `task_data` is not shown by the seed: the sample holds only the video's URL and the one
 // parameter of each task name the platform documents (audio language, moderation category).
 
-import type { components } from "@platform-api/spec/generated/openapi";
+import type { AsDescribed } from "@platform-api/spec/generated/openapi";
 import type { Random } from "../../random.js";
 import { CONTENT_MODERATION_CATEGORIES } from "../platform-values.js";
 import { enumOf } from "../spec-facts.js";
@@ -11,7 +11,7 @@ import type { AiTaskEntry } from "../types.js";
 import { DEFAULT_CLIENT_ID } from "./clients.js";
 import { EPOCH } from "./epoch.js";
 
-type AiTask = components["schemas"]["AiTask"];
+type AiTask = AsDescribed<"AiTask">;
 
 const VIDEOS = [
   "keynote",

@@ -3,7 +3,7 @@
 // the spec's task schema; the task types are the spec's examples.
 
 import { taskPollingOf } from "@platform-api/spec";
-import type { components } from "@platform-api/spec/generated/openapi";
+import type { AsDescribed } from "@platform-api/spec/generated/openapi";
 import { withoutOffset } from "../../clock.js";
 import type { Random } from "../../random.js";
 import { taskStatesOf } from "../../tasks/engine.js";
@@ -12,7 +12,7 @@ import type { TaskEntry } from "../types.js";
 import { DEFAULT_CLIENT_ID } from "./clients.js";
 import { EPOCH } from "./epoch.js";
 
-type Task = components["schemas"]["Task"];
+type Task = AsDescribed<"Task">;
 
 const MINUTE_MS = 60_000;
 
