@@ -1,6 +1,8 @@
 // The description as the reference page shows it: the bundled spec plus what Redoc needs to
-// render it for people (code samples, visible notes for what is left open).
+// render it for people (code samples, visible notes for what is left open and for the fields
+// required only by inference).
 import { withCodeSamples } from "./code-samples.js";
+import { markInferredRequired } from "./inferred.js";
 import type { Json, Operation } from "./operations.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
@@ -10,7 +12,7 @@ export interface ReferenceDocument {
 }
 
 export function referenceDocument(bundle: Json): ReferenceDocument {
-  const doc = withCodeSamples(bundle);
+  const doc = markInferredRequired(withCodeSamples(bundle));
   const notes = markUnspecified(doc);
   return { doc, notes };
 }
