@@ -83,16 +83,22 @@ export function createPaginator<Item, Page>(
   };
 }
 
+/**
+ * The page's items. An offset walk cannot end without `count`, so it needs one; a page walk ends
+ * on its `next` link, and the spec gives the page list's `count` a default, so it may be absent.
+ */
 function checkPage(
   path: string,
   page: Record<string, unknown>,
   style: { countField: string; itemsField: string },
+  { countRequired }: { countRequired: boolean },
 ): unknown[] {
   const items = page?.[style.itemsField];
   const count = page?.[style.countField];
-  if (!Array.isArray(items) || typeof count !== "number") {
+  const countOk = typeof count === "number" || (!countRequired && count === undefined);
+  if (!Array.isArray(items) || !countOk) {
     throw new PaginationError(
-      `${path}: a page has no ${style.countField} number or no ${style.itemsField} array`,
+      `${path}: a page has ${countRequired ? "no" : "a non-number"} ${style.countField}${countRequired ? " number" : ""} or no ${style.itemsField} array`,
       path,
     );
   }
@@ -120,7 +126,7 @@ async function* offsetPages<Page>(
     return { offset, page };
   };
   const accept = (offset: number, page: Record<string, unknown>, count: number | undefined) => {
-    const items = checkPage(path, page, style);
+    const items = checkPage(path, page, style, { countRequired: true });
     const pageCount = page[style.countField] as number;
     if (count !== undefined && pageCount !== count) {
       throw new PaginationError(
@@ -209,8 +215,8 @@ async function* pagePages<Page>(
   const seen = new Set<string>();
   for (;;) {
     const page = (await fetchPage(query)) as Record<string, unknown>;
-    const items = checkPage(path, page, style);
-    const pageCount = page[style.countField] as number;
+    const items = checkPage(path, page, style, { countRequired: false });
+    const pageCount = page[style.countField] as number | undefined;
     if (count !== undefined && pageCount !== count) {
       throw new PaginationError(
         `${path}: ${style.countField} changed from ${count} to ${pageCount} during the walk`,
@@ -231,7 +237,7 @@ async function* pagePages<Page>(
     if (typeof next !== "string")
       throw new PaginationError(`${path}: ${style.nextField} is neither a string nor null`, path);
     // A walk can never need more pages than there are items (plus the first page).
-    if (pagesRead > count + 1)
+    if (count !== undefined && pagesRead > count + 1)
       throw new PaginationError(
         `${path}: ${style.nextField} is still set after ${pagesRead} pages of ${count} items`,
         path,

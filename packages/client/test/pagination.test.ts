@@ -201,6 +201,20 @@ describe("page pagination (AI tasks)", () => {
     ]);
   });
 
+  it("walks a list whose pages leave out count (the spec gives it a default, so it may be absent)", async () => {
+    const withoutCount: Script = (request, i) => {
+      // pageScript answers synchronously with a body.
+      const { body } = pageScript(request, i) as { body: Record<string, unknown> };
+      const { count: _count, ...rest } = body;
+      return { body: rest };
+    };
+    const { client } = await clientFor(withoutCount);
+    const items = await client
+      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
+      .toArray();
+    expect(items.map((t) => t.task_id)).toEqual(tasks.map((t) => t.task_id));
+  });
+
   it("stops a next link that never ends", async () => {
     const { client, server } = await clientFor((_r, i) => ({
       body: {
