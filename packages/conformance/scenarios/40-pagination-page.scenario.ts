@@ -1,10 +1,12 @@
-// Page pagination on /streaming/ai/tasks: `next`/`previous` are query strings that lead to the
-// neighbour pages and keep the filters, the last page's `next` is null, `count` is the total, the
-// default order is started_at descending, `ordering` sorts, filters and search return only matches.
+// Page pagination on /streaming/ai/tasks, what is the AI task list's own: `next`/`previous` keep
+// the filters, the default order is started_at descending, `ordering` sorts, filters and search
+// return only matches. What holds for every page list (count, links, last page, page length,
+// default limit) is a check of the registry (pagination.page.*).
 
-import { operationById, requireParameter } from "@platform-api/spec";
+import { operationById } from "@platform-api/spec";
 import type { Http } from "../src/http.js";
-import { type AiTask, type AiTaskQuery, aiTaskPage, linkQuery, walkAiTasks } from "../src/lists.js";
+import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/lists.js";
+import { linkQuery } from "../src/pages.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec.js";
 
@@ -17,7 +19,6 @@ type TaskName = NonNullable<AiTaskQuery["task_name"]>;
 const listAiTasks = operationById(specModel(), OP);
 const pagination = listAiTasks.pagination;
 if (pagination?.style !== "page") throw new Error(`${OP} is not a page list in the spec's x-pagination.`);
-const defaultLimit = requireParameter(listAiTasks, pagination.limitParam, "query").default;
 const taskFields = Object.keys(
   schemaAt(successSchemaPointer(listAiTasks), "properties", pagination.itemsField, "items", "properties") ??
     {},
@@ -44,55 +45,6 @@ async function everything(http: Http, query: AiTaskQuery = {}) {
   check(false, "more than 40 pages of 50 AI tasks: too many to compare");
   return items;
 }
-
-scenario(
-  {
-    id: "pagination.page.count-is-total",
-    title: "count is the total: the same on every page, and the pages hold count tasks, each once",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: ["GET ?limit=10, then each next"],
-  },
-  async ({ http }) => {
-    const { pages, items, complete } = await walkAiTasks(http, { limit: 10 }, 40);
-    check(complete, "following next did not end within 40 pages");
-    const counts = [...new Set(pages.map((p) => p.count))];
-    check(counts.length === 1, `count changed between pages: ${pages.map((p) => p.count).join(", ")}`);
-    const unique = new Set(ids(items));
-    check(unique.size === items.length, `${items.length - unique.size} tasks appeared on more than one page`);
-    check(items.length === counts[0], `the pages held ${items.length} tasks; count says ${counts[0]}`);
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.next-previous-neighbours",
-    title: "next leads to the following page and previous back to the one before",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: ["GET ?page=1&limit=5", "GET ?page=2&limit=5", "GET <page 1's next>", "GET <page 2's previous>"],
-  },
-  async ({ http, skip }) => {
-    const page1 = await aiTaskPage(http, { query: { page: 1, limit: 5 } });
-    if (page1.count <= 5) return skip(`only ${page1.count} AI tasks: a single page`);
-    const page2 = await aiTaskPage(http, { query: { page: 2, limit: 5 } });
-    check(page1.next !== null, `page 1 of ${page1.count} tasks by 5 has next null`);
-    check(page1.previous === null, `page 1 has previous ${JSON.stringify(page1.previous)}; expected null`);
-    const viaNext = await aiTaskPage(http, { link: page1.next as string });
-    check(
-      JSON.stringify(ids(viaNext.results)) === JSON.stringify(ids(page2.results)),
-      `page 1's next (${page1.next}) gave tasks ${ids(viaNext.results).join(",")}; page=2 gives ${ids(page2.results).join(",")}`,
-    );
-    check(page2.previous !== null, "page 2 has previous null");
-    const viaPrevious = await aiTaskPage(http, { link: page2.previous as string });
-    check(
-      JSON.stringify(ids(viaPrevious.results)) === JSON.stringify(ids(page1.results)),
-      `page 2's previous (${page2.previous}) does not lead back to page 1`,
-    );
-  },
-);
 
 scenario(
   {
@@ -136,49 +88,6 @@ scenario(
     );
     check(page2.previous !== null, "page 2 has previous null");
     kept(page2.previous as string, "previous");
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.last-page-next-null",
-    title: "the last page's next is null, and page 1's previous is null",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: ["GET ?limit=7", "GET ?page=<last>&limit=7"],
-  },
-  async ({ http, skip }) => {
-    const first = await aiTaskPage(http, { query: { limit: 7 } });
-    if (first.count === 0) return skip("no AI tasks");
-    check(first.previous === null, `page 1 has previous ${JSON.stringify(first.previous)}`);
-    const lastNumber = Math.ceil(first.count / 7);
-    const last = await aiTaskPage(http, { query: { page: lastNumber, limit: 7 } });
-    check(last.results.length > 0, `page ${lastNumber} (the last of ${first.count} by 7) is empty`);
-    check(
-      last.next === null,
-      `the last page (${lastNumber}) has next ${JSON.stringify(last.next)}; expected null`,
-    );
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.page-within-limit",
-    title: "no page is longer than limit",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: ["GET ?limit=3", "GET ?limit=7&page=2"],
-  },
-  async ({ http }) => {
-    for (const query of [{ limit: 3 }, { limit: 7, page: 2 }]) {
-      const page = await aiTaskPage(http, { query });
-      check(
-        page.results.length <= query.limit,
-        `${page.url} returned ${page.results.length} tasks, more than ${query.limit}`,
-      );
-    }
   },
 );
 
@@ -278,7 +187,7 @@ scenario(
     if (!target) return skip("no AI tasks");
     const part = String(target.task_id).slice(9, 18); // "xxxx-xxxx": a partial id
     // The last word of the longest task name ("moderation" of content-moderation): a partial name.
-    const longest = [...taskNames].sort((a, b) => b.length - a.length)[0] ?? target.task_name;
+    const longest = [...taskNames].sort((a, b) => b.length - a.length)[0] ?? target.task_name ?? "";
     const namePart = longest.split(/[^a-z0-9]+/i).at(-1) ?? longest;
     const text = (t: AiTask) =>
       [t.task_id, t.task_name, t.status, JSON.stringify(t.task_data ?? {})].join(" ").toLowerCase();
@@ -292,32 +201,12 @@ scenario(
         );
       if (term === part && !got.some((t) => t.task_id === target.task_id))
         wrong.push(`search=${term} did not return task ${target.task_id}, whose id contains it`);
-      const named = all.filter((t) => t.task_name.toLowerCase().includes(term.toLowerCase())).length;
+      const named = all.filter((t) => (t.task_name ?? "").toLowerCase().includes(term.toLowerCase())).length;
       if (term === namePart && got.length < named)
         wrong.push(
           `search=${term} returned ${got.length} tasks, fewer than the ${named} whose task_name contains it`,
         );
     }
     check(wrong.length === 0, wrong.join("; "));
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.default-limit",
-    title: `without limit a page holds up to ${defaultLimit} tasks (the documented default)`,
-    severity: "should",
-    operation: OP,
-    needs: NEEDS,
-    calls: ["GET (no limit)"],
-  },
-  async ({ http, skip }) => {
-    if (typeof defaultLimit !== "number") return skip("the spec documents no default limit");
-    const page = await aiTaskPage(http, { query: {} });
-    const expected = Math.min(defaultLimit, page.count);
-    check(
-      page.results.length === expected,
-      `without limit the page holds ${page.results.length} tasks; expected ${expected}`,
-    );
   },
 );

@@ -19,16 +19,21 @@ export interface RunContext {
   /** Names of the environment variables the keys came from (for messages; never the keys). */
   keySources: { apiKey: string; resellerApiKey: string };
   discovered: {
-    projectId: number;
-    regionId: number;
-    regionName: string;
+    /** Absent when discovery could not give it: `missing` says why, and what needs it skips. */
+    projectId?: number;
+    regionId?: number;
+    regionName?: string;
     /** A volume type the region offers (first of available_volume_types). */
     volumeType?: string;
     /** The spec has no list of protection profiles, so the id must be given or known. */
     protectionProfileId?: number;
     /** Flavor for check_limits; its allowed values are not in the spec. */
     gpuFlavor?: string;
+    /** Why a value is missing (a discovery answer that broke the spec, named in its result). */
+    missing?: { projectId?: string; regionId?: string };
   };
+  /** What the discovery before the first scenario asked and found: reported as discovery.* and judged. */
+  discovery: Discovery;
   allowWrites: boolean;
   allowBurst: boolean;
   strict: boolean;
@@ -52,6 +57,52 @@ export interface Evidence {
   path: string;
   status: number | null;
   excerpt: string;
+  /** The operation the exchange called (by the spec's paths). */
+  operationId?: string;
+  contentType?: string | null;
+  /** When the request started (ms since the epoch) and how long its answer took. */
+  at?: number;
+  durationMs?: number;
+  /** How long the suite waited after this answer before retrying it (a 429's Retry-After). */
+  waitedMs?: number;
+  /** An exchange made by another scenario (or the discovery), added to this one's evidence. */
+  cited?: boolean;
+}
+
+/** One answer judged against the spec: what breaks what the seed states, what breaks an inference. */
+export interface JudgedExchange {
+  operationId: string;
+  evidence: Evidence;
+  /** Breaks what the seed states: a documented status, content type, or schema (inferences optional). */
+  must: string[];
+  /** Breaks only what the spec infers (x-inferred-required). */
+  should: string[];
+}
+
+/** A judged answer and the result whose call it was ("discovery.default-project", "auth.wrong-token"). */
+export interface RecordedExchange extends JudgedExchange {
+  by: string;
+}
+
+export type DiscoveryStepId =
+  | "discovery.current-client"
+  | "discovery.default-project"
+  | "discovery.active-region";
+
+/** One step of the discovery, reported as a result of its own. */
+export interface DiscoveryStep {
+  id: DiscoveryStepId;
+  title: string;
+  operation: string;
+  status: "passed" | "failed" | "skipped";
+  reason: string | null;
+  evidence: Evidence[];
+}
+
+export interface Discovery {
+  steps: DiscoveryStep[];
+  /** Every discovery answer, judged (the schema results count them with the scenarios'). */
+  judged: RecordedExchange[];
 }
 
 export interface CreatedResource {
@@ -69,6 +120,7 @@ export interface ScenarioMeta {
     title: string;
     severity: Severity;
     operation: string;
+    check?: string;
     calls: string[];
   };
   evidence?: Evidence[];

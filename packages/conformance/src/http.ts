@@ -16,7 +16,8 @@ import {
   type Request,
   type StatusOf,
 } from "./api.js";
-import type { Evidence } from "./context.js";
+import type { Evidence, JudgedExchange } from "./context.js";
+import { judgeAnswer } from "./judge.js";
 import type { Pacer } from "./pacer.js";
 import { requestRate } from "./rate.js";
 import { createRedactor } from "./redact.js";
@@ -65,6 +66,8 @@ export interface HttpOptions {
   pacer: Pacer;
   /** Called with every exchange, retries included. */
   record?: (evidence: Evidence) => void;
+  /** Called with the judgement of every answer against the spec, retries included. */
+  judged?: (judged: JudgedExchange) => void;
   timeoutMs?: number;
   /** Multiplies retry waits (the embedded simulator runs fast). */
   timeScale?: number;
@@ -185,6 +188,8 @@ export function createHttp(options: HttpOptions): Http {
     const idempotent = call.method !== "POST";
     for (let attempt = 0; ; attempt++) {
       if (call.paced ?? true) await options.pacer.wait();
+      const at = Date.now();
+      const started = performance.now();
       let answer: Answer;
       try {
         answer = await once(call, url);
@@ -194,6 +199,8 @@ export function createHttp(options: HttpOptions): Http {
           path: redact(url),
           status: null,
           excerpt: excerptOf(redact(`no answer: ${(error as Error).message}`)),
+          at,
+          durationMs: Math.round(performance.now() - started),
         });
         if (retry && idempotent && attempt < RETRIES) {
           await sleep(1000 * scale);
@@ -201,13 +208,23 @@ export function createHttp(options: HttpOptions): Http {
         }
         throw new NoAnswerError(redact(`${call.method} ${url}`), error, redact);
       }
-      options.record?.({
+      const evidence: Evidence = {
         method: call.method,
         path: redact(url),
         status: answer.status,
         // answer.text is redacted already: the excerpt is cut from redacted text.
         excerpt: excerptOf(answer.text),
-      });
+        contentType: answer.contentType,
+        at,
+        durationMs: Math.round(performance.now() - started),
+      };
+      // Every answer is judged against the spec, whatever the scenario that asked looks at.
+      const judged = judgeAnswer(answer, evidence);
+      if (judged) {
+        evidence.operationId = judged.operationId;
+        options.judged?.(judged);
+      }
+      options.record?.(evidence);
       const limited = answer.status === requestRate().exceededStatus;
       const again =
         retry &&
@@ -219,7 +236,9 @@ export function createHttp(options: HttpOptions): Http {
       // "retry after a few seconds".
       const advised = retryAfterMs(answer.headers["retry-after"]);
       const fallback = limited ? requestRate().periodSeconds * 1000 : 1000;
-      await sleep(Math.min(advised ?? fallback, 10_000) * (advised === undefined ? scale : 1));
+      const wait = Math.min(advised ?? fallback, 10_000) * (advised === undefined ? scale : 1);
+      evidence.waitedMs = Math.round(wait);
+      await sleep(wait);
     }
   }
 

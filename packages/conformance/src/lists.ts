@@ -1,34 +1,17 @@
-// Helpers the scenarios share: validating answers against the spec, and walking offset and page
-// lists the way the seed says to read them.
+// Helpers the scenarios share: walking offset lists the way the seed says to read them, an item's
+// identity, and the AI task list's pages typed as its tasks. (Every answer is judged against the
+// spec by the transport: src/judge.ts.)
 
 import type { operations } from "@platform-api/spec/generated/openapi";
 import type { Request } from "./api.js";
-import { check, Deviation, expectStatus } from "./check.js";
-import type { Answer, Http } from "./http.js";
+import { Deviation, expectStatus } from "./check.js";
+import type { Http } from "./http.js";
 import { fieldOf } from "./json.js";
 import { type OffsetList, type OffsetWalk, walkOffsetList } from "./offset.js";
-import { specValidator } from "./spec.js";
+import { pageList, readPage } from "./pages.js";
+import { operationAt } from "./spec.js";
 
 export { expectStatus };
-
-/** Every answer valid against the spec: status documented, content type, body schema. */
-export function checkAgainstSpec(answers: Answer[]): void {
-  const problems: string[] = [];
-  for (const a of answers) {
-    const errors = specValidator().validateResponse({
-      method: a.method,
-      path: a.template,
-      status: a.status,
-      contentType: a.contentType,
-      body: a.body,
-      hasBody: a.text !== "",
-    });
-    if (a.text !== "" && a.body === undefined && /json/.test(a.contentType ?? ""))
-      errors.push("the body is not valid JSON");
-    for (const e of errors) problems.push(`${a.method} ${a.url} → ${a.status}: ${e}`);
-  }
-  check(problems.length === 0, `answers off the spec:\n${problems.slice(0, 10).join("\n")}`);
-}
 
 /** Reads an offset list by increasing offset by limit until offset >= count (the seed's rule). */
 export function walkOffset(
@@ -60,15 +43,16 @@ export function identity(item: unknown): string {
 }
 
 type AiTasks = operations["listAiTasks"];
+type AiTaskList = AiTasks["responses"][200]["content"]["application/json"];
 export type AiTaskQuery = NonNullable<AiTasks["parameters"]["query"]>;
-export type AiTask = AiTaskPage["results"][number];
+export type AiTask = NonNullable<AiTaskList["results"]>[number];
 
 export interface AiTaskPage {
   url: string;
   count: number;
   next: string | null;
   previous: string | null;
-  results: AiTasks["responses"][200]["content"]["application/json"]["results"];
+  results: AiTask[];
 }
 
 const AI_TASKS = "/streaming/ai/tasks";
@@ -78,39 +62,8 @@ export async function aiTaskPage(
   http: Http,
   from: { query?: AiTaskQuery; link?: string },
 ): Promise<AiTaskPage> {
-  const answer = await http.call(
-    from.link !== undefined
-      ? { method: "GET", path: AI_TASKS, rawQuery: linkQuery(from.link) }
-      : { method: "GET", path: AI_TASKS, query: from.query },
-  );
-  expectStatus(answer, 200);
-  const body = answer.body;
-  check(
-    Number.isInteger(body.count) && Array.isArray(body.results),
-    `${answer.url}: no integer count and results array`,
-  );
-  return {
-    url: answer.url,
-    count: body.count,
-    next: body.next ?? null,
-    previous: body.previous ?? null,
-    results: body.results,
-  };
-}
-
-/** `next` is "the query-string part"; accept a full URL or a leading "?" too. */
-export function linkQuery(link: string): string {
-  const q = link.includes("?") ? link.slice(link.indexOf("?") + 1) : link;
-  return q.replace(/^\?/, "");
-}
-
-/** Follows `next` from a first query until it is null; bounded. */
-export async function walkAiTasks(http: Http, query: AiTaskQuery, maxPages = 40) {
-  const pages = [await aiTaskPage(http, { query })];
-  while (pages.length < maxPages) {
-    const last = pages[pages.length - 1] as AiTaskPage;
-    if (last.next === null) return { pages, items: pages.flatMap((p) => p.results), complete: true };
-    pages.push(await aiTaskPage(http, { link: last.next }));
-  }
-  return { pages, items: pages.flatMap((p) => p.results), complete: false };
+  const list = pageList(operationAt("get", AI_TASKS));
+  const page = await readPage(http, list, { method: "GET", path: AI_TASKS }, from);
+  // The items are what the target sent: the schema results judge them; here they are read as tasks.
+  return { ...page, results: page.items as AiTask[] };
 }

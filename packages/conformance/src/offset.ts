@@ -9,7 +9,9 @@ import {
   paginatedOperations,
   requireParameter,
 } from "@platform-api/spec";
-import type { Answer } from "./http.js";
+import type { Request } from "./api.js";
+import { check, expectStatus } from "./check.js";
+import type { Answer, Http } from "./http.js";
 import { fieldOf } from "./json.js";
 import { specModel } from "./spec.js";
 
@@ -103,3 +105,24 @@ export async function walkOffsetList(
 function numberOr(...values: unknown[]): number | undefined {
   return values.find((v): v is number => typeof v === "number");
 }
+
+/** One page of a list, its count and items read by the spec's field names; a deviation otherwise. */
+export async function readListPage(http: Http, list: OffsetList, request: Request, query: Request["query"]) {
+  const answer = await http.send({ ...request, query });
+  expectStatus(answer, 200);
+  const { countField, itemsField } = list.pagination;
+  const read = readOffsetPage(list, answer.body, 0);
+  check(read, `${answer.url}: no integer ${countField} and ${itemsField} array`);
+  return { answer, count: read.count, items: read.items };
+}
+
+/** A page size that needs a few pages, never more than 8, never above the spec's maximum. */
+export const walkLimit = (list: OffsetList, count: number) =>
+  Math.min(list.limit.maximum ?? Number.POSITIVE_INFINITY, Math.max(1, Math.ceil(count / 4)));
+
+/** A query as it reads in a URL ("limit=1&offset=0"), for titles and the dry run. */
+export const queryText = (values: Record<string, number | undefined>) =>
+  Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");

@@ -5,6 +5,7 @@
 import type { OperationModel } from "@platform-api/spec";
 import type { Auth, Request } from "./api.js";
 import type { RunContext } from "./context.js";
+import type { Need, ScenarioApi } from "./scenario.js";
 import { specModel } from "./spec.js";
 
 /**
@@ -16,9 +17,22 @@ export function keyFor(operation: OperationModel): "client" | "reseller" {
   return operation.security.some((scheme) => root.includes(scheme)) ? "client" : "reseller";
 }
 
-/** Path parameter values the run knows, by the spec's parameter names. */
+/** Path parameter values the run knows, by the spec's parameter names (none that discovery could not give). */
 export function runPathValues(run: RunContext): Record<string, number> {
-  return { project_id: run.discovered.projectId, region_id: run.discovered.regionId };
+  const { projectId, regionId } = run.discovered;
+  return {
+    ...(projectId === undefined ? {} : { project_id: projectId }),
+    ...(regionId === undefined ? {} : { region_id: regionId }),
+  };
+}
+
+/** The run's needs for an operation's path: the project and the region where its path has them. */
+export function placeNeeds(operation: OperationModel): ("project" | "region")[] {
+  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+  return [
+    ...(names.includes("project_id") ? (["project"] as const) : []),
+    ...(names.includes("region_id") ? (["region"] as const) : []),
+  ];
 }
 
 export type OperationCall = { request: Request } | { missing: string[] };
@@ -44,4 +58,19 @@ export function callOf(
       auth,
     },
   };
+}
+
+/**
+ * The request of an operation with the run's path values and the key its security asks for, or a
+ * skip naming what the run lacks.
+ */
+export function requestFor(api: Pick<ScenarioApi, "run" | "skip">, operation: OperationModel): Request {
+  const call = callOf(operation, runPathValues(api.run));
+  if ("request" in call) return call.request;
+  return api.skip(`the suite has no value for ${call.missing.join(", ")} of ${operation.operationId}'s path`);
+}
+
+/** What calling an operation needs of the run: its key (the reseller's) and its path values. */
+export function operationNeeds(operation: OperationModel): Need[] {
+  return [...(keyFor(operation) === "reseller" ? (["reseller"] as const) : []), ...placeNeeds(operation)];
 }

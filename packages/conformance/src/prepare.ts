@@ -1,15 +1,23 @@
 // Before any scenario: reach the target, check the key, and find the project and region to use
-// (the default project and an ACTIVE region, unless given). Anything wrong here is a usage or
-// configuration problem (exit 2), not a finding about the target.
+// (the default project and an ACTIVE region, unless given). What the user can fix (a target that
+// does not answer, a refused key, a flag naming what cannot be used) is a usage error (exit 2); an
+// answer that breaks the spec is a finding, reported as a failed discovery.* result.
 
 import type { components } from "@platform-api/spec/generated/openapi";
-import type { RunContext } from "./context.js";
-import { createHttp, type Http, NoAnswerError } from "./http.js";
+import type {
+  Discovery,
+  DiscoveryStep,
+  DiscoveryStepId,
+  Evidence,
+  RecordedExchange,
+  RunContext,
+} from "./context.js";
+import { type Answer, createHttp, type Http, NoAnswerError } from "./http.js";
 import { fieldOf, isRecord } from "./json.js";
 import { largestPage, offsetList, walkOffsetList } from "./offset.js";
 import { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 import { createPacer } from "./pacer.js";
-import { operationAt, schemaAt, successSchemaPointer, valuesOf } from "./spec.js";
+import { listRegions, REGIONS, usableRegionState } from "./regions.js";
 import { type StartedTarget, startTarget } from "./target.js";
 
 export interface PreparedRun {
@@ -37,7 +45,8 @@ export async function prepareRun(
       context: {
         ...base,
         target: { kind: "url", url: options.target, label: options.target, apiKey: "" },
-        discovered: { projectId: options.projectId ?? 0, regionId: options.regionId ?? 0, regionName: "" },
+        discovered: { projectId: options.projectId, regionId: options.regionId },
+        discovery: { steps: [], judged: [] },
         timeScale: options.timeScale ?? 1,
       },
       target: undefined,
@@ -46,7 +55,7 @@ export async function prepareRun(
   }
   const target = await startTarget(options, env);
   try {
-    const discovered = await discover(target, options);
+    const { discovered, discovery } = await discover(target, options);
     return {
       context: {
         ...base,
@@ -58,6 +67,7 @@ export async function prepareRun(
           resellerApiKey: target.resellerApiKey,
         },
         discovered,
+        discovery,
         timeScale: target.timeScale,
       },
       target,
@@ -69,128 +79,220 @@ export async function prepareRun(
   }
 }
 
-async function discover(
-  target: StartedTarget,
-  options: ConformanceOptions,
-): Promise<RunContext["discovered"]> {
+/** What discovery found, and the steps and judged answers the run reports. */
+interface Discovered {
+  discovered: RunContext["discovered"];
+  discovery: Discovery;
+}
+
+/**
+ * Reaches the target, checks the key, finds the project and region. Exit 2 (a UsageError) only for
+ * what the user can fix: a target that does not answer, a key it refuses, a flag naming a project
+ * or region that cannot be used. An answer that breaks the spec is a deviation: its step fails with
+ * the evidence, and the scenarios that need what it should have given skip, saying why.
+ */
+async function discover(target: StartedTarget, options: ConformanceOptions): Promise<Discovered> {
+  const steps: DiscoveryStep[] = [];
+  const judged: RecordedExchange[] = [];
+  let evidence: Evidence[] = [];
+  let by: DiscoveryStepId = "discovery.current-client";
   const http = createHttp({
     baseUrl: target.url,
     apiKey: target.apiKey,
     resellerApiKey: target.resellerApiKey,
     pacer: createPacer(options.rateLimit ?? DEFAULTS.rateLimit),
     timeScale: target.timeScale,
+    record: (e) => evidence.push(e),
+    judged: (j) => judged.push({ ...j, by }),
   });
-  const reach = async <T>(answer: Promise<T>): Promise<T> => {
-    try {
-      return await answer;
-    } catch (error) {
-      if (error instanceof NoAnswerError)
-        throw new UsageError(
-          `The target ${target.label} cannot be reached: ${error.message}. Is it running, and is the URL right?`,
-        );
-      throw error;
-    }
+  const step = (
+    id: DiscoveryStepId,
+    title: string,
+    operation: string,
+    status: DiscoveryStep["status"],
+    reason: string | null = null,
+  ) => {
+    steps.push({ id, title, operation, status, reason, evidence });
+    evidence = [];
   };
+  /** The judged answer's deviations from what the seed states, in a sentence. */
+  const broken = (answer: Answer): string | undefined => {
+    const problems = judged.filter((j) => j.evidence.at === evidenceOf(answer)?.at).flatMap((j) => j.must);
+    return problems.length > 0 ? `the answer breaks the spec: ${problems.slice(0, 5).join("; ")}` : undefined;
+  };
+  const evidenceOf = (answer: Answer) =>
+    [...evidence].reverse().find((e) => e.path.split("?")[0] === answer.url.split("?")[0]);
 
-  const me = await reach(http.call({ method: "GET", path: "/iam/clients/me" }));
+  let me: Answer;
+  try {
+    me = await http.call({ method: "GET", path: ME });
+  } catch (error) {
+    if (error instanceof NoAnswerError)
+      throw new UsageError(
+        `The target ${target.label} cannot be reached: ${error.message}. Is it running, and is the URL right?`,
+      );
+    throw error;
+  }
   if (me.status === 401 || me.status === 403)
     throw new UsageError(
-      `The target refused the API key from ${options.apiKeyEnv} (GET /iam/clients/me answered ${me.status}). Check the token and that it has not expired.`,
+      `The target refused the API key from ${options.apiKeyEnv} (GET ${ME} answered ${me.status}). Check the token and that it has not expired.`,
     );
-  if (me.status !== 200)
-    throw new UsageError(
-      `GET /iam/clients/me answered ${me.status}; the suite needs it to verify the token first.`,
+  const verifies = "the token is verified: GET /iam/clients/me answers 200";
+  if (me.status === 200) step(by, verifies, "getCurrentClient", "passed");
+  else
+    step(
+      by,
+      verifies,
+      "getCurrentClient",
+      "failed",
+      `GET ${ME} answered ${me.status}; with a key it accepts, it answers 200 with the account (the suite verifies the token with it)`,
     );
 
+  const missing: NonNullable<RunContext["discovered"]["missing"]> = {};
+  by = "discovery.default-project";
   let projectId = options.projectId;
-  if (projectId === undefined) {
-    const projects = await reach(http.call({ method: "GET", path: "/cloud/v1/projects" }));
-    const chosen =
-      projects.status === 200
-        ? records<Project>(projects.body, "results").find((p) => p.is_default === true)
-        : undefined;
-    if (typeof chosen?.id !== "number")
-      throw new UsageError(
-        `No default project found (GET /cloud/v1/projects answered ${projects.status}); pass one with --project-id.`,
-      );
-    projectId = chosen.id;
+  const findsProject = "GET /cloud/v1/projects names the default project with its id";
+  if (projectId !== undefined)
+    step(by, findsProject, "listProjects", "skipped", `--project-id ${projectId} was given`);
+  else {
+    const found = await defaultProject(http, broken);
+    if ("id" in found) {
+      projectId = found.id;
+      step(by, findsProject, "listProjects", "passed");
+    } else if (found.usage) throw new UsageError(found.usage);
+    else {
+      step(by, findsProject, "listProjects", "failed", found.deviation);
+      missing.projectId = `no default project could be read (see discovery.default-project); or pass --project-id`;
+    }
   }
 
   // Only regions in the state the spec names are to be used; the whole list is read to find or
   // check one.
+  by = "discovery.active-region";
   const usable = usableRegionState();
-  const regions = await allRegions(http, reach, usable);
+  const findsRegion = `GET ${REGIONS} lists the regions, one of them ${usable}`;
+  const regions = await allRegions(http, broken);
   let region: Partial<Region> | undefined;
-  if (options.regionId !== undefined) {
-    region = regions.find((r) => r.id === options.regionId);
-    if (!region) throw new UsageError(`--region-id ${options.regionId} is not in GET ${REGIONS}.`);
-    if (region.state !== usable)
-      throw new UsageError(
-        `--region-id ${options.regionId} is ${region.state}; only ${usable} regions may be used.`,
-      );
+  if ("deviation" in regions) {
+    step(by, findsRegion, "listRegions", "failed", regions.deviation);
+    // A region the user named is used as given: the list that would check it broke the spec.
+    if (options.regionId !== undefined) region = { id: options.regionId };
+    else
+      missing.regionId = `the regions could not be read (see discovery.active-region); or pass --region-id`;
   } else {
-    const active = regions.filter((r) => r.state === usable && typeof r.id === "number");
-    region =
-      active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ??
-      active[0];
+    if (options.regionId !== undefined) {
+      region = regions.items.find((r) => r.id === options.regionId);
+      if (!region) throw new UsageError(`--region-id ${options.regionId} is not in GET ${REGIONS}.`);
+      if (region.state !== usable)
+        throw new UsageError(
+          `--region-id ${options.regionId} is ${region.state}; only ${usable} regions may be used.`,
+        );
+    } else {
+      const active = regions.items.filter((r) => r.state === usable && typeof r.id === "number");
+      region =
+        active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ??
+        active[0];
+    }
+    if (typeof region?.id !== "number")
+      throw new UsageError(`No ${usable} region in GET ${REGIONS}; pass one with --region-id.`);
+    step(by, findsRegion, "listRegions", "passed");
   }
-  if (typeof region?.id !== "number")
-    throw new UsageError(`No ${usable} region in GET ${REGIONS}; pass one with --region-id.`);
 
   return {
-    projectId,
-    regionId: region.id,
-    regionName: String(region.display_name ?? region.id),
-    volumeType: Array.isArray(region.available_volume_types) ? region.available_volume_types[0] : undefined,
-    protectionProfileId: options.protectionProfileId ?? target.hints.protectionProfileId,
-    gpuFlavor: options.gpuFlavor ?? target.hints.gpuFlavor,
+    discovered: {
+      projectId,
+      regionId: region?.id,
+      regionName: region === undefined ? undefined : String(region.display_name ?? region.id),
+      volumeType: Array.isArray(region?.available_volume_types)
+        ? region.available_volume_types[0]
+        : undefined,
+      protectionProfileId: options.protectionProfileId ?? target.hints.protectionProfileId,
+      gpuFlavor: options.gpuFlavor ?? target.hints.gpuFlavor,
+      ...(Object.keys(missing).length > 0 ? { missing } : {}),
+    },
+    discovery: { steps, judged },
   };
 }
 
 type Project = components["schemas"]["Project"];
 type Region = components["schemas"]["Region"];
 
-const REGIONS = "/cloud/v1/regions";
+const ME = "/iam/clients/me";
 
-const listRegions = () => operationAt("get", REGIONS);
+/** A sentence for an answer that did not come: a target that stops answering mid-discovery. */
+const noAnswer = (error: unknown) => {
+  if (error instanceof NoAnswerError) return `no answer: ${error.message}`;
+  throw error;
+};
 
-/** Every region, a page of the largest size the spec allows (its limit's maximum) at a time. */
+/**
+ * The default project's id; a usage error when the answer is on-spec but names none (pass
+ * --project-id); a deviation when the answer is not the documented list, or names it wrongly.
+ */
+async function defaultProject(
+  http: Http,
+  broken: (answer: Answer) => string | undefined,
+): Promise<{ id: number } | { usage?: string; deviation?: string }> {
+  let projects: Answer;
+  try {
+    projects = await http.call({ method: "GET", path: "/cloud/v1/projects" });
+  } catch (error) {
+    return { deviation: noAnswer(error) };
+  }
+  if (projects.status !== 200)
+    return {
+      deviation: `GET /cloud/v1/projects answered ${projects.status}; expected 200 with the projects`,
+    };
+  const chosen = records<Project>(projects.body, "results").filter((p) => p.is_default === true);
+  const deviation = broken(projects);
+  if (chosen.length === 1 && Number.isInteger(chosen[0]?.id)) return { id: chosen[0]?.id as number };
+  if (chosen.length > 1)
+    return {
+      deviation: `GET /cloud/v1/projects names ${chosen.length} default projects; one is the default`,
+    };
+  if (chosen.length === 1)
+    return {
+      deviation: `the default project's id is ${JSON.stringify(chosen[0]?.id)}, not an integer${deviation ? `; ${deviation}` : ""}`,
+    };
+  if (deviation) return { deviation };
+  return { usage: "No default project in GET /cloud/v1/projects; pass one with --project-id." };
+}
+
+/**
+ * Every region, a page of the largest size the spec allows (its limit's maximum) at a time; a
+ * deviation when a page is not the documented list.
+ */
 async function allRegions(
   http: Http,
-  reach: <T>(answer: Promise<T>) => Promise<T>,
-  usable: string,
-): Promise<Partial<Region>[]> {
+  broken: (answer: Answer) => string | undefined,
+): Promise<{ items: Partial<Region>[] } | { deviation: string }> {
   const list = offsetList(listRegions());
-  const walk = await walkOffsetList(
-    list,
-    (query) => reach(http.send({ method: "GET", path: REGIONS, query })),
-    {
-      limit: largestPage(list),
-      maxPages: 20,
-      refused: (answer) => {
-        throw new UsageError(
-          `GET ${REGIONS} answered ${answer.status}; the suite needs it to pick an ${usable} region.`,
-        );
-      },
-    },
-  );
-  return walk.items.filter(isRecord) as Partial<Region>[];
-}
-
-/** The region state the spec says to use: the one its Region schema shows ("ACTIVE"). */
-function usableRegionState(): string {
-  const operation = listRegions();
-  const items = offsetList(operation).pagination.itemsField;
-  const states = valuesOf(
-    schemaAt(successSchemaPointer(operation), "properties", items, "items", "properties", "state"),
-  );
-  if (states.length !== 1)
-    throw new Error(
-      `The spec's region schema shows ${states.length} states (${states.join(", ")}); the suite expects the one usable state.`,
+  const refused = (answer: Answer): never => {
+    throw new RegionsRefused(
+      broken(answer) ??
+        `GET ${answer.url} answered ${answer.status} without an integer ${list.pagination.countField} and a ${list.pagination.itemsField} array; expected 200 with a page of regions`,
     );
-  return states[0] as string;
+  };
+  try {
+    const walk = await walkOffsetList(
+      list,
+      async (query) => {
+        const answer = await http.send({ method: "GET", path: REGIONS, query });
+        // A page that breaks the spec is not read on: what it says cannot be trusted.
+        const deviation = broken(answer);
+        if (deviation) throw new RegionsRefused(deviation);
+        return answer;
+      },
+      { limit: largestPage(list), maxPages: 20, refused },
+    );
+    return { items: walk.items.filter(isRecord) as Partial<Region>[] };
+  } catch (error) {
+    if (error instanceof RegionsRefused) return { deviation: error.message };
+    return { deviation: noAnswer(error) };
+  }
 }
 
+class RegionsRefused extends Error {}
 /** The records under `field` of a body, whatever else the body holds. */
 function records<T>(body: unknown, field: string): Partial<T>[] {
   const items = fieldOf(body, field);

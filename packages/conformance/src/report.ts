@@ -12,6 +12,8 @@ export interface ScenarioResult {
   severity: Severity;
   status: ScenarioStatus;
   operation: string;
+  /** The registry check it ran (src/checks/), for a result of one: `${check}.${operation}` is its id. */
+  check?: string;
   reason: string | null;
   evidence: Evidence[];
   durationMs: number;

@@ -45,6 +45,7 @@ export function createScenarioReporter(
       severity: meta.scenario.severity,
       status,
       operation: meta.scenario.operation,
+      ...(meta.scenario.check === undefined ? {} : { check: meta.scenario.check }),
       reason: reason === null ? null : redact(reason),
       evidence: (meta.evidence ?? []).map((e) => ({
         ...e,

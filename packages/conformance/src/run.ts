@@ -63,7 +63,8 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       write(pc.bold(`Conformance of ${context.target.label}`));
       write(
         pc.dim(
-          `project ${context.discovered.projectId}, region ${context.discovered.regionId} (${context.discovered.regionName}); ` +
+          `project ${context.discovered.projectId ?? "none (see discovery.default-project)"}, ` +
+            `region ${context.discovered.regionId === undefined ? "none (see discovery.active-region)" : `${context.discovered.regionId} (${context.discovered.regionName})`}; ` +
             `writes ${context.allowWrites ? "on" : "off"}, burst ${context.allowBurst ? "on" : "off"}, ${context.rateLimit} requests/s` +
             `${context.strict ? ", strict" : ""}`,
         ),

@@ -6,7 +6,8 @@
 
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
-import type { CreatedResource, RunContext, ScenarioMeta, Severity } from "./context.js";
+import type { CreatedResource, Evidence, RunContext, ScenarioMeta, Severity } from "./context.js";
+import { recordExchange } from "./exchanges.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
 import { createPacer, type Pacer } from "./pacer.js";
 import { rateText, requestRate } from "./rate.js";
@@ -22,7 +23,9 @@ export type Need =
   | "rate-limited" // needs a server that enforces the rate limit (not Prism)
   | "reseller" // needs the reseller key
   | "profile" // needs a protection profile id
-  | "gpu-flavor"; // needs a GPU flavor name
+  | "gpu-flavor" // needs a GPU flavor name
+  | "project" // needs the project (the default one, discovered, or --project-id)
+  | "region"; // needs the region (an ACTIVE one, discovered, or --region-id)
 
 export interface ScenarioDefinition {
   id: string;
@@ -30,6 +33,8 @@ export interface ScenarioDefinition {
   severity: Severity;
   /** operationId(s) exercised. */
   operation: string;
+  /** The registry check it runs (src/checks/), when it is one. */
+  check?: string;
   needs?: Need[];
   /** What it would call, for --dry-run, e.g. "GET /cloud/v1/regions?limit=1". */
   calls: string[];
@@ -40,10 +45,12 @@ export interface ScenarioApi {
   http: Http;
   /** Stops the scenario as skipped, with the reason in the report. */
   skip(reason: string): never;
-  /** Adds answers another scenario received to this one's evidence (what it judged). */
-  cite(...answers: Answer[]): void;
+  /** Adds answers another scenario received (or their evidence) to this one's evidence (what it judged). */
+  cite(...answers: (Answer | Evidence)[]): void;
   /** Lists a resource the scenario created, so a live user can clean up. */
   created(resource: CreatedResource): void;
+  /** The project and region of the run (the scenario declares the needs "project" and "region"). */
+  place(): { project_id: number; region_id: number };
 }
 
 let shared: Pacer | undefined;
@@ -71,6 +78,10 @@ export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
       return "needs a protection profile id (the spec lists none): pass --protection-profile-id";
     if (need === "gpu-flavor" && !run.discovered.gpuFlavor)
       return "needs a virtual GPU flavor name (the spec lists none): pass --gpu-flavor";
+    if (need === "project" && run.discovered.projectId === undefined)
+      return `needs a project: ${run.discovered.missing?.projectId ?? "none was found"}`;
+    if (need === "region" && run.discovered.regionId === undefined)
+      return `needs a region: ${run.discovered.missing?.regionId ?? "none was found"}`;
   }
   return undefined;
 }
@@ -84,6 +95,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       title: definition.title,
       severity: definition.severity,
       operation: definition.operation,
+      ...(definition.check === undefined ? {} : { check: definition.check }),
       calls: definition.calls,
     };
     meta.evidence = [];
@@ -111,6 +123,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       pacer,
       timeScale: run.timeScale,
       record: (evidence) => meta.evidence?.push(evidence),
+      judged: (judged) => recordExchange({ ...judged, by: definition.id }),
     });
     try {
       await body({
@@ -119,16 +132,29 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
         skip,
         cite: (...answers) => {
           for (const a of answers)
-            meta.evidence?.push({
-              method: a.method,
-              path: a.url,
-              status: a.status,
-              excerpt: excerptOf(a.text),
-            });
+            meta.evidence?.push(
+              "text" in a
+                ? {
+                    method: a.method,
+                    path: a.url,
+                    status: a.status,
+                    excerpt: excerptOf(a.text),
+                    contentType: a.contentType,
+                    cited: true,
+                  }
+                : { ...a, cited: true },
+            );
         },
         created: (resource) => {
           meta.created ??= [];
           meta.created.push(resource);
+        },
+        place: () => {
+          const { projectId, regionId } = run.discovered;
+          const unmet = unmetNeed(["project", "region"], run);
+          if (unmet || projectId === undefined || regionId === undefined)
+            return skip(unmet ?? "needs a project and a region");
+          return { project_id: projectId, region_id: regionId };
         },
       });
     } catch (error) {

@@ -5,6 +5,7 @@
 import {
   createSpecValidator,
   findOperation,
+  type InferredRequiredMode,
   type JsonObject,
   loadBundle,
   loadModel,
@@ -17,10 +18,17 @@ import {
   type SpecValidator,
 } from "@platform-api/spec";
 
+/**
+ * How the spec's inferences are read: `x-inferred-required` lists the fields a schema requires by
+ * the spec's own inference, not by the seed. "optional" judges what the seed states (a `must`),
+ * "required" what the spec infers too (a `should`).
+ */
+export type Inferred = InferredRequiredMode;
+
 interface Spec {
   doc: JsonObject;
   model: SpecModel;
-  validator: SpecValidator;
+  validators: Record<Inferred, SpecValidator>;
 }
 
 let loaded: Spec | undefined;
@@ -29,13 +37,41 @@ function spec(): Spec {
   if (!loaded) {
     const doc = loadBundle();
     const model = loadModel();
-    loaded = { doc, model, validator: createSpecValidator(doc, model) };
+    loaded = {
+      doc,
+      model,
+      validators: {
+        optional: createSpecValidator(doc, model, { inferred: "optional" }),
+        required: createSpecValidator(doc, model, { inferred: "required" }),
+      },
+    };
   }
   return loaded;
 }
 
 export const specModel = (): SpecModel => spec().model;
-export const specValidator = (): SpecValidator => spec().validator;
+/** The validator of what the seed states (the spec's inferred-required fields optional). */
+export const specValidator = (inferred: Inferred = "optional"): SpecValidator => spec().validators[inferred];
+
+/**
+ * Whether any schema an operation's answers may carry lists inferred-required fields
+ * (`x-inferred-required`): only then can its answers break an inference without breaking the seed.
+ */
+export function answersCarryInferences(operation: OperationModel): boolean {
+  const { doc } = spec();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): boolean => {
+    const resolved = resolveRef<unknown>(doc, node);
+    if (typeof resolved !== "object" || resolved === null || seen.has(resolved)) return false;
+    seen.add(resolved);
+    if (!Array.isArray(resolved) && Array.isArray((resolved as JsonObject)["x-inferred-required"]))
+      return true;
+    return Object.values(resolved).some(visit);
+  };
+  return operation.responses
+    .flatMap((r) => r.content)
+    .some((m) => m.schemaPointer !== undefined && visit(resolvePointer(doc, m.schemaPointer)));
+}
 
 /** The operation at a method and path template; the spec lacking it is an error. */
 export function operationAt(method: string, path: string): OperationModel {
@@ -94,6 +130,12 @@ export function valuesOf(node: JsonObject | undefined): string[] {
 /** The `required` property names of a schema node. */
 export function requiredOf(node: JsonObject | undefined): string[] {
   return Array.isArray(node?.required) ? node.required.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** The property names a schema node requires by the spec's inference (`x-inferred-required`). */
+export function inferredRequiredOf(node: JsonObject | undefined): string[] {
+  const names = node?.["x-inferred-required"];
+  return Array.isArray(names) ? names.filter((v): v is string => typeof v === "string") : [];
 }
 
 /**

@@ -70,12 +70,12 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only runs just the matching scenarios", async () => {
-    const run = await runCli(["--only", "auth.*", "--only", "errors.unknown-task-404"]);
+    const run = await runCli(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
     expect(run.code).toBe(0);
     const ids = run.report?.scenarios.map((s) => s.id) ?? [];
     expect(ids.length).toBeGreaterThan(3);
-    expect(ids.every((id) => id.startsWith("auth.") || id === "errors.unknown-task-404")).toBe(true);
-    expect(ids).toContain("errors.unknown-task-404");
+    expect(ids.every((id) => id.startsWith("auth.") || id === "errors.unknown-id-404.getTask")).toBe(true);
+    expect(ids).toContain("errors.unknown-id-404.getTask");
   });
 });
 
@@ -100,15 +100,20 @@ describe.concurrent("severity", () => {
     const target = await startFaultyTarget(defect);
     try {
       const env = { GCORE_API_KEY: target.sim.apiKey };
-      const args = ["--target", target.url, "--only", "pagination.page.default-limit"];
+      const args = [
+        "--target",
+        target.url,
+        "--only",
+        `pagination.page.default-limit.${listAiTasks.operationId}`,
+      ];
       const [lenient, strict] = await Promise.all([runCli(args, env), runCli([...args, "--strict"], env)]);
       expect(lenient.code).toBe(0);
       expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0 });
       expect(lenient.report?.scenarios[0]?.reason).toContain(
-        `without limit the page holds ${served} tasks; expected ${documented}`,
+        `without limit the page holds ${served} items; expected ${documented}`,
       );
       expect(strict.code).toBe(1);
-      expect(failedIds(strict)).toEqual(["pagination.page.default-limit"]);
+      expect(failedIds(strict)).toEqual([`pagination.page.default-limit.${listAiTasks.operationId}`]);
     } finally {
       await target.close();
     }
@@ -213,6 +218,6 @@ describe.concurrent("plain vitest", () => {
         timeout: RUN_TIMEOUT_MS,
       },
     );
-    expect(stdout).toMatch(/Tests\s+8 passed \(8\)/);
+    expect(stdout).toMatch(/Tests\s+7 passed \(7\)/);
   });
 });

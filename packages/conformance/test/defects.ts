@@ -4,9 +4,12 @@
 // and what it plants uses the spec's names (terminal states, created_resources keys, bounds).
 
 import { matchOperation, operationById } from "@platform-api/spec";
+import { authMissingHeader } from "../src/checks/auth-missing-header.js";
+import { errorsUnknownId404 } from "../src/checks/errors-unknown-id-404.js";
+import { planChecks } from "../src/checks/index.js";
 import { fieldOf, isRecord } from "../src/json.js";
 import { offsetLists } from "../src/offset.js";
-import { bodyValues, queryValues, specModel } from "../src/spec.js";
+import { bodyValues, queryValues, specModel, specValidator } from "../src/spec.js";
 import { taskFacts } from "../src/tasks.js";
 import type { Defect, Exchange } from "./faulty-target.js";
 
@@ -27,7 +30,49 @@ const operationOf = (ex: Exchange) => matchOperation(model, ex.method, ex.path)?
 const isPoll = (ex: Exchange) => operationOf(ex) === tasks.poll.operationId;
 const stateOf = (body: unknown) => fieldOf(body, "state");
 
+/** The operations whose answers the registry's 404 check provokes. */
+const NOT_FOUND_OPERATIONS = planChecks([errorsUnknownId404]).map((p) => p.operation.operationId);
+const regions = OFFSET_LISTS.find((l) => l.operation.operationId === "listRegions");
+if (!regions) throw new Error("listRegions is not an offset list in the spec.");
+
 export const DEFECTS: Defect[] = [
+  {
+    // The deviation the issue names: it used to end the run with exit 2, "pass --project-id".
+    name: "a discovery answer that breaks the schema: the default project's id as a string",
+    fails: ["discovery.default-project", "schema.listProjects"],
+    response: (ex, answer) => {
+      const projects = fieldOf(answer.body, "results");
+      if (operationOf(ex) === "listProjects" && answer.status === 200 && Array.isArray(projects))
+        for (const p of projects) if (isRecord(p) && p.is_default === true) p.id = String(p.id);
+    },
+  },
+  {
+    name: "a 404 whose error body has an undocumented content type",
+    fails: NOT_FOUND_OPERATIONS.map((op) => `schema.${op}`),
+    response: (_ex, answer) => {
+      if (answer.status !== 404) return;
+      answer.headers["content-type"] = "text/html; charset=utf-8";
+      answer.text = "<html><body><h1>404 Not Found</h1></body></html>";
+    },
+  },
+  {
+    name: "a page item that breaks the schema in the middle of a walk",
+    fails: ["schema.listRegions"],
+    response: (ex, answer) => {
+      const offset = Number(ex.query.get(regions.offset.name) ?? 0);
+      const items = fieldOf(answer.body, regions.pagination.itemsField);
+      if (operationOf(ex) !== "listRegions" || offset <= 0 || !Array.isArray(items)) return;
+      const item = items[Math.floor(items.length / 2)];
+      if (isRecord(item)) item.id = String(item.id);
+    },
+  },
+  {
+    name: "a task in ERROR whose reason is empty",
+    fails: ["tasks.quota.error-names-quota"],
+    response: (ex, answer) => {
+      if (isPoll(ex) && isRecord(answer.body) && stateOf(answer.body) === FAILED) answer.body.error = "";
+    },
+  },
   {
     name: "count equals the page length",
     fails: offsetListIds.map((op) => `pagination.offset.count-is-total.${op}`),
@@ -104,15 +149,16 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "a quota ERROR that does not say by how much",
-    fails: ["tasks.quota.error-names-quota"],
+    fails: ["tasks.quota.error-names-excess"],
     response: (ex, answer) => {
+      // The quota still named, every number gone.
       if (isPoll(ex) && isRecord(answer.body) && stateOf(answer.body) === FAILED)
-        answer.body.error = "Quota exceeded.";
+        answer.body.error = String(answer.body.error).replace(/\d+/g, "");
     },
   },
   {
     name: "missing auth accepted",
-    fails: ["auth.missing-header"],
+    fails: planChecks([authMissingHeader]).map((p) => p.id),
     request: (ex, sim) => {
       if (!ex.headers.authorization) ex.headers.authorization = `APIKey ${sim.apiKey}`;
       return undefined;
@@ -206,7 +252,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "an unknown region answered with an empty list",
-    fails: ["errors.unknown-region-404"],
+    fails: ["errors.unknown-id-404.listInstances"],
     response: (ex, answer, sim) => {
       const match = matchOperation(model, ex.method, ex.path);
       const region = Number(match?.params.region_id);
@@ -244,6 +290,87 @@ export const DEFECTS: Defect[] = [
       if (operationOf(ex) === "putStorageNotificationEvent" && isRecord(ex.body) && !ex.body.name)
         ex.body.name = bodyValues("putStorageNotificationEvent", "name")[0];
       return undefined;
+    },
+  },
+];
+
+/** Every name a schema of the spec requires only by inference (x-inferred-required). */
+const INFERRED_NAMES = new Set(Object.values(model.inferredRequired).flat());
+
+/** Deletes, in every object of a JSON value, the members that are null and only inferred as required. */
+function omitInferredNulls(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) omitInferredNulls(item);
+  else if (isRecord(value))
+    for (const [key, member] of Object.entries(value)) {
+      if (member === null && INFERRED_NAMES.has(key)) delete value[key];
+      else omitInferredNulls(member);
+    }
+}
+
+const EXTRA = "conformance_variant_extra";
+
+/** Adds a member the spec does not list to every object of a JSON value. */
+function addExtra(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) addExtra(item);
+  else if (isRecord(value)) {
+    for (const member of Object.values(value)) addExtra(member);
+    value[EXTRA] = "a field the spec does not list";
+  }
+}
+
+/** The object at a JSON pointer's instance path ("/results/0/requested_limits"). */
+function at(value: unknown, instancePath: string): unknown {
+  return instancePath
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, key) => (Array.isArray(node) ? node[Number(key)] : fieldOf(node, key)), value);
+}
+
+/**
+ * Correct variants: servers that do what the platform's own descriptions allow. Each must pass
+ * (exit 0), at most warning on the results it lists.
+ */
+export const CORRECT_VARIANTS: Defect[] = [
+  {
+    // The platform's published descriptions make these optional (default null); the spec infers
+    // them required, so leaving them out is a `should` warning, never a failure.
+    name: "a server that omits the inferred-required fields when they are null",
+    fails: [],
+    warns: model.operations.map((o) => `schema.inferred.${o.operationId}`),
+    response: (_ex, answer) => omitInferredNulls(answer.body),
+  },
+  {
+    // Open schemas (and x-unspecified "other fields") allow more members; only where a schema is
+    // closed (additionalProperties: false) does the variant leave it as the spec has it.
+    name: "a server that adds fields the spec does not list, everywhere the spec leaves open",
+    fails: [],
+    response: (ex, answer) => {
+      if (answer.body === undefined) return;
+      addExtra(answer.body);
+      const path = matchOperation(model, ex.method, ex.path)?.operation.path;
+      if (!path) return;
+      const validate = () =>
+        specValidator("required").validateResponse({
+          method: ex.method,
+          path,
+          status: answer.status,
+          contentType: "application/json",
+          body: answer.body,
+        });
+      for (const error of validate()) {
+        const [instancePath] = error.split(" ");
+        if (!error.includes("additional properties") || instancePath === undefined) continue;
+        const node = at(answer.body, instancePath === "/" ? "" : instancePath);
+        if (isRecord(node)) delete node[EXTRA];
+      }
+    },
+  },
+  {
+    name: `a server that sends no Retry-After with its ${model.conventions.requestRate.exceededStatus}s`,
+    fails: [],
+    response: (_ex, answer) => {
+      for (const name of Object.keys(answer.headers))
+        if (name.toLowerCase() === "retry-after") delete answer.headers[name];
     },
   },
 ];

@@ -19,12 +19,21 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** A body sent as this text, with `headers` as they are (a defect's own content type), not as JSON. */
+  text?: string;
 }
 
 export interface Defect {
   name: string;
   /** Scenario ids this defect must fail, and no other. */
   fails: string[];
+  /**
+   * Results a correct variant (no `fails`) may warn on without failing: a `should` it meets only
+   * under a reading the spec infers. Every other result passes or skips.
+   */
+  warns?: string[];
+  /** Flags of the run beyond the target's (e.g. none of the hints a live user may lack). */
+  flags?: { gpuFlavor?: boolean; strict?: boolean };
   simulator?: SimulatorOptions;
   /** Changes the request before it reaches the simulator, or answers it itself. */
   request?(exchange: Exchange, sim: Simulator): Answer | undefined | Promise<Answer | undefined>;
@@ -118,7 +127,7 @@ export async function startFaultyTarget(defect: Defect | undefined): Promise<Fau
       };
       let answer = await defect?.request?.(exchange, sim);
       let out: string;
-      if (answer) out = answer.body === undefined ? "" : JSON.stringify(answer.body);
+      if (answer) out = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
       else {
         // What the client sent goes on as sent, unless a request hook may have changed it.
         const payload = !defect?.request
@@ -142,11 +151,11 @@ export async function startFaultyTarget(defect: Defect | undefined): Promise<Fau
           body: upstream.text === "" ? undefined : JSON.parse(upstream.text),
         };
         defect.response(exchange, answer, sim);
-        out = answer.body === undefined ? "" : JSON.stringify(answer.body);
+        out = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
       }
       res.writeHead(answer.status, {
         ...answer.headers,
-        ...(out ? { "content-type": "application/json; charset=utf-8" } : {}),
+        ...(out && answer.text === undefined ? { "content-type": "application/json; charset=utf-8" } : {}),
         "content-length": Buffer.byteLength(out),
       });
       res.end(out);

@@ -9,8 +9,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorHints } from "../src/target.js";
-import { DEFECTS } from "./defects.js";
-import { type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import { CORRECT_VARIANTS, DEFECTS } from "./defects.js";
+import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, failedIds, type RunHost, runCli, startRunHost } from "./run-cli.js";
 
 const FULL = ["--allow-writes", "--allow-burst", "--strict"];
@@ -21,31 +21,31 @@ const FULL = ["--allow-writes", "--allow-burst", "--strict"];
  * instead of 2 s: a loaded machine that answers slowly is never taken for a task that does not
  * finish. The planted slow task still fails, after 6 s.
  */
-function flagsFor(target: FaultyTarget) {
+function flagsFor(target: FaultyTarget, flags: Defect["flags"] = {}) {
   const hints = simulatorHints(target.sim);
   return {
     args: [
       "--target",
       target.url,
-      ...FULL,
+      ...FULL.filter((flag) => flag !== "--strict" || flags.strict !== false),
       "--time-scale",
       "0.1",
       "--protection-profile-id",
       String(hints.protectionProfileId),
-      "--gpu-flavor",
-      String(hints.gpuFlavor),
+      ...(flags.gpuFlavor === false ? [] : ["--gpu-flavor", String(hints.gpuFlavor)]),
     ],
     env: { GCORE_API_KEY: target.sim.apiKey, GCORE_RESELLER_API_KEY: target.sim.resellerApiKey },
   };
 }
 
 async function against(
-  defect: (typeof DEFECTS)[number] | undefined,
+  defect: Defect | undefined,
   run: (args: string[], env: Record<string, string>) => Promise<CliRun>,
+  flags: Defect["flags"] = defect?.flags,
 ) {
   const target = await startFaultyTarget(defect);
   try {
-    const { args, env } = flagsFor(target);
+    const { args, env } = flagsFor(target, flags);
     return await run(args, env);
   } finally {
     await target.close();
@@ -93,6 +93,63 @@ describe.concurrent("teeth", () => {
       expect(run.report, run.stdout + run.stderr).toBeDefined();
       expect(failedIds(run), run.stdout + run.stderr).toEqual([...defect.fails].sort());
       expect(run.code).toBe(1);
+      // Named in every report: the reasons in report.md, a failure per result in junit.xml.
+      for (const id of defect.fails) {
+        expect(run.files["report.md"]).toContain(`\`${id}\``);
+        expect(run.files["junit.xml"]).toContain(`name="${id} (`);
+      }
     },
   );
+
+  // Servers that do what the platform's own descriptions allow: no failure, exit 0. Run without
+  // --strict: a `should` the spec only infers (x-inferred-required) may warn, nothing else.
+  it.each(CORRECT_VARIANTS.map((d) => [d.name, d] as const))(
+    "a correct variant passes: %s",
+    async (_name, variant) => {
+      const run = await against(variant, (args, env) => host.run(args, env), { strict: false });
+      const out = run.stdout + run.stderr;
+      expect(failedIds(run), out).toEqual([]);
+      expect(run.code, out).toBe(0);
+      const warned = run.report?.scenarios.filter((s) => s.status === "warned").map((s) => s.id) ?? [];
+      for (const id of warned) expect(variant.warns ?? [], out).toContain(id);
+      // The variant did what it says: its warnings are there when it lists some.
+      if (variant.warns) expect(warned.length, out).toBeGreaterThan(0);
+    },
+  );
+
+  it("a discovery answer that breaks the spec: exit 1, and what needs the project skips, naming why", async () => {
+    const defect = DEFECTS.find((d) => d.name.startsWith("a discovery answer"));
+    const run = await against(defect, (args, env) => host.run(args, env));
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const result = (id: string) => run.report?.scenarios.find((s) => s.id === id);
+    expect(result("discovery.default-project")?.reason).toMatch(
+      /the default project's id is "\d+", not an integer/,
+    );
+    expect(result("discovery.default-project")?.evidence[0]).toMatchObject({
+      path: "/cloud/v1/projects",
+      status: 200,
+    });
+    expect(result("tasks.create.answers-tasks")?.status).toBe("skipped");
+    expect(result("tasks.create.answers-tasks")?.reason).toMatch(
+      /needs a project: .*discovery\.default-project/,
+    );
+    // What needs no project still runs.
+    expect(result("pagination.page.count-is-total.listAiTasks")?.status).toBe("passed");
+  });
+
+  it("without --gpu-flavor the quota error path still runs: ERROR, a reason naming a quota, created_resources null", async () => {
+    const run = await against(undefined, (args, env) => host.run(args, env), { gpuFlavor: false });
+    const out = run.stdout + run.stderr;
+    expect(failedIds(run), out).toEqual([]);
+    expect(run.code, out).toBe(0);
+    const status = (id: string) => run.report?.scenarios.find((s) => s.id === id);
+    expect(status("tasks.quota.error-names-quota")?.status, out).toBe("passed");
+    expect(status("tasks.quota.created-resources-null")?.status, out).toBe("passed");
+    // What only the quota check can tell skips, saying how to get it.
+    for (const id of ["tasks.quota.error-names-excess", "tasks.quota.nothing-created"]) {
+      expect(status(id)?.status, id).toBe("skipped");
+      expect(status(id)?.reason, id).toMatch(/--gpu-flavor/);
+    }
+    expect(run.report?.createdResources.filter((r) => r.type === "task").length).toBe(2);
+  });
 });

@@ -1,0 +1,38 @@
+// What the discovery before the first scenario found (src/prepare.ts), as results of their own: the
+// token verified, the default project named, an ACTIVE region listed. A discovery answer that
+// breaks the spec fails its step here, with its evidence; the scenarios that need what it could not
+// give skip, naming it.
+
+import type { DiscoveryStepId } from "../src/context.js";
+import { REGIONS, usableRegionState } from "../src/regions.js";
+import { check, scenario } from "../src/scenario.js";
+
+const STEPS: { id: DiscoveryStepId; title: string; operation: string; calls: string[] }[] = [
+  {
+    id: "discovery.current-client",
+    title: "the token is verified: GET /iam/clients/me answers 200",
+    operation: "getCurrentClient",
+    calls: ["GET /iam/clients/me"],
+  },
+  {
+    id: "discovery.default-project",
+    title: "GET /cloud/v1/projects names the default project with its id",
+    operation: "listProjects",
+    calls: ["GET /cloud/v1/projects (unless --project-id)"],
+  },
+  {
+    id: "discovery.active-region",
+    title: `GET ${REGIONS} lists the regions, one of them ${usableRegionState()}`,
+    operation: "listRegions",
+    calls: [`GET ${REGIONS}, every page`],
+  },
+];
+
+for (const { id, title, operation, calls } of STEPS)
+  scenario({ id, title, severity: "must", operation, calls }, async ({ run, skip, cite }) => {
+    const step = run.discovery.steps.find((s) => s.id === id);
+    if (!step) return skip("no discovery was made");
+    cite(...step.evidence);
+    if (step.status === "skipped") return skip(step.reason ?? "not needed");
+    check(step.status === "passed", step.reason ?? `${id} failed`);
+  });
