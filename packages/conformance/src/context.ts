@@ -89,11 +89,9 @@ export type DiscoveryStepId =
   | "discovery.default-project"
   | "discovery.active-region";
 
-/** One step of the discovery, reported as a result of its own. */
+/** One step of the discovery, reported as a result of its own (scenarios/00-discovery.scenario.ts). */
 export interface DiscoveryStep {
   id: DiscoveryStepId;
-  title: string;
-  operation: string;
   status: "passed" | "failed" | "skipped";
   reason: string | null;
   evidence: Evidence[];

@@ -11,7 +11,7 @@ import { fieldOf, isRecord } from "../src/json.js";
 import { offsetLists } from "../src/offset.js";
 import { bodyValues, queryValues, specModel, specValidator } from "../src/spec.js";
 import { taskFacts } from "../src/tasks.js";
-import type { Defect, Exchange } from "./faulty-target.js";
+import type { Answer, Defect, Exchange } from "./faulty-target.js";
 
 const model = specModel();
 const OFFSET_LISTS = offsetLists();
@@ -45,6 +45,23 @@ export const DEFECTS: Defect[] = [
       if (operationOf(ex) === "listProjects" && answer.status === 200 && Array.isArray(projects))
         for (const p of projects) if (isRecord(p) && p.is_default === true) p.id = String(p.id);
     },
+  },
+  {
+    // Every try of the discovery's first call (the suite retries a 500 three times), then the truth.
+    name: "GET /iam/clients/me answers 500 to the discovery",
+    fails: ["discovery.current-client"],
+    response: firstAnswers("getCurrentClient", 4, (answer) => {
+      answer.status = 500;
+      answer.body = { message: "internal error" };
+    }),
+  },
+  {
+    name: "a malformed region list to the discovery: its count a string",
+    fails: ["discovery.active-region", "schema.listRegions"],
+    response: firstAnswers("listRegions", 1, (answer) => {
+      const { countField } = regions.pagination;
+      if (isRecord(answer.body)) answer.body[countField] = String(answer.body[countField]);
+    }),
   },
   {
     name: "a 404 whose error body has an undocumented content type",
@@ -374,6 +391,18 @@ export const CORRECT_VARIANTS: Defect[] = [
     },
   },
 ];
+
+/** Changes the first `count` answers of an operation (those of the discovery), then none. */
+function firstAnswers(
+  operationId: string,
+  count: number,
+  change: (answer: Answer) => void,
+): Defect["response"] {
+  let seen = 0;
+  return (ex, answer) => {
+    if (operationOf(ex) === operationId && seen++ < count) change(answer);
+  };
+}
 
 /** Answers a task's first poll as its last state before the end and its second as its first; then the truth. */
 function backwardStates(): Defect["response"] {
