@@ -78,9 +78,10 @@ export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
       return "needs a protection profile id (the spec lists none): pass --protection-profile-id";
     if (need === "gpu-flavor" && !run.discovered.gpuFlavor)
       return "needs a virtual GPU flavor name (the spec lists none): pass --gpu-flavor";
-    if (need === "project" && run.discovered.projectId === undefined)
+    // A dry run discovers nothing: what a run would find is not missing.
+    if (need === "project" && run.discovered.projectId === undefined && !run.dryRun)
       return `needs a project: ${run.discovered.missing?.projectId ?? "none was found"}`;
-    if (need === "region" && run.discovered.regionId === undefined)
+    if (need === "region" && run.discovered.regionId === undefined && !run.dryRun)
       return `needs a region: ${run.discovered.missing?.regionId ?? "none was found"}`;
   }
   return undefined;

@@ -66,6 +66,8 @@ describe.concurrent("--dry-run and --only", () => {
     expect(run.stdout).toMatch(
       /tasks\.create\.answers-tasks \(must\) — skip: creates or changes a resource: runs only with --allow-writes/,
     );
+    // A dry run discovers nothing, and what needs the project or region it would find still runs.
+    expect(run.stdout).toContain("pagination.offset.count-is-total.listInstances (must) — run");
     expect(run.files["report.json"]).toBeUndefined();
   });
 
