@@ -40,7 +40,8 @@ async function everything(http: Http, query: AiTaskQuery = {}) {
   for (let page = 1; page <= 40; page++) {
     const got = await aiTaskPage(http, { query: { ...query, page, limit } });
     items.push(...got.results);
-    if (got.results.length < limit || page * limit >= got.count) return items;
+    // The count may be left out (the seed gives it a default): then a short page is the last.
+    if (got.results.length < limit || (got.countSent && page * limit >= got.count)) return items;
   }
   check(false, "more than 40 pages of 50 AI tasks: too many to compare");
   return items;
@@ -73,7 +74,8 @@ scenario(
       return skip("the spec lists no task_name or no ordering by a task field");
     const query = { task_name, ordering, limit: 3 };
     const page1 = await aiTaskPage(http, { query });
-    if (page1.count <= 3) return skip(`only ${page1.count} ${task_name} tasks: a single page`);
+    if (page1.countSent ? page1.count <= 3 : page1.next === null)
+      return skip(`only ${page1.countSent ? page1.count : "one page of"} ${task_name} tasks: a single page`);
     check(page1.next !== null, "page 1 has next null although count > limit");
     const kept = (link: string, which: string) => {
       const params = new URLSearchParams(linkQuery(link));

@@ -50,6 +50,8 @@ export type AiTask = NonNullable<AiTaskList["results"]>[number];
 export interface AiTaskPage {
   url: string;
   count: number;
+  /** Whether the answer carried its count (else `count` is the seed's default). */
+  countSent: boolean;
   next: string | null;
   previous: string | null;
   results: AiTask[];

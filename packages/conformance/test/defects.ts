@@ -383,6 +383,15 @@ export const CORRECT_VARIANTS: Defect[] = [
     },
   },
   {
+    // The seed gives the AI task list's count a default of 0: a page may leave it out.
+    name: "a server that leaves out the page lists' count (the seed's default)",
+    fails: [],
+    response: (ex, answer) => {
+      const pagination = matchOperation(model, ex.method, ex.path)?.operation.pagination;
+      if (pagination?.style === "page" && isRecord(answer.body)) delete answer.body[pagination.countField];
+    },
+  },
+  {
     name: `a server that sends no Retry-After with its ${model.conventions.requestRate.exceededStatus}s`,
     fails: [],
     response: (_ex, answer) => {
