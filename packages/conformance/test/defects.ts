@@ -326,6 +326,9 @@ function omitInferredNulls(value: unknown): void {
 
 const EXTRA = "conformance_variant_extra";
 
+/** The size bound of the variant that refuses larger volumes (GiB; the spec gives none). */
+const SIZE_BOUND = 65_536;
+
 /** Adds a member the spec does not list to every object of a JSON value. */
 function addExtra(value: unknown): void {
   if (Array.isArray(value)) for (const item of value) addExtra(item);
@@ -389,6 +392,23 @@ export const CORRECT_VARIANTS: Defect[] = [
     response: (ex, answer) => {
       const pagination = matchOperation(model, ex.method, ex.path)?.operation.pagination;
       if (pagination?.style === "page" && isRecord(answer.body)) delete answer.body[pagination.countField];
+    },
+  },
+  {
+    // The spec leaves a volume's size bounds unspecified: a server may refuse a size beyond its own
+    // with 400. Run without --gpu-flavor, so the quota path sends a volume beyond any quota.
+    name: "a server that refuses a volume beyond its size bound with 400",
+    fails: [],
+    flags: { gpuFlavor: false },
+    request: (ex) => {
+      const size = fieldOf(ex.body, "size");
+      if (operationOf(ex) !== "createVolume" || typeof size !== "number" || size <= SIZE_BOUND)
+        return undefined;
+      return {
+        status: 400,
+        headers: {},
+        body: { message: `size must be at most ${SIZE_BOUND} GiB (got ${size})` },
+      };
     },
   },
   {
