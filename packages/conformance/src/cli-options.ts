@@ -56,7 +56,11 @@ export function createProgram(): Command {
       integer("--protection-profile-id"),
     )
     .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
-    .option("--report <dir>", "directory for report.json, junit.xml and report.md", DEFAULTS.report)
+    .option(
+      "--report <dir>",
+      "directory for report.json, junit.xml, report.md and report.html",
+      DEFAULTS.report,
+    )
     .option("--strict", "count `should` failures as failures", false)
     .option("--dry-run", "list the scenarios and what they would call; call nothing", false)
     .option(

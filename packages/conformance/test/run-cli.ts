@@ -10,7 +10,7 @@ import type { Report } from "../src/report.js";
 
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
-const REPORT_FILES = ["report.json", "junit.xml", "report.md"];
+const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
 /**
  * How long one run may take before it is stopped and reported as such. A whole-suite run takes

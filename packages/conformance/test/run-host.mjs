@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "../dist/cli-options.js";
 import { runConformance } from "../dist/run.js";
 
-const REPORT_FILES = ["report.json", "junit.xml", "report.md"];
+const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
 async function run({ args, env }) {
   const dir = mkdtempSync(join(tmpdir(), "conformance-host-"));

@@ -99,7 +99,7 @@ async function startEchoingServer() {
 }
 
 describe("a server that echoes the key back", () => {
-  it("gets no form of either key into report.json, junit.xml, report.md, stdout or stderr", async () => {
+  it("gets no form of either key into report.json, junit.xml, report.md, report.html, stdout or stderr", async () => {
     const server = await startEchoingServer();
     const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
       GCORE_API_KEY: KEY,
@@ -109,6 +109,7 @@ describe("a server that echoes the key back", () => {
     const outputs = { ...run.files, stdout: run.stdout, stderr: run.stderr };
     expect(Object.keys(outputs).sort()).toEqual([
       "junit.xml",
+      "report.html",
       "report.json",
       "report.md",
       "stderr",
