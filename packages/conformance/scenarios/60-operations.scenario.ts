@@ -2,7 +2,7 @@
 // fields and its `_requested` grows with the server count; a protection profile update reads back;
 // a storage notification event is accepted, and refused without `name`.
 
-import { operationById } from "@platform-api/spec";
+import { inferredRequiredAt, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { offSpec } from "../src/api.js";
 import { fieldOf } from "../src/json.js";
@@ -11,7 +11,6 @@ import { check, scenario } from "../src/scenario.js";
 import {
   bodyValues,
   firstOf,
-  inferredRequiredOf,
   requiredOf,
   schemaAt,
   specModel,
@@ -23,14 +22,15 @@ type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
 type ProfileField = components["schemas"]["ProfileField"];
 
 // The quota names come from the spec's result schema (for each quota: limit, requested, usage).
-const RESULT = schemaAt(successSchemaPointer(operationById(specModel(), "checkVirtualGpuClusterLimits")));
+const RESULT_POINTER = successSchemaPointer(operationById(specModel(), "checkVirtualGpuClusterLimits"));
+const RESULT = schemaAt(RESULT_POINTER);
 const FIELDS = requiredOf(RESULT) as (keyof CheckResult)[];
 const QUOTAS = FIELDS.filter((f) => f.endsWith("_requested")).map((f) => f.slice(0, -"_requested".length));
 const requested = (result: CheckResult, quota: string) =>
   Number(result[`${quota}_requested` as keyof CheckResult]);
 // The spec requires those fields by its own inference (x-inferred-required), not the seed's word:
 // a result without one is a `should` finding.
-const INFERRED = new Set(inferredRequiredOf(RESULT));
+const INFERRED = new Set(inferredRequiredAt(specModel(), RESULT_POINTER));
 const ALL_FIELDS_SEVERITY = FIELDS.some((f) => INFERRED.has(f)) ? "should" : "must";
 const CHECK_LIMITS = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
 

@@ -132,12 +132,6 @@ export function requiredOf(node: JsonObject | undefined): string[] {
   return Array.isArray(node?.required) ? node.required.filter((v): v is string => typeof v === "string") : [];
 }
 
-/** The property names a schema node requires by the spec's inference (`x-inferred-required`). */
-export function inferredRequiredOf(node: JsonObject | undefined): string[] {
-  const names = node?.["x-inferred-required"];
-  return Array.isArray(names) ? names.filter((v): v is string => typeof v === "string") : [];
-}
-
 /**
  * Narrows values read from the model to the generated type of the same schema (they come from one
  * description, so they agree; the type is what makes a call with them compile).

@@ -13,5 +13,17 @@ export interface ServedSpec {
 }
 
 export function serveSpec(doc: OpenApiDocument = loadBundle()): ServedSpec {
-  return { doc, model: buildModel(doc) };
+  return { doc, model: modelOf(doc) };
+}
+
+const models = new WeakMap<object, SpecModel>();
+
+/** The model of a description, built once per document (the server and the world share it). */
+export function modelOf(doc: object): SpecModel {
+  let model = models.get(doc);
+  if (!model) {
+    model = buildModel(doc);
+    models.set(doc, model);
+  }
+  return model;
 }

@@ -3,31 +3,13 @@
 // enums, the keys of a task's `created_resources` and the AI task list's ordering keys. Each reads
 // the description it is given, so a simulator started on another description follows it.
 
-import {
-  buildModel,
-  operationById,
-  pointer,
-  requireParameter,
-  resolvePointer,
-  type SpecModel,
-  taskPollingOf,
-} from "@platform-api/spec";
+import { operationById, pointer, requireParameter, resolvePointer, taskPollingOf } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
+import { modelOf } from "../spec.js";
 import type { AiTaskOrderingField, GpuModel, RegionalQuotaName } from "./types.js";
 
 type Schemas = components["schemas"];
 type SchemaNode = { [keyword: string]: unknown };
-
-const models = new WeakMap<object, SpecModel>();
-/** The model of a description, built once per document. */
-export function modelOf(doc: object): SpecModel {
-  let model = models.get(doc);
-  if (!model) {
-    model = buildModel(doc);
-    models.set(doc, model);
-  }
-  return model;
-}
 
 /** The component schemas that are an enum of strings ("AiTaskStatus", "TaskState", …). */
 export type EnumSchemaName = {
