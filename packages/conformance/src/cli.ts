@@ -1,24 +1,42 @@
 #!/usr/bin/env node
-// `pnpm conformance [options]`: see `--help` and the package README.
+// `pnpm conformance [options]`, `pnpm conformance observe …`, `pnpm conformance verify …`: see
+// `--help` and the package README.
+import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
+import {
+  createObserveCommand,
+  createVerifyCommand,
+  toObserveOptions,
+  toVerifyOptions,
+} from "./traffic/cli-options.js";
 
 // commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
 // command line, or one in the key variables, is redacted from what it prints.
 const redact = createUsageRedactor(process.env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv]);
-const program = createProgram().configureOutput({
-  writeErr: (text) => process.stderr.write(redact(text)),
-  writeOut: (text) => process.stdout.write(redact(text)),
-});
-program.exitOverride((error) => {
-  // Usage errors exit 2 (commander's default is 1, which here means "not conformant").
-  process.exit(error.exitCode === 0 ? 0 : 2);
-});
-program.parse(process.argv);
+const configured = (command: Command) =>
+  command
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(redact(text)),
+      writeOut: (text) => process.stdout.write(redact(text)),
+    })
+    // Usage errors exit 2 (commander's default is 1, which here means "not conformant").
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
 
-// Loaded only now: vitest and the rest take a third of a second, which --help and a mistyped flag
-// do not need.
-const { runConformance } = await import("./run.js");
-const result = await runConformance(toOptions(program.opts()));
-process.exitCode = result.exitCode;
+// What runs is loaded only once the command line is read: vitest and the rest take a third of a
+// second, which --help and a mistyped flag do not need.
+const program = configured(createProgram()).action(async () => {
+  const { runConformance } = await import("./run.js");
+  process.exitCode = (await runConformance(toOptions(program.opts()))).exitCode;
+});
+const observe = configured(createObserveCommand()).action(async () => {
+  const { runObserve } = await import("./traffic/commands.js");
+  process.exitCode = (await runObserve(toObserveOptions(observe.opts()))).exitCode;
+});
+const verify = configured(createVerifyCommand()).action(async () => {
+  const { runVerify } = await import("./traffic/commands.js");
+  process.exitCode = (await runVerify(toVerifyOptions(verify.opts()))).exitCode;
+});
+program.addCommand(observe).addCommand(verify);
+await program.parseAsync(process.argv);

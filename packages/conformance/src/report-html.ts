@@ -6,7 +6,7 @@
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
-import type { Report, ScenarioResult, ScenarioStatus } from "./report.js";
+import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines } from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
 import { STYLE } from "./report-html/style.js";
@@ -135,6 +135,7 @@ class Page {
       `<dt>Started</dt><dd>${t(report.startedAt)}</dd>`,
       `<dt>Spec</dt><dd>${t(this.model.title)} ${t(this.model.version)}, ${this.model.operations.length} operations</dd>`,
       `<dt>Options</dt><dd>${options || "—"}</dd>`,
+      ...trafficLines(report).map((line) => `<dt>Traffic</dt><dd>${t(line)}</dd>`),
       "</dl>",
       '<nav class="note"><a href="#deviations">Deviations</a> · <a href="#operations">Operations × checks</a> · ' +
         '<a href="#latency">Latency</a> · <a href="#timeline">Timeline</a> · <a href="#results">All results</a> · ' +

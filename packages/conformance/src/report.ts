@@ -3,6 +3,7 @@
 // or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
+import type { TrafficSummary } from "./traffic/judge.js";
 
 export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped";
 
@@ -31,6 +32,8 @@ export interface Report {
   summary: { passed: number; failed: number; warned: number; skipped: number };
   scenarios: ScenarioResult[];
   createdResources: CreatedResource[];
+  /** `observe` and `verify --har` only: what the traffic held, and what the judge let go. */
+  traffic?: TrafficSummary;
 }
 
 export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
@@ -54,6 +57,7 @@ export function toMarkdown(report: Report): string {
     `**${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped**`,
     "",
   ];
+  if (report.traffic) lines.push("## Traffic", "", ...trafficLines(report).map((l) => `- ${l}`), "");
   const failing = report.scenarios.filter((s) => s.status === "failed" || s.status === "warned");
   if (failing.length > 0) {
     lines.push("## Deviations", "");
@@ -132,4 +136,20 @@ function xml(text: string): string {
     .filter((c) => c.charCodeAt(0) >= 0x20 || c === "\t" || c === "\n" || c === "\r")
     .join("");
   return printable.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** What the traffic held and what the judge let go, in words (observe and verify --har only). */
+export function trafficLines(report: Report): string[] {
+  const t = report.traffic;
+  if (!t) return [];
+  const lines = [
+    `traffic: ${t.exchanges} exchanges, ${t.judged} judged, ${t.undescribed.count} to operations the spec does not describe, ${t.noAnswer} without an answer`,
+  ];
+  if (t.undescribed.count > 0) lines.push(`not described by the spec: ${t.undescribed.examples.join(", ")}`);
+  const dropped = Object.entries(t.dropped).filter(([, n]) => n > 0);
+  if (dropped.length > 0)
+    lines.push(
+      `dropped to stay within the judge's limits: ${dropped.map(([what, n]) => `${n} ${what}`).join(", ")} (walks and tasks forgotten before they ended, items past ${t.limits.itemsPerWalk} per walk, bodies over 8 MiB, tokens past ${t.limits.tokens})`,
+    );
+  return lines;
 }

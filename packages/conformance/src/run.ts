@@ -3,7 +3,6 @@
 // print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
 // one under --strict); 2: the run could not be made as asked.
 
-import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
@@ -11,8 +10,8 @@ import { createVitest } from "vitest/node";
 import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
 import { createUsageRedactor } from "./redact.js";
-import { createRedactor, type Report, redactDeep, summarize, toJunit, toMarkdown } from "./report.js";
-import { toHtml } from "./report-html.js";
+import { createRedactor, type Report, redactDeep, summarize } from "./report.js";
+import { printSummary, verdictCode, writeReports } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
 
 export interface RunResult {
@@ -126,40 +125,12 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       printPlan(report, write);
       return { exitCode: 0, report };
     }
-    const reportDir = resolve(io.cwd ?? process.cwd(), options.report);
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(resolve(reportDir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(resolve(reportDir, "junit.xml"), toJunit(report));
-    writeFileSync(resolve(reportDir, "report.md"), toMarkdown(report));
-    writeFileSync(resolve(reportDir, "report.html"), toHtml(report, { redact: redactLine }));
+    const reportDir = writeReports(report, resolve(io.cwd ?? process.cwd(), options.report), redactLine);
     printSummary(report, reportDir, write);
-    const mustFailed = report.scenarios.some((s) => s.status === "failed");
-    return { exitCode: mustFailed ? 1 : 0, report, reportDir };
+    return { exitCode: verdictCode(report), report, reportDir };
   } finally {
     await prepared.close();
   }
-}
-
-function printSummary(report: Report, reportDir: string, write: (line: string) => void) {
-  const { summary } = report;
-  write("");
-  for (const s of report.scenarios.filter((x) => x.status === "failed"))
-    write(`${pc.red("FAIL")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
-  for (const s of report.scenarios.filter((x) => x.status === "warned"))
-    write(`${pc.yellow("WARN")} ${s.id} (should): ${s.reason ?? ""}`);
-  const skipReasons = new Map<string, number>();
-  for (const s of report.scenarios.filter((x) => x.status === "skipped"))
-    skipReasons.set(s.reason ?? "", (skipReasons.get(s.reason ?? "") ?? 0) + 1);
-  for (const [reason, count] of skipReasons) write(pc.dim(`skipped ${count}: ${reason}`));
-  if (report.createdResources.length > 0)
-    write(
-      `created ${report.createdResources.length} resource(s): ${report.createdResources.map((r) => `${r.type} ${r.id}`).join(", ")} (listed in report.md)`,
-    );
-  const verdict = summary.failed > 0 ? pc.red(pc.bold("NOT CONFORMANT")) : pc.green(pc.bold("CONFORMANT"));
-  write(
-    `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
-  );
-  write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
 }
 
 function printPlan(report: Report, write: (line: string) => void) {

@@ -1,0 +1,280 @@
+// `conformance observe` and `conformance verify --har`: the traffic judge (src/traffic/judge.ts)
+// fed by the observing proxy or by a HAR file, reported like an active run (report.json,
+// junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import pc from "picocolors";
+import { DEFAULTS, UsageError } from "../options.js";
+import { createUsageRedactor } from "../redact.js";
+import type { Report } from "../report.js";
+import { printSummary, verdictCode, writeReports } from "../report-files.js";
+import type { RunIo, RunResult } from "../run.js";
+import { createHarRecorder, readHar } from "./har.js";
+import { createTrafficJudge, type TrafficJudge } from "./judge.js";
+import { type ObservingProxy, startProxy } from "./proxy.js";
+
+export interface ObserveOptions {
+  /** Base URL of the platform (or a simulator) the proxy forwards to. */
+  upstream: string;
+  /** "host:port" to listen on; port 0 picks a free one. */
+  listen: string;
+  /** Allows a listen address other than loopback. */
+  allowRemoteListen: boolean;
+  /** Stop after this many seconds; else on Ctrl-C (SIGINT) or SIGTERM. */
+  durationSeconds?: number;
+  /** Write the exchanges to this HAR file as they pass (tokens replaced by their labels). */
+  record?: string;
+  report: string;
+  strict: boolean;
+}
+
+export interface VerifyOptions {
+  har: string;
+  /** Only entries under this URL are judged, their paths relative to it. */
+  baseUrl?: string;
+  report: string;
+  strict: boolean;
+}
+
+export const OBSERVE_DEFAULTS = { listen: "127.0.0.1:4030" } as const;
+
+const version = (): string =>
+  (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
+    .version;
+
+/** A base URL the way --upstream and --base-url take it. */
+export function baseUrlOf(flag: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag} "${value}" is not a URL: give a base URL such as https://api.gcore.com.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`${flag} ${value}: only http:// and https:// URLs are allowed.`);
+  if (url.search || url.hash)
+    throw new UsageError(`${flag} ${value}: give the base URL without a query or fragment.`);
+  return url;
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
+
+/** "127.0.0.1:4030", "[::1]:4030", ":4030" or "4030" as host and port; loopback unless allowed. */
+export function listenAddress(value: string, allowRemote: boolean): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]*))?:?(\d+)$/.exec(value.trim());
+  const host = match?.[1] ?? (match?.[2] || "127.0.0.1");
+  const port = Number(match?.[3]);
+  if (!match || !Number.isInteger(port) || port > 65_535)
+    throw new UsageError(
+      `--listen "${value}" is not an address: give host:port, e.g. 127.0.0.1:4030 (port 0 picks a free one).`,
+    );
+  if (!LOOPBACK.test(host) && !allowRemote)
+    throw new UsageError(
+      `--listen ${value}: ${host} is not loopback. The proxy forwards every request with its token to the upstream; ` +
+        "anyone who can reach it can use your account. Pass --allow-remote-listen if that is what you want.",
+    );
+  return { host, port };
+}
+
+export interface Observing {
+  /** The proxy's base URL: give it to the client instead of the platform's. */
+  url: string;
+  judge: TrafficJudge;
+  /** Stops the proxy (exchanges in flight finish first) and closes the recording. */
+  stop(): Promise<void>;
+}
+
+/** Starts the observing proxy and its judge (and recording); the commands and tests use it. */
+export async function startObserving(
+  options: Pick<ObserveOptions, "upstream" | "record"> & {
+    host: string;
+    port: number;
+    env?: Record<string, string | undefined>;
+    onFirstFailure?: (id: string, severity: string, problem: string) => void;
+  },
+): Promise<Observing> {
+  const upstream = baseUrlOf("--upstream", options.upstream);
+  const judge = createTrafficJudge({
+    env: options.env,
+    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    onFirstFailure: options.onFirstFailure,
+  });
+  const recorder = options.record
+    ? createHarRecorder(
+        options.record,
+        { upstream: upstream.href, version: version() },
+        judge.label,
+        judge.redact,
+      )
+    : undefined;
+  let proxy: ObservingProxy;
+  try {
+    proxy = await startProxy({
+      upstream: upstream.href,
+      host: options.host,
+      port: options.port,
+      onExchange: (passed) => {
+        // The judge first: it learns the exchange's token, which the recording then redacts.
+        judge.judge(passed.exchange);
+        recorder?.add(passed);
+      },
+    });
+  } catch (error) {
+    recorder?.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES")
+      throw new UsageError(
+        `--listen ${options.host}:${options.port}: cannot listen there (${code}); pick another port (0 picks a free one).`,
+      );
+    throw error;
+  }
+  return {
+    url: proxy.url,
+    judge,
+    async stop() {
+      await proxy.close();
+      recorder?.close();
+    },
+  };
+}
+
+/** Waits for the end of an observe session: the duration, a signal, or `io.stop`. */
+function sessionEnd(
+  durationSeconds: number | undefined,
+  stop: Promise<unknown> | undefined,
+): Promise<string> {
+  return new Promise((done) => {
+    const timer =
+      durationSeconds === undefined
+        ? undefined
+        : setTimeout(() => finish(`${durationSeconds} s passed`), durationSeconds * 1000);
+    const onSignal = (signal: NodeJS.Signals) => finish(signal);
+    function finish(why: string) {
+      clearTimeout(timer);
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      done(why);
+    }
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    stop?.then(() => finish("stopped"));
+  });
+}
+
+export interface TrafficIo extends RunIo {
+  /** Ends an observe session when it settles (tests; the CLI waits for a signal or --duration). */
+  stop?: Promise<unknown>;
+  /** Told the proxy's URL once it listens. */
+  listening?: (url: string) => void;
+}
+
+function printer(io: TrafficIo) {
+  const env = io.env ?? process.env;
+  const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv]);
+  return { env, usage, print };
+}
+
+export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): Promise<RunResult> {
+  const { env, usage, print } = printer(io);
+  let redact = usage;
+  const write = (line: string) => print(redact(line));
+  let observing: Observing;
+  try {
+    if (options.durationSeconds !== undefined && !(options.durationSeconds > 0))
+      throw new UsageError(
+        `--duration must be a number of seconds above 0 (got ${options.durationSeconds}).`,
+      );
+    const { host, port } = listenAddress(options.listen, options.allowRemoteListen);
+    observing = await startObserving({
+      upstream: options.upstream,
+      record: options.record,
+      host,
+      port,
+      env,
+      onFirstFailure: (id, severity, problem) =>
+        write(`${severity === "must" ? pc.red("FAIL") : pc.yellow("WARN")} ${id}: ${problem.split("\n")[0]}`),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(pc.red(`conformance observe: ${error.message}`));
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+  redact = (line) => usage(observing.judge.redact(line));
+  const startedAt = new Date();
+  const upstream = baseUrlOf("--upstream", options.upstream);
+  write(pc.bold(`Observing ${observing.url} → ${upstream.origin}${upstream.pathname.replace(/\/$/, "")}`));
+  write(
+    pc.dim(
+      `Give your client ${observing.url} as its base URL. ${options.durationSeconds === undefined ? "Ctrl-C" : `${options.durationSeconds} s (or Ctrl-C)`} stops and writes the reports.${options.record ? ` Recording to ${options.record}.` : ""}`,
+    ),
+  );
+  io.listening?.(observing.url);
+  const why = await sessionEnd(options.durationSeconds, io.stop);
+  await observing.stop();
+  write(pc.dim(`stopped (${why})`));
+  return finish(observing.judge, options, io, write, redact, {
+    target: `traffic observed on its way to ${upstream.origin}${upstream.pathname.replace(/\/$/, "")}`,
+    startedAt,
+    options: {
+      upstream: options.upstream,
+      listen: options.listen,
+      record: options.record,
+      strict: options.strict,
+    },
+  });
+}
+
+export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise<RunResult> {
+  const { env, usage, print } = printer(io);
+  let redact = usage;
+  const write = (line: string) => print(redact(line));
+  const startedAt = new Date();
+  const judge = createTrafficJudge({ env, keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv] });
+  redact = (line) => usage(judge.redact(line));
+  let outside: number;
+  try {
+    if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
+    const reading = readHar(options.har, options.baseUrl);
+    for (const exchange of reading.exchanges) judge.judge(exchange);
+    outside = reading.outside;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(pc.red(`conformance verify: ${error.message}`));
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+  write(pc.bold(`Verifying ${options.har}${options.baseUrl ? ` (entries under ${options.baseUrl})` : ""}`));
+  if (outside > 0) write(pc.dim(`${outside} entries outside ${options.baseUrl} were not judged`));
+  return finish(judge, options, io, write, redact, {
+    target: `traffic recorded in ${options.har}`,
+    startedAt,
+    options: { har: options.har, baseUrl: options.baseUrl, strict: options.strict, outside },
+  });
+}
+
+function finish(
+  judge: TrafficJudge,
+  options: { report: string; strict: boolean },
+  io: RunIo,
+  write: (line: string) => void,
+  redact: (line: string) => string,
+  meta: { target: string; startedAt: Date; options: Record<string, unknown> },
+): RunResult {
+  const report: Report = judge.report({ ...meta, strict: options.strict });
+  const reportDir = writeReports(report, resolve(io.cwd ?? process.cwd(), options.report), redact);
+  printSummary(report, reportDir, write);
+  if (report.traffic?.judged === 0) {
+    write(
+      pc.red(
+        "conformance: the traffic held no answer of an operation the spec describes, so nothing was judged (is the base URL right?).",
+      ),
+    );
+    return { exitCode: 2, report, reportDir };
+  }
+  return { exitCode: verdictCode(report), report, reportDir };
+}

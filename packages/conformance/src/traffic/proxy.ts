@@ -1,0 +1,257 @@
+// The observing proxy of `conformance observe`: a forwarding proxy on loopback that passes every
+// request to the one upstream it was given and every answer back as it comes — status, header
+// names as written, body bytes, chunk by chunk — never retried, never altered, and hands a copy of
+// each finished exchange to the judge. Only the hop-by-hop headers of each connection (RFC 9110
+// §7.6.1) and Host (the upstream's) are its own; a request-target in absolute form is read for its
+// path only, so the Authorization header goes to the upstream and nowhere else.
+
+import { createServer, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { flatHeaders, type ObservedExchange } from "./exchange.js";
+
+/** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
+export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
+
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+  "host",
+]);
+
+/** An exchange as it passed, with the raw header lists a HAR recording keeps. */
+export interface PassedExchange {
+  exchange: ObservedExchange;
+  httpVersion: string;
+  requestRawHeaders: string[];
+  /** The request body as text (bounded like the answer's), undefined when there was none. */
+  requestBody: string | undefined;
+  statusText: string;
+  responseRawHeaders: string[];
+}
+
+export interface ProxyOptions {
+  /** Base URL of the platform (or the simulator): every request goes there and nowhere else. */
+  upstream: string;
+  host: string;
+  port: number;
+  /** Told of every exchange once its answer has been passed on whole (or failed). */
+  onExchange(passed: PassedExchange): void;
+}
+
+export interface ObservingProxy {
+  /** The proxy's own base URL, to give the client instead of the platform's. */
+  url: string;
+  /** Stops accepting, lets the exchanges in flight finish (at most `graceMs`), then closes. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Pairs of a raw header list, without the connection's own headers and those it names. */
+function endToEnd(raw: string[]): string[] {
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]?.toLowerCase() === "connection")
+      for (const token of (raw[i + 1] ?? "").split(",")) named.add(token.trim().toLowerCase());
+  const kept: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] ?? "";
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
+    kept.push(name, raw[i + 1] ?? "");
+  }
+  return kept;
+}
+
+/** The path and query of a request-target, whatever its form ("/x?y", "http://host/x?y"). */
+function pathOf(target: string): string {
+  if (target.startsWith("/")) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return `/${target}`;
+  }
+}
+
+/** Collects a copy of a stream's chunks up to a bound (the stream itself is not touched). */
+function collector(limit: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  return {
+    add(chunk: Buffer) {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+      } else chunks.push(chunk);
+    },
+    bytes: () => (over ? undefined : Buffer.concat(chunks)),
+    get seen() {
+      return size > 0;
+    },
+  };
+}
+
+/** The body as text the judge reads: decoded from its content-coding, bounded. */
+function decoded(bytes: Buffer | undefined, encoding: string | undefined): string | undefined {
+  if (bytes === undefined) return undefined;
+  const coding = (encoding ?? "").trim().toLowerCase();
+  const options = { maxOutputLength: MAX_JUDGED_BODY_BYTES };
+  try {
+    if (coding === "gzip" || coding === "x-gzip") return gunzipSync(bytes, options).toString("utf8");
+    if (coding === "deflate") return inflateSync(bytes, options).toString("utf8");
+    if (coding === "br") return brotliDecompressSync(bytes, options).toString("utf8");
+  } catch {
+    return undefined;
+  }
+  return bytes.toString("utf8");
+}
+
+export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
+  const upstream = new URL(options.upstream);
+  const secure = upstream.protocol === "https:";
+  const prefix = upstream.pathname.replace(/\/$/, "");
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const send = secure ? httpsRequest : httpRequest;
+  const inFlight = new Set<Promise<void>>();
+
+  const server = createServer((req: IncomingMessage, res) => {
+    const at = Date.now();
+    const started = performance.now();
+    const url = pathOf(req.url ?? "/");
+    const requestRawHeaders = endToEnd(req.rawHeaders);
+    const requestCopy = collector(MAX_JUDGED_BODY_BYTES);
+    const responseCopy = collector(MAX_JUDGED_BODY_BYTES);
+    let finished: () => void = () => {};
+    const passing = new Promise<void>((done) => {
+      finished = () => {
+        inFlight.delete(passing);
+        done();
+      };
+    });
+    inFlight.add(passing);
+    let reported = false;
+    const report = (status: number | null, statusText: string, rawHeaders: string[], error?: string) => {
+      if (reported) return;
+      reported = true;
+      const headers = flatHeaders(Object.fromEntries(pairs(rawHeaders)));
+      const requestBytes = requestCopy.bytes();
+      try {
+        options.onExchange({
+          exchange: {
+            method: req.method ?? "GET",
+            url,
+            requestHeaders: flatHeaders(req.headers),
+            status,
+            responseHeaders: headers,
+            body: status === null ? "" : decoded(responseCopy.bytes(), headers["content-encoding"]),
+            at,
+            durationMs: performance.now() - started,
+            ...(error ? { error } : {}),
+          },
+          httpVersion: `HTTP/${req.httpVersion}`,
+          requestRawHeaders,
+          requestBody: requestCopy.seen ? requestBytes?.toString("utf8") : undefined,
+          statusText,
+          responseRawHeaders: rawHeaders,
+        });
+      } finally {
+        finished();
+      }
+    };
+
+    const forward = send({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port || undefined,
+      method: req.method,
+      path: `${prefix}${url}`,
+      agent,
+    });
+    for (const [name, values] of groupedPairs(requestRawHeaders)) forward.setHeader(name, values);
+    forward.setHeader("Host", upstream.host);
+
+    forward.on("response", (answer) => {
+      const rawHeaders = endToEnd(answer.rawHeaders);
+      res.sendDate = false;
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, rawHeaders);
+      answer.on("data", (chunk: Buffer) => responseCopy.add(chunk));
+      answer.on("end", () => report(answer.statusCode ?? null, answer.statusMessage ?? "", rawHeaders));
+      answer.on("error", (error) => {
+        res.destroy();
+        report(null, "", [], `the answer broke off: ${error.message}`);
+      });
+      answer.pipe(res);
+    });
+    forward.on("error", (error) => {
+      if (!res.headersSent) {
+        const message = `conformance observe: no answer from the upstream ${upstream.origin} (${error.message})\n`;
+        res.writeHead(502, {
+          "content-type": "text/plain; charset=utf-8",
+          "x-conformance-observe": "no-answer",
+        });
+        res.end(message);
+      } else res.destroy();
+      report(null, "", [], error.message);
+    });
+    // The client gave up before the answer was whole: the upstream request is dropped too.
+    res.on("close", () => {
+      if (!res.writableFinished) {
+        forward.destroy();
+        report(null, "", [], "the client closed the connection before the answer was whole");
+      }
+    });
+    req.on("data", (chunk: Buffer) => requestCopy.add(chunk));
+    req.pipe(forward);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      const { port } = server.address() as AddressInfo;
+      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+      resolve({
+        url: `http://${host}:${port}`,
+        async close(graceMs = 5000) {
+          const closed = new Promise<void>((done) => server.close(() => done()));
+          server.closeIdleConnections();
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.all([...inFlight]),
+            new Promise((done) => {
+              timer = setTimeout(done, graceMs);
+            }),
+          ]);
+          clearTimeout(timer);
+          server.closeAllConnections();
+          await closed;
+          agent.destroy();
+        },
+      });
+    });
+  });
+}
+
+function pairs(raw: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) out.push([raw[i] ?? "", raw[i + 1] ?? ""]);
+  return out;
+}
+
+/** Header pairs grouped by name (as first written), repeated values kept in order. */
+function groupedPairs(raw: string[]): [string, string[]][] {
+  const groups = new Map<string, [string, string[]]>();
+  for (const [name, value] of pairs(raw)) {
+    const group = groups.get(name.toLowerCase());
+    if (group) group[1].push(value);
+    else groups.set(name.toLowerCase(), [name, [value]]);
+  }
+  return [...groups.values()];
+}
