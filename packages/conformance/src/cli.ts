@@ -38,5 +38,6 @@ const verify = configured(createVerifyCommand()).action(async () => {
   const { runVerify } = await import("./traffic/commands.js");
   process.exitCode = (await runVerify(toVerifyOptions(verify.opts()))).exitCode;
 });
-program.addCommand(observe).addCommand(verify);
+// A subcommand's options are its own (--report after `verify` is verify's).
+program.enablePositionalOptions().addCommand(observe).addCommand(verify);
 await program.parseAsync(process.argv);

@@ -121,13 +121,13 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     (mistaken as unknown as typeof loose).GET(pathOf("listQuotaLimitRequests")),
   );
 
-  // A burst past the platform's rate: the client's own limiter off, so the server's 429s come back
-  // (and the client retries them after Retry-After).
+  // A burst of two and a half times the platform's rate: the client's own limiter off, so the
+  // server's 429s come back (and the client retries them after Retry-After).
   const rate = model.conventions.requestRate;
   const burst = createClient({ ...common, apiKey: options.apiKey, rateLimit: false });
   await step("burst", async () => {
     const answers = await Promise.all(
-      Array.from({ length: Math.ceil(rate.limit * 1.5) }, () =>
+      Array.from({ length: Math.ceil(rate.limit * 2.5) }, () =>
         (burst as unknown as typeof loose).GET(pathOf("listRegions"), { params: { query: { limit: 1 } } }),
       ),
     );

@@ -32,6 +32,13 @@ export interface Defect {
    * under a reading the spec infers. Every other result passes or skips.
    */
   warns?: string[];
+  /**
+   * Results `conformance observe` must fail, and no other, when the project's client sends its
+   * ordinary traffic (test/client-traffic.ts) through it to this defect. Absent: ordinary traffic
+   * cannot reveal it (it needs a call no program makes, or knowledge the traffic does not carry);
+   * `[]` for a correct variant.
+   */
+  observed?: string[];
   /** Flags of the run beyond the target's (e.g. none of the hints a live user may lack). */
   flags?: { gpuFlavor?: boolean; strict?: boolean };
   simulator?: SimulatorOptions;

@@ -23,6 +23,7 @@ import { specModel } from "../spec.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
 import { TRAFFIC_RULES, type TrafficEvents, type TrafficRule } from "./rules/index.js";
+import { burstThreshold } from "./rules/rate-limit-burst.js";
 import { facts } from "./rules/task-rules.js";
 import type { AnswerEvent, AuthSeen } from "./rules/types.js";
 
@@ -54,7 +55,7 @@ export interface TrafficSummary {
   undescribed: { count: number; examples: string[] };
   /** What the judge let go to stay within LIMITS; all zero when it kept everything. */
   dropped: { walks: number; items: number; tasks: number; tokens: number; bodies: number };
-  limits: typeof LIMITS;
+  limits: Limits;
 }
 
 interface Tally {
@@ -98,7 +99,11 @@ export interface TrafficJudge {
   label(credential: string): string;
 }
 
+export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
+
 export interface TrafficJudgeOptions {
+  /** Smaller bounds than LIMITS (tests of what is dropped). */
+  limits?: Partial<Limits>;
   /** Told the first time each result fails (redacted): the live line of `observe`. */
   onFirstFailure?(id: string, severity: Severity, problem: string): void;
   /** Environment variables whose values are redacted too (the usual key variables). */
@@ -108,14 +113,22 @@ export interface TrafficJudgeOptions {
 
 export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJudge {
   const model = specModel();
+  const limits: Limits = { ...LIMITS, ...options.limits };
   const usage = createUsageRedactor(options.env ?? {}, options.keyVariables ?? []);
   const tokens = new Map<string, { label: string; acceptedBy: Set<string> }>();
   let tokenRedact = createRedactor([]);
   const redact = (text: string) => usage(tokenRedact(text));
   const dropped = { walks: 0, items: 0, tasks: 0, tokens: 0, bodies: 0 };
-  const walks = new BoundedMap<string, Walk>(LIMITS.walks, () => dropped.walks++);
-  const tasks = new BoundedMap<string, TaskSeen>(LIMITS.tasks, () => dropped.tasks++);
+  const walks = new BoundedMap<string, Walk>(limits.walks, () => dropped.walks++);
+  // A task forgotten after its terminal state loses nothing; one forgotten before it does.
+  const tasks = new BoundedMap<string, TaskSeen>(limits.tasks, (_id, seen) => {
+    const { finished, failed } = facts();
+    if (seen.state !== finished && !failed.includes(seen.state ?? "")) dropped.tasks++;
+  });
   const tallies = new Map<string, Tally>();
+  // Per token, when its latest 2xx answers started (enough to count one period past twice the
+  // rate) and when its latest 429 did.
+  const recentAnswers = new BoundedMap<string, { succeeded: number[]; lastLimitedAt: number }>(limits.tokens);
   const counts = { exchanges: 0, judged: 0, noAnswer: 0 };
   const undescribed = { count: 0, examples: [] as string[] };
 
@@ -123,7 +136,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     let seen = tokens.get(secret);
     if (!seen) {
       seen = { label: `token ${tokens.size + 1}`, acceptedBy: new Set() };
-      if (tokens.size < LIMITS.tokens) tokens.set(secret, seen);
+      if (tokens.size < limits.tokens) tokens.set(secret, seen);
       else dropped.tokens++;
       // Every token seen is redacted from everything kept from now on, and from the report again.
       tokenRedact = createRedactor([...tokens.keys(), secret]);
@@ -155,8 +168,8 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     }
     t.failing++;
     if (t.failing === 1) options.onFirstFailure?.(id, rule.severity, redact(problem));
-    if (t.problems.length < LIMITS.problems) t.problems.push(redact(problem));
-    if (t.failed.length < LIMITS.evidence) t.failed.push(evidence);
+    if (t.problems.length < limits.problems) t.problems.push(redact(problem));
+    if (t.failed.length < limits.evidence) t.failed.push(evidence);
   }
 
   function emit<E extends keyof TrafficEvents>(on: E, event: TrafficEvents[E]) {
@@ -196,7 +209,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     const repeated = continues && walk.seen ? ids.filter((id) => walk.seen?.has(id)) : [];
     walk.offsets.add(offset);
     for (const id of ids) walk.seen?.add(id);
-    if (walk.seen && walk.seen.size > LIMITS.itemsPerWalk) {
+    if (walk.seen && walk.seen.size > limits.itemsPerWalk) {
       dropped.items += walk.seen.size;
       walk.seen = null;
     }
@@ -271,6 +284,22 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     for (const id of ids) if (typeof id === "string") tasks.set(id, { createdResourcesKey: key });
   }
 
+  function recentOf(token: string, at: number, status: number): AnswerEvent["recent"] {
+    const { periodSeconds, exceededStatus } = model.conventions.requestRate;
+    const seen = recentAnswers.get(token) ?? { succeeded: [], lastLimitedAt: Number.NEGATIVE_INFINITY };
+    if (status >= 200 && status < 300) {
+      seen.succeeded.push(at);
+      if (seen.succeeded.length > burstThreshold() + 1) seen.succeeded.shift();
+    }
+    if (status === exceededStatus) seen.lastLimitedAt = Math.max(seen.lastLimitedAt, at);
+    recentAnswers.set(token, seen);
+    const since = at - periodSeconds * 1000;
+    return {
+      succeeded: seen.succeeded.filter((t) => t > since && t <= at).length,
+      limited: seen.lastLimitedAt > since,
+    };
+  }
+
   function judge(exchange: ObservedExchange): void {
     counts.exchanges++;
     if (exchange.status === null) {
@@ -282,7 +311,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     if (!match) {
       undescribed.count++;
       const name = redact(`${exchange.method.toUpperCase()} ${path}`);
-      if (undescribed.examples.length < LIMITS.undescribed && !undescribed.examples.includes(name))
+      if (undescribed.examples.length < limits.undescribed && !undescribed.examples.includes(name))
         undescribed.examples.push(name);
       return;
     }
@@ -328,7 +357,16 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       must: [],
       should: [],
     };
-    const base: AnswerEvent = { exchange, operation, params, answer, evidence, judged, auth };
+    const base: AnswerEvent = {
+      exchange,
+      operation,
+      params,
+      answer,
+      evidence,
+      judged,
+      auth,
+      recent: recentOf(auth.token ?? "", exchange.at, exchange.status),
+    };
     emit("answer", base);
     const query = new URLSearchParams(search);
     const ok = exchange.status >= 200 && exchange.status < 300;
@@ -388,7 +426,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     ...counts,
     undescribed: { count: undescribed.count, examples: [...undescribed.examples] },
     dropped: { ...dropped },
-    limits: LIMITS,
+    limits,
   });
 
   return {

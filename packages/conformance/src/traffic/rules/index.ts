@@ -12,6 +12,7 @@ import { offsetWalkVisitsEachOnce } from "./offset-walk-visits-each-once.js";
 import { pageLinksKeepFilters } from "./page-links-keep-filters.js";
 import { pageNextPreviousNeighbours } from "./page-next-previous-neighbours.js";
 import { pagePageWithinLimit } from "./page-page-within-limit.js";
+import { rateLimitBurstMeets429 } from "./rate-limit-burst.js";
 import { rateLimitRetryAfterValid } from "./rate-limit-retry-after.js";
 import { schema, schemaInferredRule } from "./schema.js";
 import {
@@ -38,6 +39,7 @@ export const TRAFFIC_RULES: readonly TrafficRule[] = [
   taskFinishedCreatedId,
   taskErrorHasReason,
   taskErrorCreatedResourcesNull,
+  rateLimitBurstMeets429,
   rateLimitRetryAfterValid,
   schema,
   schemaInferredRule,

@@ -80,13 +80,15 @@ export const taskErrorCreatedResourcesNull = rule({
   id: "tasks.error.created-resources-null",
   severity: "must",
   perOperation: false,
-  judges: "every task in ERROR: created_resources is null (nothing from it was created)",
+  judges:
+    "every task in ERROR: created_resources null (or left out: nothing listed), nothing from it created",
   on: "task",
   applies: isPoll,
   title: () => "a task in ERROR has created_resources null",
   judge: ({ taskId, state, body }) => {
     if (!facts().failed.includes(state)) return undefined;
-    return body.created_resources === null
+    // Left out is nothing listed: the field is required only by the spec's inference.
+    return body.created_resources === null || body.created_resources === undefined
       ? null
       : `task ${taskId} is ${state} but created_resources is ${JSON.stringify(body.created_resources)}`;
   },

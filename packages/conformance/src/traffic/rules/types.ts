@@ -30,6 +30,11 @@ export interface AnswerEvent {
   evidence: Evidence;
   judged: JudgedExchange;
   auth: AuthSeen;
+  /**
+   * The same token's answers that started within the spec's rate period before this one's start
+   * (this one included): how many were 2xx, and whether any was the rate's exceeded status.
+   */
+  recent: { succeeded: number; limited: boolean };
 }
 
 export interface OffsetPageEvent extends AnswerEvent {

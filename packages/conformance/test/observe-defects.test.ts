@@ -1,0 +1,71 @@
+// `conformance observe` has teeth on ordinary traffic and never cries wolf: the project's client
+// sends its ordinary traffic (test/client-traffic.ts) through the proxy to each planted defect that
+// such traffic can reveal, and the failed results are exactly the defect's `observed` ones, each
+// with evidence; to each correct variant, nothing fails. The HAR recorded on the way gives the same
+// verdicts through `verify --har`.
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runVerify, startObserving } from "../src/traffic/commands.js";
+import { runClientTraffic } from "./client-traffic.js";
+import { CORRECT_VARIANTS, DEFECTS } from "./defects.js";
+import { type Defect, startFaultyTarget } from "./faulty-target.js";
+
+const dir = mkdtempSync(join(tmpdir(), "observe-defects-"));
+const REVEALED = [...DEFECTS, ...CORRECT_VARIANTS].filter(
+  (d): d is Defect & { observed: string[] } => d.observed !== undefined,
+);
+
+async function observe(defect: Defect, har: string) {
+  const target = await startFaultyTarget(defect);
+  const observing = await startObserving({ upstream: target.url, host: "127.0.0.1", port: 0, record: har });
+  try {
+    await runClientTraffic({
+      baseUrl: observing.url,
+      apiKey: target.sim.apiKey,
+      resellerApiKey: target.sim.resellerApiKey,
+      // The faulty targets run tasks 100 times faster than the platform.
+      pollIntervalMs: 20,
+    });
+  } finally {
+    await observing.stop();
+    await target.close();
+  }
+  return observing.judge.report({
+    target: defect.name,
+    startedAt: new Date(),
+    options: {},
+    strict: strictFor(defect),
+  });
+}
+
+/** As the teeth test runs them: a defect under --strict, a correct variant without (it may warn). */
+const strictFor = (defect: Defect) => defect.fails.length > 0 && defect.flags?.strict !== false;
+
+describe.concurrent("observe in front of each planted defect", () => {
+  it("covers the defects ordinary traffic can reveal, and every correct variant", () => {
+    expect(REVEALED.filter((d) => d.fails.length > 0).length).toBeGreaterThanOrEqual(14);
+    expect(REVEALED.filter((d) => d.fails.length === 0)).toHaveLength(CORRECT_VARIANTS.length);
+  });
+
+  it.each(REVEALED.map((d) => [d.name, d] as const))("%s", async (_name, defect) => {
+    const har = join(dir, `${REVEALED.indexOf(defect)}.har`);
+    const report = await observe(defect, har);
+    const failed = report.scenarios.filter((s) => s.status === "failed");
+    expect(failed.map((s) => s.id).sort()).toEqual([...defect.observed].sort());
+    for (const result of failed) expect(result.evidence.length, result.id).toBeGreaterThan(0);
+    const warned = report.scenarios.filter((s) => s.status === "warned").map((s) => s.id);
+    for (const id of warned) expect(defect.warns ?? [], `warned ${id}`).toContain(id);
+    if (defect.warns) expect(warned.length).toBeGreaterThan(0);
+
+    const verified = await runVerify(
+      { har, report: join(dir, `${REVEALED.indexOf(defect)}-verify`), strict: strictFor(defect) },
+      { write: () => {}, env: {} },
+    );
+    const verdicts = (r: typeof report) => r.scenarios.map((s) => `${s.id} ${s.status}`);
+    expect(verdicts(verified.report ?? report)).toEqual(verdicts(report));
+    expect(verified.exitCode).toBe(defect.observed.length > 0 ? 1 : 0);
+  });
+});
