@@ -62,7 +62,8 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
 
 /** "127.0.0.1:4030", "[::1]:4030", ":4030" or "4030" as host and port; loopback unless allowed. */
 export function listenAddress(value: string, allowRemote: boolean): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:[\]]*))?:?(\d+)$/.exec(value.trim());
+  const text = value.trim();
+  const match = /^(?:(?:\[([^\]]+)\]|([^:[\]]*)):)?(\d+)$/.exec(text);
   const host = match?.[1] ?? (match?.[2] || "127.0.0.1");
   const port = Number(match?.[3]);
   if (!match || !Number.isInteger(port) || port > 65_535)
