@@ -58,6 +58,17 @@ export const specValidator = (inferred: Inferred = "optional"): SpecValidator =>
  * (`x-inferred-required`): only then can its answers break an inference without breaking the seed.
  */
 export function answersCarryInferences(operation: OperationModel): boolean {
+  // Asked for every exchange the traffic judge sees: walked once per operation.
+  const known = carriesInferences.get(operation);
+  if (known !== undefined) return known;
+  const carries = walkForInferences(operation);
+  carriesInferences.set(operation, carries);
+  return carries;
+}
+
+const carriesInferences = new WeakMap<OperationModel, boolean>();
+
+function walkForInferences(operation: OperationModel): boolean {
   const { doc } = spec();
   const seen = new Set<unknown>();
   const visit = (node: unknown): boolean => {

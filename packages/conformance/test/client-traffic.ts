@@ -121,17 +121,24 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     (mistaken as unknown as typeof loose).GET(pathOf("listQuotaLimitRequests")),
   );
 
-  // A burst of two and a half times the platform's rate: the client's own limiter off, so the
-  // server's 429s come back (and the client retries them after Retry-After).
+  // Bursts of two and a half times the platform's rate, the client's own limiter off, until one
+  // meets the server's 429 (at most eight: on a loaded machine a burst reaches the server slower).
+  // The client retries the 429s after their Retry-After, as a program would.
   const rate = model.conventions.requestRate;
-  const burst = createClient({ ...common, apiKey: options.apiKey, rateLimit: false });
+  let limited = false;
+  const seeing: typeof fetch = async (input, init) => {
+    const answer = await (options.fetch ?? fetch)(input, init);
+    if (answer.status === rate.exceededStatus) limited = true;
+    return answer;
+  };
+  const burst = createClient({ ...common, fetch: seeing, apiKey: options.apiKey, rateLimit: false });
   await step("burst", async () => {
-    const answers = await Promise.all(
-      Array.from({ length: Math.ceil(rate.limit * 2.5) }, () =>
-        (burst as unknown as typeof loose).GET(pathOf("listRegions"), { params: { query: { limit: 1 } } }),
-      ),
-    );
-    return answers;
+    for (let round = 0; round < 8 && !limited; round++)
+      await Promise.all(
+        Array.from({ length: Math.ceil(rate.limit * 2.5) }, () =>
+          (burst as unknown as typeof loose).GET(pathOf("listRegions"), { params: { query: { limit: 1 } } }),
+        ),
+      );
   });
   return met;
 }
