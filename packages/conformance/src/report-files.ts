@@ -37,7 +37,12 @@ export function printSummary(report: Report, reportDir: string, write: (line: st
       `created ${report.createdResources.length} resource(s): ${report.createdResources.map((r) => `${r.type} ${r.id}`).join(", ")} (listed in report.md)`,
     );
   for (const line of trafficLines(report)) write(pc.dim(line));
-  const verdict = summary.failed > 0 ? pc.red(pc.bold("NOT CONFORMANT")) : pc.green(pc.bold("CONFORMANT"));
+  const verdict =
+    summary.failed > 0
+      ? pc.red(pc.bold("NOT CONFORMANT"))
+      : report.traffic?.judged === 0
+        ? pc.yellow(pc.bold("NOTHING JUDGED"))
+        : pc.green(pc.bold("CONFORMANT"));
   write(
     `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
   );

@@ -333,6 +333,8 @@ describe("usage", () => {
     );
     expect(empty.exitCode).toBe(2);
     expect(lines.join("\n")).toMatch(/nothing was judged/);
+    expect(lines.join("\n")).toMatch(/NOTHING JUDGED/);
+    expect(lines.join("\n")).not.toMatch(/ CONFORMANT/);
   });
 
   it("the CLI: observe starts, passes a call, stops on SIGINT and writes its reports", async () => {
