@@ -12,7 +12,7 @@ const seconds = (value: string) => {
 };
 
 export function createObserveCommand(): Command {
-  return new Command("observe")
+  const command = new Command("observe")
     .description(
       "Forwards a client's traffic to the platform unchanged and judges every exchange by the spec and the platform's rules; writes the reports when it stops (Ctrl-C or --duration). Exit code 0: conformant; 1: a `must` rule broken; 2: usage error or nothing judged.",
     )
@@ -27,24 +27,23 @@ export function createObserveCommand(): Command {
     )
     .option("--allow-remote-listen", "allow a listen address other than loopback", false)
     .addOption(new Option("--duration <seconds>", "stop after this many seconds").argParser(seconds))
-    .option("--record <file.har>", "also write the exchanges to a HAR file (tokens replaced by labels)")
-    .option(
-      "--report <dir>",
-      "directory for report.json, junit.xml, report.md and report.html",
-      DEFAULTS.report,
-    )
-    .option("--strict", "count `should` failures as failures", false)
-    .showHelpAfterError()
-    .allowExcessArguments(false);
+    .option("--record <file.har>", "also write the exchanges to a HAR file (tokens replaced by labels)");
+  return withReport(command);
 }
 
 export function createVerifyCommand(): Command {
-  return new Command("verify")
+  const command = new Command("verify")
     .description(
       "Judges recorded traffic (a HAR file, as browsers' developer tools, Playwright or `conformance observe --record` write it) by the spec and the platform's rules, offline. Exit code 0: conformant; 1: a `must` rule broken; 2: usage error or nothing judged.",
     )
     .requiredOption("--har <file>", "the HAR file to judge")
-    .option("--base-url <url>", "judge only entries under this base URL (others are counted, not judged)")
+    .option("--base-url <url>", "judge only entries under this base URL (others are counted, not judged)");
+  return withReport(command);
+}
+
+/** What both commands share with a run: where the reports go, and --strict. */
+function withReport(command: Command): Command {
+  return command
     .option(
       "--report <dir>",
       "directory for report.json, junit.xml, report.md and report.html",

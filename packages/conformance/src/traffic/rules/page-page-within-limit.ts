@@ -2,15 +2,11 @@
 
 import { pagePageWithinLimit as check } from "../../checks/page-page-within-limit.js";
 import { fromCheck, rule } from "./types.js";
+import { withinLimit } from "./within-limit.js";
 
 export const pagePageWithinLimit = rule({
   ...fromCheck(check),
   judges: "every page of a page list: no more items than the limit asked, else the spec's default",
   on: "pagePage",
-  judge: ({ limit, items, answer, list }) =>
-    limit === undefined
-      ? undefined
-      : items <= limit
-        ? null
-        : `${answer.url} returned ${items} items, more than ${list.limit.name}=${limit}`,
+  judge: withinLimit,
 });
