@@ -304,6 +304,38 @@ describe("secrets", () => {
       leaks(lines.join("\n") + readFileSync(join(dir, "report", "report.md"), "utf8"), { key: KEY }),
     ).toEqual([]);
   });
+
+  it("a sanitized HAR (every Authorization header removed) is no request sent without one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-sanitized-"));
+    const har = join(dir, "sanitized.har");
+    const body = JSON.stringify({ [regions.pagination.countField]: 0, [regions.pagination.itemsField]: [] });
+    const entry = {
+      startedDateTime: "2026-11-23T10:00:00.000Z",
+      time: 3,
+      request: {
+        method: "GET",
+        url: `https://api.example.com${REGIONS}?${regions.limit.name}=1`,
+        headers: [],
+      },
+      response: {
+        status: 200,
+        headers: [{ name: "content-type", value: "application/json" }],
+        content: { text: body },
+      },
+    };
+    writeFileSync(har, JSON.stringify({ log: { entries: [entry] } }));
+    const lines: string[] = [];
+    const result = await runVerify(
+      { har, baseUrl: "https://api.example.com", report: join(dir, "report"), strict: true },
+      { write: (line) => lines.push(line), env: {} },
+    );
+    expect(result.exitCode).toBe(0);
+    const missing = result.report?.scenarios.find(
+      (s) => s.id === `auth.missing-header.${regions.operation.operationId}`,
+    );
+    expect(missing?.status).toBe("skipped");
+    expect(lines.join("\n")).toMatch(/no Authorization header .*sanitized/);
+  });
 });
 
 describe("usage", () => {

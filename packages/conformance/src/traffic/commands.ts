@@ -234,14 +234,10 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   let redact = usage;
   const write = (line: string) => print(redact(line));
   const startedAt = new Date();
-  const judge = createTrafficJudge({ env, keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv] });
-  redact = (line) => usage(judge.redact(line));
-  let outside: number;
+  let reading: ReturnType<typeof readHar>;
   try {
     if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
-    const reading = readHar(options.har, options.baseUrl);
-    for (const exchange of reading.exchanges) judge.judge(exchange);
-    outside = reading.outside;
+    reading = readHar(options.har, options.baseUrl);
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`conformance verify: ${error.message}`));
@@ -249,12 +245,37 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
     }
     throw error;
   }
+  const { exchanges, outside } = reading;
+  // A recording without a single Authorization header whose calls succeeded had them removed (a
+  // browser's default "sanitized" export): its requests' credentials cannot be judged.
+  const credentialsRecorded =
+    exchanges.some((e) => e.requestHeaders.authorization !== undefined) ||
+    !exchanges.some((e) => e.status !== null && e.status >= 200 && e.status < 300);
+  const judge = createTrafficJudge({
+    env,
+    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    credentialsRecorded,
+  });
+  redact = (line) => usage(judge.redact(line));
+  for (const exchange of exchanges) judge.judge(exchange);
   write(pc.bold(`Verifying ${options.har}${options.baseUrl ? ` (entries under ${options.baseUrl})` : ""}`));
   if (outside > 0) write(pc.dim(`${outside} entries outside ${options.baseUrl} were not judged`));
+  if (!credentialsRecorded)
+    write(
+      pc.yellow(
+        "the recording holds no Authorization header although its calls succeeded (a sanitized export?): what needs the credentials (auth.*) is not judged",
+      ),
+    );
   return finish(judge, options, io, write, redact, {
     target: `traffic recorded in ${options.har}`,
     startedAt,
-    options: { har: options.har, baseUrl: options.baseUrl, strict: options.strict, outside },
+    options: {
+      har: options.har,
+      baseUrl: options.baseUrl,
+      strict: options.strict,
+      outside,
+      credentialsRecorded,
+    },
   });
 }
 

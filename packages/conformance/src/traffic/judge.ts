@@ -102,6 +102,11 @@ export interface TrafficJudge {
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
 
 export interface TrafficJudgeOptions {
+  /**
+   * False when the traffic is known to carry no credentials though it had them (a sanitized HAR):
+   * a request without Authorization is then not taken for one sent without it. Default true.
+   */
+  credentialsRecorded?: boolean;
   /** Smaller bounds than LIMITS (tests of what is dropped). */
   limits?: Partial<Limits>;
   /** Told the first time each result fails (redacted): the live line of `observe`. */
@@ -145,12 +150,13 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
   }
 
   function tokenOf(header: string | undefined): AuthSeen {
-    if (header === undefined) return { scheme: undefined, token: undefined, acceptedBy: new Set() };
+    const recorded = options.credentialsRecorded ?? true;
+    if (header === undefined) return { recorded, scheme: undefined, token: undefined, acceptedBy: new Set() };
     const [scheme = "", ...rest] = header.trim().split(/\s+/);
     const secret = rest.join(" ");
-    if (secret === "") return { scheme, token: undefined, acceptedBy: new Set() };
+    if (secret === "") return { recorded, scheme, token: undefined, acceptedBy: new Set() };
     const seen = known(secret);
-    return { scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) };
+    return { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) };
   }
 
   function tally(rule: TrafficRule, operation: OperationModel, problem: string | null, evidence: Evidence) {

@@ -8,7 +8,7 @@ export const authMissingHeader = rule({
   judges: "every request without an Authorization header: answered 401",
   on: "answer",
   judge: ({ auth, answer }) => {
-    if (auth.scheme !== undefined) return undefined;
+    if (!auth.recorded || auth.scheme !== undefined) return undefined;
     return answer.status === 401
       ? null
       : `without Authorization, ${answer.method} ${answer.url} answered ${answer.status}; expected 401`;

@@ -14,6 +14,11 @@ import type { ObservedExchange } from "../exchange.js";
 
 /** What the judge knows of the request's credentials: never the token, only its label and standing. */
 export interface AuthSeen {
+  /**
+   * False when the traffic's credentials were not recorded (a browser's sanitized HAR export
+   * drops every Authorization header): then no request's credentials can be judged.
+   */
+  recorded: boolean;
   /** The Authorization scheme sent ("APIKey"), undefined without the header. */
   scheme: string | undefined;
   /** "token 1", "token 2", … in the order tokens were first seen; undefined without one. */
