@@ -1,8 +1,8 @@
 // Ordinary traffic of the project's own client, the way a program uses the platform: it reads the
 // account, walks every offset list and the AI task list (several pages each), creates volumes and
 // waits for their tasks (one of them beyond any quota, so it ends in ERROR), reads a task that does
-// not exist, calls the reseller API with a client token by mistake, and sends a burst that meets
-// the rate limit. Each step catches its own failure: against a faulty server the traffic goes on,
+// not exist, calls the reseller API with a client token by mistake, and sends bursts until one
+// meets the rate limit. Each step catches its own failure: against a faulty server the traffic goes on,
 // as a user's program would, and what it met is for the judge to say.
 //
 // Which lists, which parameters and which bounds all come from the spec model.
@@ -121,7 +121,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     (mistaken as unknown as typeof loose).GET(pathOf("listQuotaLimitRequests")),
   );
 
-  // Bursts of two and a half times the platform's rate, the client's own limiter off, until one
+  // Bursts of one and a half times the platform's rate, the client's own limiter off, until one
   // meets the server's 429 (at most eight: on a loaded machine a burst reaches the server slower).
   // The client retries the 429s after their Retry-After, as a program would.
   const rate = model.conventions.requestRate;
@@ -135,7 +135,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
   await step("burst", async () => {
     for (let round = 0; round < 8 && !limited; round++)
       await Promise.all(
-        Array.from({ length: Math.ceil(rate.limit * 2.5) }, () =>
+        Array.from({ length: Math.ceil(rate.limit * 1.5) }, () =>
           (burst as unknown as typeof loose).GET(pathOf("listRegions"), { params: { query: { limit: 1 } } }),
         ),
       );
