@@ -59,6 +59,13 @@ export class NoAnswerError extends Error {
   }
 }
 
+/** A kept-alive connection the server had closed when the request was written on it. */
+class StaleConnection extends Error {
+  constructor(override readonly cause: Error) {
+    super(cause.message);
+  }
+}
+
 export interface HttpOptions {
   baseUrl: string;
   apiKey: string;
@@ -177,9 +184,26 @@ export function createHttp(options: HttpOptions): Http {
         },
       );
       req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) =>
+        reject(req.reusedSocket && error.code === "ECONNRESET" ? new StaleConnection(error) : error),
+      );
       req.end(payload);
     });
+  }
+
+  /**
+   * One exchange, sent again once on a fresh connection when a kept-alive one turned out closed by
+   * the server as the request left (Node's documented keep-alive race, `request.reusedSocket`):
+   * the server never saw it, so it is not the target's answer, and a request without side effects
+   * may go again.
+   */
+  async function onceFresh(call: Request, url: string): Promise<Answer> {
+    try {
+      return await once(call, url);
+    } catch (error) {
+      if (!(error instanceof StaleConnection) || call.method === "POST") throw error;
+      return once(call, url);
+    }
   }
 
   async function send<Op>(call: Request): Promise<Answer<Op>> {
@@ -192,7 +216,7 @@ export function createHttp(options: HttpOptions): Http {
       const started = performance.now();
       let answer: Answer;
       try {
-        answer = await once(call, url);
+        answer = await onceFresh(call, url);
       } catch (error) {
         options.record?.({
           method: call.method,

@@ -74,3 +74,40 @@ describe("reports", () => {
     expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="1"/);
   });
 });
+
+describe("a kept-alive connection the server closed", () => {
+  it("a GET written on it goes again once on a fresh one; a server that always closes still fails", async () => {
+    const { createServer } = await import("node:http");
+    const { createHttp } = await import("../src/http.js");
+    const { createPacer } = await import("../src/pacer.js");
+    let seen = 0;
+    let closeEvery = false;
+    // The second request of every connection is met by a closed connection (the keep-alive race).
+    const server = createServer((req, res) => {
+      seen++;
+      const n = ((req.socket as { served?: number }).served ?? 0) + 1;
+      (req.socket as { served?: number }).served = n;
+      if (closeEvery || n > 1) return req.socket.destroy();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const { port } = server.address() as { port: number };
+      const http = createHttp({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: "1$abcd",
+        pacer: createPacer(1000),
+      });
+      const call = { method: "GET" as const, path: "/cloud/v1/regions", retry: false };
+      expect((await http.send(call)).status).toBe(200);
+      expect((await http.send(call)).status).toBe(200);
+      expect(seen).toBe(3);
+      closeEvery = true;
+      await expect(http.send(call)).rejects.toThrow(/no answer/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+});

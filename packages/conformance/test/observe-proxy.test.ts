@@ -183,6 +183,39 @@ describe("what passes", () => {
     expect(seen).toEqual([{ host: new URL(upstream).host, url: ACCOUNT, auth: `APIKey ${KEY}` }]);
   });
 
+  it("a kept-alive upstream connection found closed: a request without a body goes again, fresh", async () => {
+    let seen = 0;
+    // The second request of every connection meets a closed connection (the keep-alive race).
+    const upstream = await listen(
+      createServer((req, res) => {
+        seen++;
+        const socket = req.socket as typeof req.socket & { served?: number };
+        socket.served = (socket.served ?? 0) + 1;
+        if (socket.served > 1) return socket.destroy();
+        res.writeHead(401, { "content-type": "application/json" });
+        res.end("{}");
+      }),
+    );
+    const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
+    closers.push(() => observing.stop());
+    for (let i = 0; i < 2; i++)
+      expect((await send(observing.url, { path: ACCOUNT, headers: [] })).status).toBe(401);
+    expect(seen).toBe(3);
+    // A body is never sent twice: a POST on a kept-alive connection (after one more GET) gets the
+    // proxy's 502.
+    expect((await send(observing.url, { path: ACCOUNT, headers: [] })).status).toBe(401);
+    const post = await send(observing.url, {
+      method: "POST",
+      path: ACCOUNT,
+      headers: [["Content-Type", "application/json"]],
+      body: Buffer.from("{}"),
+    });
+    expect(post.status).toBe(502);
+    await observing.stop();
+    expect(seen).toBe(5);
+    expect(observing.judge.summary()).toMatchObject({ exchanges: 4, noAnswer: 1 });
+  });
+
   it("no answer from the upstream: a 502 of the proxy's own, counted apart, never judged", async () => {
     const closed = createServer();
     const upstream = await listen(closed);

@@ -131,9 +131,12 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     if (seen.state !== finished && !failed.includes(seen.state ?? "")) dropped.tasks++;
   });
   const tallies = new Map<string, Tally>();
-  // Per token, when its latest 2xx answers started (enough to count one period past twice the
-  // rate) and when its latest 429 did.
-  const recentAnswers = new BoundedMap<string, { succeeded: number[]; lastLimitedAt: number }>(limits.tokens);
+  // Per token, when its latest 2xx exchanges started and ended (enough to count one period past
+  // twice the rate), and when its latest 429 ended.
+  const recentAnswers = new BoundedMap<
+    string,
+    { succeeded: { start: number; end: number }[]; lastLimitedEnd: number }
+  >(limits.tokens);
   const counts = { exchanges: 0, judged: 0, noAnswer: 0 };
   const undescribed = { count: 0, examples: [] as string[] };
 
@@ -290,19 +293,23 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
     for (const id of ids) if (typeof id === "string") tasks.set(id, { createdResourcesKey: key });
   }
 
-  function recentOf(token: string, at: number, status: number): AnswerEvent["recent"] {
+  // The platform handled each request at some moment between its start and its answer's end, as the
+  // proxy saw them: only 2xx answers whose whole interval lies within one period ending now are
+  // certain to have been counted by the platform in that period. A slow or loaded hop widens the
+  // intervals and so can only hide a burst, never make one up.
+  function recentOf(token: string, start: number, end: number, status: number): AnswerEvent["recent"] {
     const { periodSeconds, exceededStatus } = model.conventions.requestRate;
-    const seen = recentAnswers.get(token) ?? { succeeded: [], lastLimitedAt: Number.NEGATIVE_INFINITY };
+    const seen = recentAnswers.get(token) ?? { succeeded: [], lastLimitedEnd: Number.NEGATIVE_INFINITY };
     if (status >= 200 && status < 300) {
-      seen.succeeded.push(at);
+      seen.succeeded.push({ start, end });
       if (seen.succeeded.length > burstThreshold() + 1) seen.succeeded.shift();
     }
-    if (status === exceededStatus) seen.lastLimitedAt = Math.max(seen.lastLimitedAt, at);
+    if (status === exceededStatus) seen.lastLimitedEnd = Math.max(seen.lastLimitedEnd, end);
     recentAnswers.set(token, seen);
-    const since = at - periodSeconds * 1000;
+    const since = end - periodSeconds * 1000;
     return {
-      succeeded: seen.succeeded.filter((t) => t > since && t <= at).length,
-      limited: seen.lastLimitedAt > since,
+      succeeded: seen.succeeded.filter((r) => r.start >= since && r.end <= end).length,
+      limited: seen.lastLimitedEnd >= since,
     };
   }
 
@@ -371,7 +378,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       evidence,
       judged,
       auth,
-      recent: recentOf(auth.token ?? "", exchange.at, exchange.status),
+      recent: recentOf(auth.token ?? "", exchange.at, exchange.at + exchange.durationMs, exchange.status),
     };
     emit("answer", base);
     const query = new URLSearchParams(search);

@@ -178,49 +178,61 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
       }
     };
 
-    const forward = send({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port || undefined,
-      method: req.method,
-      path: `${prefix}${url}`,
-      agent,
-    });
-    for (const [name, values] of groupedPairs(requestRawHeaders)) forward.setHeader(name, values);
-    forward.setHeader("Host", upstream.host);
-
-    forward.on("response", (answer) => {
-      const rawHeaders = endToEnd(answer.rawHeaders);
-      res.sendDate = false;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, rawHeaders);
-      answer.on("data", (chunk: Buffer) => responseCopy.add(chunk));
-      answer.on("end", () => report(answer.statusCode ?? null, answer.statusMessage ?? "", rawHeaders));
-      answer.on("error", (error) => {
-        res.destroy();
-        report(null, "", [], `the answer broke off: ${error.message}`);
+    // A request without a body may go to the upstream a second time, on a fresh connection, when
+    // the kept-alive one it was written on had been closed by the upstream (Node's documented
+    // keep-alive race, `reusedSocket`): the upstream never saw it, so nothing is retried that it
+    // answered. Every other failure is the client's to see.
+    const bodiless =
+      req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
+    let current: ReturnType<typeof send> | undefined;
+    const open = (fresh: boolean) => {
+      const forward = send({
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port || undefined,
+        method: req.method,
+        path: `${prefix}${url}`,
+        agent: fresh ? false : agent,
       });
-      answer.pipe(res);
-    });
-    forward.on("error", (error) => {
-      if (!res.headersSent) {
-        const message = `conformance observe: no answer from the upstream ${upstream.origin} (${error.message})\n`;
-        res.writeHead(502, {
-          "content-type": "text/plain; charset=utf-8",
-          "x-conformance-observe": "no-answer",
+      current = forward;
+      for (const [name, values] of groupedPairs(requestRawHeaders)) forward.setHeader(name, values);
+      forward.setHeader("Host", upstream.host);
+      forward.on("response", (answer) => {
+        const rawHeaders = endToEnd(answer.rawHeaders);
+        res.sendDate = false;
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, rawHeaders);
+        answer.on("data", (chunk: Buffer) => responseCopy.add(chunk));
+        answer.on("end", () => report(answer.statusCode ?? null, answer.statusMessage ?? "", rawHeaders));
+        answer.on("error", (error) => {
+          res.destroy();
+          report(null, "", [], `the answer broke off: ${error.message}`);
         });
-        res.end(message);
-      } else res.destroy();
-      report(null, "", [], error.message);
-    });
+        answer.pipe(res);
+      });
+      forward.on("error", (error: NodeJS.ErrnoException) => {
+        if (!fresh && bodiless && forward.reusedSocket && error.code === "ECONNRESET" && !res.headersSent)
+          return open(true).end();
+        if (!res.headersSent) {
+          const message = `conformance observe: no answer from the upstream ${upstream.origin} (${error.message})\n`;
+          res.writeHead(502, {
+            "content-type": "text/plain; charset=utf-8",
+            "x-conformance-observe": "no-answer",
+          });
+          res.end(message);
+        } else res.destroy();
+        report(null, "", [], error.message);
+      });
+      return forward;
+    };
     // The client gave up before the answer was whole: the upstream request is dropped too.
     res.on("close", () => {
       if (!res.writableFinished) {
-        forward.destroy();
+        current?.destroy();
         report(null, "", [], "the client closed the connection before the answer was whole");
       }
     });
     req.on("data", (chunk: Buffer) => requestCopy.add(chunk));
-    req.pipe(forward);
+    req.pipe(open(false));
   });
 
   return new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 // A platform that lets more than twice its documented rate through within one period, from one
 // token, without a single 429 does not enforce the rate. Twice, because a fixed-window limiter may
 // rightly admit a full window at the end of one period and another at the start of the next;
-// beyond that no way of counting admits it (a tenth more is left for the difference between when
-// the proxy saw a request start and when the platform counted it). Slower traffic is not judged.
+// beyond that no way of counting admits it (a tenth more is left for the clocks). Only exchanges
+// that started and ended within the period count (src/traffic/judge.ts): the platform handled
+// each one inside it, however slowly the proxy or the client went. Slower traffic is not judged.
 
 import { rateText, requestRate } from "../../rate.js";
 import { rule } from "./types.js";
@@ -23,6 +24,6 @@ export const rateLimitBurstMeets429 = rule({
     if (recent.succeeded <= burstThreshold()) return undefined;
     return recent.limited
       ? null
-      : `${recent.succeeded} requests of ${auth.token ?? "one client"} within ${periodSeconds} s all succeeded, more than twice the platform's ${rateText()}, and none met ${exceededStatus}`;
+      : `${recent.succeeded} requests of ${auth.token ?? "one client"} started and answered within ${periodSeconds} s all succeeded, more than twice the platform's ${rateText()}, and none met ${exceededStatus}`;
   },
 });

@@ -36,8 +36,8 @@ export interface AnswerEvent {
   judged: JudgedExchange;
   auth: AuthSeen;
   /**
-   * The same token's answers that started within the spec's rate period before this one's start
-   * (this one included): how many were 2xx, and whether any was the rate's exceeded status.
+   * The same token's 2xx exchanges that started and ended within the spec's rate period ending
+   * with this answer (this one included), and whether a 429 ended within that period.
    */
   recent: { succeeded: number; limited: boolean };
 }
