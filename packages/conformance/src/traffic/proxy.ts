@@ -1,6 +1,6 @@
 // The observing proxy of `conformance observe`: a forwarding proxy on loopback that passes every
 // request to the one upstream it was given and every answer back as it comes — status, header
-// names as written, body bytes, chunk by chunk — never retried, never altered, and hands a copy of
+// names as written, body bytes, chunk by chunk — never retried once answered, never altered, and hands a copy of
 // each finished exchange to the judge. Only the hop-by-hop headers of each connection (RFC 9110
 // §7.6.1) and Host (the upstream's) are its own; a request-target in absolute form is read for its
 // path only, so the Authorization header goes to the upstream and nowhere else.
