@@ -71,12 +71,22 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
   });
   const path = { project_id: projectId, region_id: fieldOf(region, "id") };
 
-  // Every offset list, three items a page (several pages, fetched four at a time by the client).
+  // Every offset list in about four pages (fetched four at a time by the client): a first page of
+  // one says how many items there are.
   for (const operation of paginatedOperations(model, "offset")) {
     if (operation.pagination?.style !== "offset") continue;
-    const limit = requireParameter(operation, operation.pagination.limitParam, "query").name;
+    const { limitParam, countField } = operation.pagination;
+    const limit = requireParameter(operation, limitParam, "query");
     await step(`walk ${operation.operationId}`, async () => {
-      for await (const _ of loose.paginate(operation.path, { params: { path, query: { [limit]: 3 } } })) {
+      const { data } = await loose.GET(operation.path, { params: { path, query: { [limit.name]: 1 } } });
+      const count = fieldOf(data, countField);
+      const size = Math.min(
+        limit.maximum ?? Number.POSITIVE_INFINITY,
+        Math.max(2, Math.ceil(Number(count) / 4) || 3),
+      );
+      for await (const _ of loose.paginate(operation.path, {
+        params: { path, query: { [limit.name]: size } },
+      })) {
         // every item read: the walk is the traffic
       }
     });
