@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pc from "picocolors";
-import { type Report, toJunit, toMarkdown, trafficLines } from "./report.js";
+import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 import { toHtml } from "./report-html.js";
 
 /** Writes report.json, junit.xml, report.md and report.html into `dir`; returns it. */
@@ -37,12 +37,10 @@ export function printSummary(report: Report, reportDir: string, write: (line: st
       `created ${report.createdResources.length} resource(s): ${report.createdResources.map((r) => `${r.type} ${r.id}`).join(", ")} (listed in report.md)`,
     );
   for (const line of trafficLines(report)) write(pc.dim(line));
-  const verdict =
-    summary.failed > 0
-      ? pc.red(pc.bold("NOT CONFORMANT"))
-      : report.traffic?.judged === 0
-        ? pc.yellow(pc.bold("NOTHING JUDGED"))
-        : pc.green(pc.bold("CONFORMANT"));
+  const word = verdictOf(report);
+  const verdict = pc.bold(
+    word === "CONFORMANT" ? pc.green(word) : word === "NOT CONFORMANT" ? pc.red(word) : pc.yellow(word),
+  );
   write(
     `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
   );

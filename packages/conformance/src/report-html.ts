@@ -6,7 +6,7 @@
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
-import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines } from "./report.js";
+import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines, verdictOf } from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
 import { STYLE } from "./report-html/style.js";
@@ -37,8 +37,8 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
   const model = options.model ?? specModel();
   const t = textOf(options.redact ?? ((text) => text));
   const page = new Page(report, model, t);
-  const conformant = report.summary.failed === 0;
-  const verdict = conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  const verdict = verdictOf(report);
+  const conformant = verdict === "CONFORMANT";
   return [
     "<!doctype html>",
     '<html lang="en">',

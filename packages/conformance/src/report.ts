@@ -36,6 +36,12 @@ export interface Report {
   traffic?: TrafficSummary;
 }
 
+/** The run's verdict in words: traffic with nothing to judge is neither conformant nor not. */
+export function verdictOf(report: Report): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" {
+  if (report.summary.failed > 0) return "NOT CONFORMANT";
+  return report.traffic?.judged === 0 ? "NOTHING JUDGED" : "CONFORMANT";
+}
+
 export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
   const summary = { passed: 0, failed: 0, warned: 0, skipped: 0 };
   for (const s of scenarios) summary[s.status]++;

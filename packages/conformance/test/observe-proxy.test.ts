@@ -399,6 +399,7 @@ describe("usage", () => {
     expect(empty.exitCode).toBe(2);
     expect(lines.join("\n")).toMatch(/nothing was judged/);
     expect(lines.join("\n")).toMatch(/NOTHING JUDGED/);
+    expect(readFileSync(join(dir, "report.html"), "utf8")).toContain("<strong>NOTHING JUDGED</strong>");
     expect(lines.join("\n")).not.toMatch(/ CONFORMANT/);
   });
 
