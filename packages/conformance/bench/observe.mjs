@@ -12,12 +12,16 @@
 import { Agent, createServer, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { startSimulator } from "@platform-api/simulator";
-import { loadModel } from "@platform-api/spec";
+import { loadModel, operationById } from "@platform-api/spec";
 import { startObserving } from "../dist/traffic/commands.js";
 import { startProxy } from "../dist/traffic/proxy.js";
 
 const HOST = "127.0.0.1";
-const PATH = "/cloud/v1/regions?limit=1";
+const MODEL = loadModel();
+// A one-item page of the region list, by the spec's path and limit name.
+const REGIONS = operationById(MODEL, "listRegions");
+if (REGIONS.pagination?.style !== "offset") throw new Error("listRegions is no offset list in the spec");
+const PATH = `${REGIONS.path}?${REGIONS.pagination.limitParam}=1`;
 const WARMUP = 500; // requests per target before the rounds
 const ROUNDS = 7;
 const PER_ROUND = 300; // sequential requests per target per round
@@ -175,7 +179,7 @@ async function main() {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`machine: ${machine}\n`);
 
-  const { limit, periodSeconds } = loadModel().conventions.requestRate;
+  const { limit, periodSeconds } = MODEL.conventions.requestRate;
   const platformRate = limit / periodSeconds;
 
   const simulator = await startSimulator({ host: HOST, port: 0, env: {}, rateLimit: 0 });

@@ -50,19 +50,34 @@ export class UsageError extends Error {
 
 export function targetKind(target: string): "simulator" | "prism" | "url" {
   if (target === "simulator" || target === "prism") return target;
+  baseUrlOf(
+    "--target",
+    target,
+    'use "simulator" (the default), "prism", or a base URL such as https://api.example.com',
+  );
+  return "url";
+}
+
+/**
+ * A flag's base URL (--target, observe's --upstream, verify's --base-url): http or https, without
+ * a query or fragment. `allowed` says what the flag takes, for a value that is no URL at all.
+ */
+export function baseUrlOf(
+  flag: string,
+  value: string,
+  allowed = "give a base URL such as https://api.gcore.com",
+): URL {
   let url: URL;
   try {
-    url = new URL(target);
+    url = new URL(value);
   } catch {
-    throw new UsageError(
-      `--target "${target}" is not allowed: use "simulator" (the default), "prism", or a base URL such as https://api.example.com.`,
-    );
+    throw new UsageError(`${flag} "${value}" is not allowed: ${allowed}.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`--target ${target}: only http:// and https:// URLs are allowed.`);
+    throw new UsageError(`${flag} ${value}: only http:// and https:// URLs are allowed.`);
   if (url.search || url.hash)
-    throw new UsageError(`--target ${target}: give the base URL without a query or fragment.`);
-  return "url";
+    throw new UsageError(`${flag} ${value}: give the base URL without a query or fragment.`);
+  return url;
 }
 
 export function checkOptions(options: ConformanceOptions): void {

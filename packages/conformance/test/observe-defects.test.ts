@@ -84,7 +84,8 @@ describe.concurrent("observe in front of each planted defect", () => {
       { write: () => {}, env: {} },
     );
     const verdicts = (r: typeof report) => r.scenarios.map((s) => `${s.id} ${s.status}`);
-    expect(verdicts(verified.report ?? report)).toEqual(verdicts(report));
+    if (!verified.report) throw new Error(`verify --har wrote no report (exit ${verified.exitCode})`);
+    expect(verdicts(verified.report)).toEqual(verdicts(report));
     expect(verified.exitCode).toBe(defect.observed.length > 0 ? 1 : 0);
   });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSimulator } from "@platform-api/simulator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runVerify, startObserving } from "../src/traffic/commands.js";
 import { runClientTraffic } from "./client-traffic.js";
 
@@ -112,7 +112,6 @@ describe("observe: the project's client through the proxy, in front of the simul
   beforeAll(async () => {
     report = await observeOnce();
   });
-  afterAll(() => {});
 
   it("finds nothing wrong, with something to judge for every rule the traffic reaches", () => {
     const failed = report.report.scenarios.filter((s) => s.status !== "passed" && s.status !== "skipped");
@@ -158,7 +157,8 @@ describe("observe: the project's client through the proxy, in front of the simul
     );
     expect(verified.exitCode).toBe(0);
     const statuses = (r: typeof report.report) => r.scenarios.map((s) => `${s.id} ${s.status}`);
-    expect(statuses(verified.report ?? report.report)).toEqual(statuses(report.report));
+    if (!verified.report) throw new Error(`verify --har wrote no report (exit ${verified.exitCode})`);
+    expect(statuses(verified.report)).toEqual(statuses(report.report));
     expect(readFileSync(har, "utf8")).toContain('"version":"1.2"');
   });
 });

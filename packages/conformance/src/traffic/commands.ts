@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pc from "picocolors";
-import { DEFAULTS, UsageError } from "../options.js";
+import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
 import { printSummary, verdictCode, writeReports } from "../report-files.js";
@@ -42,21 +42,6 @@ export const OBSERVE_DEFAULTS = { listen: "127.0.0.1:4030" } as const;
 const version = (): string =>
   (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
     .version;
-
-/** A base URL the way --upstream and --base-url take it. */
-export function baseUrlOf(flag: string, value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag} "${value}" is not a URL: give a base URL such as https://api.gcore.com.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`${flag} ${value}: only http:// and https:// URLs are allowed.`);
-  if (url.search || url.hash)
-    throw new UsageError(`${flag} ${value}: give the base URL without a query or fragment.`);
-  return url;
-}
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/i;
 
@@ -130,12 +115,14 @@ export async function startObserving(
       );
     throw error;
   }
+  let stopping: Promise<void> | undefined;
   return {
     url: proxy.url,
     judge,
-    async stop() {
-      await proxy.close();
-      recorder?.close();
+    // Once: the reports are written after it, and a test's cleanup may call it again.
+    stop() {
+      stopping ??= proxy.close().then(() => recorder?.close());
+      return stopping;
     },
   };
 }

@@ -23,6 +23,21 @@ export interface ObservedExchange {
   error?: string;
 }
 
+/**
+ * Header pairs as written (a raw header list, a HAR's headers) as the judge reads them: names
+ * lower-cased, a repeated header's values joined the way HTTP reads them.
+ */
+export function headersOfPairs(
+  pairs: Iterable<readonly [string, string]>,
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of pairs) {
+    const lower = name.toLowerCase();
+    out[lower] = out[lower] === undefined ? value : `${out[lower]}, ${value}`;
+  }
+  return out;
+}
+
 /** Header values as Node gives them (a list for repeated headers), joined the way HTTP reads them. */
 export function flatHeaders(
   headers: Record<string, string | string[] | number | undefined>,

@@ -7,7 +7,7 @@
 
 import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
 import { UsageError } from "../options.js";
-import type { ObservedExchange } from "./exchange.js";
+import { headersOfPairs, type ObservedExchange } from "./exchange.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 
 interface HarHeader {
@@ -127,15 +127,12 @@ export function readHar(file: string, baseUrl?: string): HarReading {
   return { exchanges, outside };
 }
 
-function headerRecord(headers: HarHeader[] | undefined): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const h of Array.isArray(headers) ? headers : []) {
-    if (typeof h?.name !== "string" || typeof h.value !== "string") continue;
-    const name = h.name.toLowerCase();
-    out[name] = out[name] === undefined ? h.value : `${out[name]}, ${h.value}`;
-  }
-  return out;
-}
+const headerRecord = (headers: HarHeader[] | undefined) =>
+  headersOfPairs(
+    (Array.isArray(headers) ? headers : [])
+      .filter((h) => typeof h?.name === "string" && typeof h.value === "string")
+      .map((h) => [h.name, h.value] as const),
+  );
 
 /**
  * Writes what the proxy passed as HAR 1.2, entry by entry as they pass (a long session keeps none

@@ -18,7 +18,7 @@ import { type OffsetList, offsetList, readOffsetPage } from "../offset.js";
 import { keyFor } from "../operations.js";
 import { type PageList, pageList } from "../pages.js";
 import { createUsageRedactor } from "../redact.js";
-import { createRedactor, type Report, type ScenarioResult, summarize } from "../report.js";
+import { createRedactor, type Report, redactDeep, type ScenarioResult, summarize } from "../report.js";
 import { specModel } from "../spec.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
@@ -26,6 +26,9 @@ import { TRAFFIC_RULES, type TrafficEvents, type TrafficRule } from "./rules/ind
 import { burstThreshold } from "./rules/rate-limit-burst.js";
 import { facts } from "./rules/task-rules.js";
 import type { AnswerEvent, AuthSeen } from "./rules/types.js";
+
+/** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
+const REDACTED_TOKENS = 1024;
 
 /** What the judge keeps at most (the README's "Limits"). */
 export const LIMITS = {
@@ -140,26 +143,37 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
   const counts = { exchanges: 0, judged: 0, noAnswer: 0 };
   const undescribed = { count: 0, examples: [] as string[] };
 
+  // Every token seen is redacted from everything kept from then on (and from the report again),
+  // up to `redactedTokens` of them; past that, the redactor of token-shaped text still catches a
+  // platform token. Only the first `tokens` keep their standing.
+  const secrets = new Set<string>();
+  let labels = 0;
   function known(secret: string) {
     let seen = tokens.get(secret);
     if (!seen) {
-      seen = { label: `token ${tokens.size + 1}`, acceptedBy: new Set() };
+      seen = { label: `token ${++labels}`, acceptedBy: new Set() };
       if (tokens.size < limits.tokens) tokens.set(secret, seen);
       else dropped.tokens++;
-      // Every token seen is redacted from everything kept from now on, and from the report again.
-      tokenRedact = createRedactor([...tokens.keys(), secret]);
+      if (secrets.size < REDACTED_TOKENS && !secrets.has(secret)) {
+        secrets.add(secret);
+        tokenRedact = createRedactor([...secrets]);
+      }
     }
     return seen;
   }
 
-  function tokenOf(header: string | undefined): AuthSeen {
+  function tokenOf(header: string | undefined): { auth: AuthSeen; acceptedBy?: Set<string> } {
     const recorded = options.credentialsRecorded ?? true;
-    if (header === undefined) return { recorded, scheme: undefined, token: undefined, acceptedBy: new Set() };
+    const none = { recorded, token: undefined, acceptedBy: new Set<string>() };
+    if (header === undefined) return { auth: { ...none, scheme: undefined } };
     const [scheme = "", ...rest] = header.trim().split(/\s+/);
     const secret = rest.join(" ");
-    if (secret === "") return { recorded, scheme, token: undefined, acceptedBy: new Set() };
+    if (secret === "") return { auth: { ...none, scheme } };
     const seen = known(secret);
-    return { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) };
+    return {
+      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) },
+      acceptedBy: seen.acceptedBy,
+    };
   }
 
   function tally(rule: TrafficRule, operation: OperationModel, problem: string | null, evidence: Evidence) {
@@ -328,7 +342,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
         undescribed.examples.push(name);
       return;
     }
-    const auth = tokenOf(exchange.requestHeaders.authorization);
+    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization);
     if (exchange.body === undefined) {
       dropped.bodies++;
       return;
@@ -389,10 +403,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       pagePage(base, pageList(operation), query);
     if (exchange.status === 200 && operation.operationId === facts().poll.operationId) task(base);
     if (ok && operation.asyncTask) started(operation, body);
-    if (ok && auth.token) {
-      const secret = exchange.requestHeaders.authorization?.trim().split(/\s+/).slice(1).join(" ");
-      if (secret) tokens.get(secret)?.acceptedBy.add(keyFor(operation));
-    }
+    if (ok) acceptedBy?.add(keyFor(operation));
   }
 
   function results({ strict }: { strict: boolean }): ScenarioResult[] {
@@ -461,7 +472,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
         traffic: summary(),
       };
       // Once more with every token the traffic carried: one seen late is redacted from early evidence too.
-      return JSON.parse(JSON.stringify(report), (_k, v) => (typeof v === "string" ? redact(v) : v));
+      return redactDeep(report, redact);
     },
   };
 }

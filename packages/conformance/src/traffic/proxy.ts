@@ -9,7 +9,7 @@ import { createServer, Agent as HttpAgent, request as httpRequest, type Incoming
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { flatHeaders, type ObservedExchange } from "./exchange.js";
+import { flatHeaders, headersOfPairs, type ObservedExchange } from "./exchange.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
 export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
@@ -152,7 +152,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
       durationMs: number,
       error?: string,
     ) => {
-      const headers = flatHeaders(Object.fromEntries(pairs(rawHeaders)));
+      const headers = headersOfPairs(pairs(rawHeaders));
       const requestBytes = requestCopy.bytes();
       try {
         options.onExchange({

@@ -5,16 +5,20 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import { specModel } from "../../spec.js";
-import { stateRank, taskFacts } from "../../tasks.js";
+import { stateRank, type TaskFacts, taskFacts } from "../../tasks.js";
 import { rule } from "./types.js";
 
 /** The task facts, read once from the first operation that starts a task. */
-export function facts() {
+export function facts(): TaskFacts {
+  if (known) return known;
   const asyncTask = specModel().operations.find((o) => o.asyncTask)?.asyncTask;
   if (!asyncTask)
     throw new Error("the spec has no x-async-task operation: the task rules have nothing to judge");
-  return taskFacts(asyncTask);
+  known = taskFacts(asyncTask);
+  return known;
 }
+
+let known: TaskFacts | undefined;
 
 const isPoll = (operation: OperationModel) => operation.operationId === facts().poll.operationId;
 
