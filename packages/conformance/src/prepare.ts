@@ -3,6 +3,7 @@
 // does not answer, a refused key, a flag naming what cannot be used) is a usage error (exit 2); an
 // answer that breaks the spec is a finding, reported as a failed discovery.* result.
 
+import { SIMULATOR_HEADER } from "@platform-api/simulator";
 import type { components } from "@platform-api/spec/generated/openapi";
 import type {
   Discovery,
@@ -187,6 +188,9 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
     step(by, "passed");
   }
 
+  // A server whose answers say it is the simulator is asked for what the API cannot tell.
+  const hints =
+    target.askHints && me.headers[SIMULATOR_HEADER] !== undefined ? await target.askHints() : target.hints;
   return {
     discovered: {
       projectId,
@@ -195,8 +199,8 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
       volumeType: Array.isArray(region?.available_volume_types)
         ? region.available_volume_types[0]
         : undefined,
-      protectionProfileId: options.protectionProfileId ?? target.hints.protectionProfileId,
-      gpuFlavor: options.gpuFlavor ?? target.hints.gpuFlavor,
+      protectionProfileId: options.protectionProfileId ?? hints.protectionProfileId,
+      gpuFlavor: options.gpuFlavor ?? hints.gpuFlavor,
       ...(Object.keys(missing).length > 0 ? { missing } : {}),
     },
     discovery: { steps, judged },
