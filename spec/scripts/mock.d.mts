@@ -14,3 +14,11 @@ export declare function startPrismMock(options?: {
   readyTimeoutMs?: number;
   stdio?: "pipe" | "inherit";
 }): Promise<PrismMock>;
+
+/** The package that runs the mock, an optional peer dependency. */
+export declare const PRISM_PACKAGE: string;
+
+/** Thrown by startPrismMock when Prism is not installed; the message says what to install. */
+export declare class PrismNotInstalledError extends Error {
+  code: "PRISM_NOT_INSTALLED";
+}

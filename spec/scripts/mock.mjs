@@ -9,9 +9,29 @@ import { bundlePath } from "../lib/index.js";
 
 export { bundlePath };
 
+/** The package that runs the mock: an optional peer, so a consumer who never mocks never installs it. */
+export const PRISM_PACKAGE = "@stoplight/prism-cli";
+
+/** Prism is not installed where this package can find it. */
+export class PrismNotInstalledError extends Error {
+  code = "PRISM_NOT_INSTALLED";
+  constructor() {
+    super(
+      `The Prism mock needs ${PRISM_PACKAGE}, which is not installed: npm install --save-dev ${PRISM_PACKAGE}@5`,
+    );
+    this.name = "PrismNotInstalledError";
+  }
+}
+
 function prismBin() {
   const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve("@stoplight/prism-cli/package.json");
+  let pkgPath;
+  try {
+    pkgPath = require.resolve(`${PRISM_PACKAGE}/package.json`);
+  } catch (error) {
+    if (error?.code === "MODULE_NOT_FOUND") throw new PrismNotInstalledError();
+    throw error;
+  }
   const pkg = require(pkgPath);
   const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin.prism;
   return join(dirname(pkgPath), bin);

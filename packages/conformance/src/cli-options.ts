@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { type ConformanceOptions, DEFAULTS } from "./options.js";
 import { rateText } from "./rate.js";
+import { VERSION } from "./version.js";
 
 const integer = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}").`);
@@ -19,7 +20,8 @@ const decimal = (flag: string) => (value: string) => {
 
 export function createProgram(): Command {
   return new Command()
-    .name("conformance")
+    .name("platform-api-conformance")
+    .version(VERSION)
     .description(
       "Checks that a server behaves as the platform API's spec and documented rules say. Exit code 0: conformant; 1: a `must` scenario failed; 2: usage or configuration error.",
     )

@@ -1,8 +1,8 @@
 // Starts (or names) the server a run talks to: the simulator in this process, Prism on the bundled
 // spec, or any server given by URL with keys from environment variables.
 
-import { type Simulator, startSimulator } from "@platform-api/simulator";
-import { startPrismMock } from "@platform-api/spec/mock";
+import { SIMULATOR_HEADER, type Simulator, simulatorHints, startSimulator } from "@platform-api/simulator";
+import { PrismNotInstalledError, startPrismMock } from "@platform-api/spec/mock";
 import type { RunContext, TargetKind } from "./context.js";
 import { type ConformanceOptions, DEFAULTS, targetKind, UsageError } from "./options.js";
 
@@ -15,6 +15,11 @@ export interface StartedTarget {
   timeScale: number;
   /** What the target itself knows that the API cannot tell (the simulator's world). */
   hints: Partial<RunContext["discovered"]>;
+  /**
+   * Asks a server that says it is the simulator (its answers carry SIMULATOR_HEADER) for those
+   * hints; URL targets only, called once an answer showed the header.
+   */
+  askHints?(): Promise<Partial<RunContext["discovered"]>>;
   close(): Promise<void>;
 }
 
@@ -37,12 +42,16 @@ export async function startTarget(
       apiKey: sim.apiKey,
       resellerApiKey: sim.resellerApiKey,
       timeScale,
-      hints: simulatorHints(sim),
+      hints: embeddedHints(sim),
       close: () => sim.close(),
     };
   }
   if (kind === "prism") {
-    const mock = await startPrismMock({ port: 0 });
+    const mock = await startPrismMock({ port: 0 }).catch((error: unknown) => {
+      // Prism is an optional peer of the suite: its absence is a setup to change, not a deviation.
+      if (error instanceof PrismNotInstalledError) throw new UsageError(`--target prism: ${error.message}`);
+      throw error;
+    });
     return {
       kind,
       url: mock.url,
@@ -73,14 +82,41 @@ export async function startTarget(
     resellerApiKey,
     timeScale: options.timeScale ?? 1,
     hints: {},
+    askHints: () => askSimulatorHints(url, apiKey),
     close: async () => {},
   };
 }
 
-/** What the API cannot tell about a simulator: a protection profile of its client, a GPU flavor. */
-export function simulatorHints(sim: Simulator): Partial<RunContext["discovered"]> {
-  const world = sim.store.world;
-  const owner = world.tokens.find((t) => t.token === sim.apiKey)?.owner_id;
-  const profile = world.protection_profiles.find((p) => p.client_id === owner);
-  return { protectionProfileId: profile?.record.id as number | undefined, gpuFlavor: world.flavors[0]?.name };
+/** What the API cannot tell about the embedded simulator: a protection profile of its client, a GPU flavor. */
+export function embeddedHints(sim: Simulator): Partial<RunContext["discovered"]> {
+  return simulatorHints(sim.store, sim.apiKey);
+}
+
+/** How long the simulator's admin surface may take; it answers from memory. */
+const HINTS_TIMEOUT_MS = 10_000;
+
+/**
+ * GET /_sim/hints of a simulator at `url`: nothing when it does not answer as the simulator does, so
+ * a server that only carries the header is run like any other.
+ */
+export async function askSimulatorHints(
+  url: string,
+  apiKey: string,
+): Promise<Partial<RunContext["discovered"]>> {
+  try {
+    const answer = await fetch(`${url}/_sim/hints`, {
+      headers: { authorization: `APIKey ${apiKey}` },
+      signal: AbortSignal.timeout(HINTS_TIMEOUT_MS),
+    });
+    if (!answer.ok || !answer.headers.has(SIMULATOR_HEADER)) return {};
+    const body = (await answer.json()) as { gpu_flavor?: unknown; protection_profile_id?: unknown };
+    return {
+      ...(typeof body.gpu_flavor === "string" ? { gpuFlavor: body.gpu_flavor } : {}),
+      ...(Number.isInteger(body.protection_profile_id)
+        ? { protectionProfileId: body.protection_profile_id as number }
+        : {}),
+    };
+  } catch {
+    return {};
+  }
 }

@@ -19,7 +19,7 @@ import { createRedactor } from "../src/redact.js";
 import type { Report, ScenarioStatus } from "../src/report.js";
 import { factsOf } from "../src/report-html/exchanges.js";
 import { toHtml } from "../src/report-html.js";
-import { simulatorHints } from "../src/target.js";
+import { embeddedHints } from "../src/target.js";
 import { DEFECTS } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, runCli } from "./run-cli.js";
@@ -92,7 +92,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   const target = await startFaultyTarget(hostile);
   try {
-    const hints = simulatorHints(target.sim);
+    const hints = embeddedHints(target.sim);
     [conformant, failing] = await Promise.all([
       written(["--allow-writes", "--allow-burst"]),
       written(

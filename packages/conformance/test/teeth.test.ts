@@ -8,7 +8,7 @@
 // and a module graph per run, which halves what a run costs.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulatorHints } from "../src/target.js";
+import { embeddedHints } from "../src/target.js";
 import { CORRECT_VARIANTS, DEFECTS } from "./defects.js";
 import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, failedIds, type RunHost, runCli, startRunHost } from "./run-cli.js";
@@ -22,7 +22,7 @@ const FULL = ["--allow-writes", "--allow-burst", "--strict"];
  * finish. The planted slow task still fails, after 6 s.
  */
 function flagsFor(target: FaultyTarget, flags: Defect["flags"] = {}) {
-  const hints = simulatorHints(target.sim);
+  const hints = embeddedHints(target.sim);
   return {
     args: [
       "--target",

@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import { DEFAULTS } from "./options.js";
 import { startSimulator } from "./server.js";
+import { VERSION } from "./version.js";
 import { describeToken } from "./world/tokens.js";
 
 const integer =
@@ -21,7 +22,10 @@ const positive = (value: string) => {
 };
 
 const program = new Command("platform-api-sim")
-  .description("Stateful local stand-in of the platform API (see packages/simulator/README.md).")
+  .description(
+    "Stateful local stand-in of the platform API (flags and the admin surface: the package README).",
+  )
+  .version(VERSION)
   .option(
     "--port <port>",
     "port to listen on; 0 picks a free one",

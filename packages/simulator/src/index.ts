@@ -1,9 +1,11 @@
 export { type Clock, withoutOffset } from "./clock.js";
 export { ApiError } from "./errors.js";
 export { type Faults, parseFaults } from "./faults.js";
+export { SIMULATOR_HEADER, type SimulatorHints, simulatorHints } from "./hints.js";
 export { DEFAULTS, type SimulatorOptions } from "./options.js";
 export { createSimulator, type Simulator, startSimulator } from "./server.js";
 export type { Caller, Store } from "./store.js";
+export { VERSION } from "./version.js";
 export {
   createDefaultWorld,
   DEFAULT_CLIENT_ID,

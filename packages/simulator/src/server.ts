@@ -10,6 +10,7 @@ import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { type Faults, parseFaults } from "./faults.js";
 import { createFrameworkErrorHandler } from "./framework-errors.js";
+import { SIMULATOR_HEADER } from "./hints.js";
 import { LIMITS } from "./limits.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
 import { adminPlugin } from "./plugins/admin.js";
@@ -22,6 +23,7 @@ import { type ServedSpec, serveSpec } from "./spec.js";
 import { Store } from "./store.js";
 import { taskDurations } from "./tasks/durations.js";
 import { taskStatesOf } from "./tasks/engine.js";
+import { VERSION } from "./version.js";
 import { createDefaultWorld } from "./world/default-world.js";
 import { checkWorld, loadWorldFile } from "./world/load-world.js";
 import { componentSchema } from "./world/spec-facts.js";
@@ -137,6 +139,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     frameworkErrors: createFrameworkErrorHandler(spec.model, () => store),
   });
 
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header(SIMULATOR_HEADER, VERSION);
+  });
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, { requestRate, limit: options.rateLimit, retryAfter });
   // The platform's API surface, in a context of its own so its faults and checks stay inside it.

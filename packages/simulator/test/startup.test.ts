@@ -1,11 +1,17 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createDefaultWorld, createSimulator, DEFAULT_TOKENS, startSimulator } from "../src/index.js";
+import {
+  createDefaultWorld,
+  createSimulator,
+  DEFAULT_TOKENS,
+  SIMULATOR_HEADER,
+  startSimulator,
+} from "../src/index.js";
 import { startTestSimulator } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 
@@ -108,6 +114,35 @@ describe("--seed FILE replaces the default world", () => {
   });
 });
 
+describe("telling a tester it is the simulator", () => {
+  it("marks every answer, and GET /_sim/hints gives the token's protection profile and a GPU flavor", async () => {
+    const sim = await startSimulator({ port: 0, env: {} });
+    try {
+      const auth = { Authorization: `APIKey ${sim.apiKey}` };
+      const me = await fetch(`${sim.url}/iam/clients/me`, { headers: auth });
+      expect(me.headers.get(SIMULATOR_HEADER)).toMatch(/^\d+\.\d+\.\d+/);
+      const refused = await fetch(`${sim.url}/iam/clients/me`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get(SIMULATOR_HEADER)).not.toBeNull();
+
+      const world = sim.store.world;
+      const owner = world.tokens.find((t) => t.token === sim.apiKey)?.owner_id;
+      const profile = world.protection_profiles.find((p) => p.client_id === owner);
+      expect(profile).toBeDefined();
+      const hints = await (await fetch(`${sim.url}/_sim/hints`, { headers: auth })).json();
+      expect(hints).toEqual({
+        gpu_flavor: world.flavors[0]?.name,
+        protection_profile_id: profile?.record.id,
+      });
+      // Without a client token there is no profile to name; the flavor is the world's.
+      const anonymous = await (await fetch(`${sim.url}/_sim/hints`)).json();
+      expect(anonymous).toEqual({ gpu_flavor: world.flavors[0]?.name, protection_profile_id: null });
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe("the CLI (pnpm sim)", () => {
   it("prints one line with its URL and the tokens it accepts, and serves them", async () => {
     const child = spawn(process.execPath, [cli, "--port", "0", "--time-scale", "0.01"], {
@@ -158,6 +193,14 @@ describe("the CLI (pnpm sim)", () => {
     } finally {
       child.kill("SIGTERM");
     }
+  });
+
+  it("--version prints the package's version, and its usage names the bin", async () => {
+    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const version = await run(process.execPath, [cli, "--version"]);
+    expect(version.stdout.trim()).toBe(manifest.version);
+    const help = await run(process.execPath, [cli, "--help"]);
+    expect(help.stdout).toMatch(new RegExp(`^Usage: ${Object.keys(manifest.bin)[0]} `));
   });
 
   it("exits 2 with a clear message for a bad option", async () => {

@@ -6,6 +6,7 @@ import { createSpecAjv } from "@platform-api/spec";
 import type { FastifyPluginAsync } from "fastify";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
+import { simulatorHints } from "../hints.js";
 import type { Store } from "../store.js";
 import type { RegionalLimitValues } from "../world/types.js";
 
@@ -35,6 +36,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
       "POST /_sim/reset",
       "POST /_sim/clock {advance_seconds}",
       "GET /_sim/resources",
+      "GET /_sim/hints (with the Authorization header of a client token)",
       "PUT /_sim/quotas/{client_id}/{region_id} {<quota>_limit: n, …}",
       "PUT /_sim/faults {faults}",
     ],
@@ -74,6 +76,14 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
         .createdTasks()
         .map((t) => ({ ...t.record, project_id: t.project_id, region_id: t.region_id })),
     };
+  });
+
+  // A remote tester cannot read the world: it asks for what the API does not tell (see hints.ts).
+  app.get("/_sim/hints", { config: noLimit }, async (request) => {
+    const header = request.headers.authorization;
+    const token = /^APIKey (\S+)$/i.exec(header ?? "")?.[1];
+    const hints = simulatorHints(context.store(), token);
+    return { gpu_flavor: hints.gpuFlavor ?? null, protection_profile_id: hints.protectionProfileId ?? null };
   });
 
   app.put<{ Params: { client_id: number; region_id: number }; Body: RegionalLimitValues }>(
