@@ -53,10 +53,68 @@ export class NoAnswerError extends Error {
     readonly call: string,
     override readonly cause: unknown,
     redact: (text: string) => string = (text) => text,
+    /** How many times the request was sent, and how long that took from the first send. */
+    readonly tried?: { tries: number; ms: number },
   ) {
-    super(redact(`${call}: no answer (${(cause as Error)?.message ?? cause})`));
+    const reason = (cause as Error)?.message ?? cause;
+    super(
+      redact(
+        tried
+          ? `${call}: no answer after ${tried.tries} ${tried.tries === 1 ? "try" : "tries"} in ${seconds(tried.ms)} s (the last: ${reason})`
+          : `${call}: no answer (${reason})`,
+      ),
+    );
     this.name = "NoAnswerError";
   }
+}
+
+/**
+ * How long a request may go without an answer before `stalled` is told (a fixed delay, in real
+ * time: well below the request timeout, so a silent target is named within seconds).
+ */
+export const NOTICE_AFTER_MS = 3000;
+/** How long a request waits for its answer, unless `timeoutMs` says otherwise. */
+export const TIMEOUT_MS = 15_000;
+/** How many times a request without an answer is sent again (idempotent ones, unless `retry: false`). */
+export const RETRIES = 3;
+/** The pause before a request without an answer is sent again (× the time scale). */
+export const RETRY_PAUSE_MS = 1000;
+
+/** A request that has had no answer for NOTICE_AFTER_MS, and how long the suite will keep trying. */
+export interface Stall {
+  method: string;
+  /** Path and query as sent (redacted). */
+  url: string;
+  /** Where it was sent: the target's origin. */
+  origin: string;
+  /** This try (1 is the first send) of how many the request gets at most. */
+  try: number;
+  tries: number;
+  /** How long it has waited (NOTICE_AFTER_MS), how long each try waits, the pause between tries. */
+  afterMs: number;
+  timeoutMs: number;
+  pauseMs: number;
+  /** All of it in a line (stallMessage), redacted. */
+  message: string;
+}
+
+/**
+ * A stalled request in a line: what is waited for, how long it will wait, how many tries are left,
+ * and about how long that is in all (first try) or from now (later tries).
+ */
+export function stallMessage(stall: Omit<Stall, "message">): string {
+  const left = stall.tries - stall.try;
+  const then = left === 0 ? "then give up" : `then retry ${left} more ${left === 1 ? "time" : "times"}`;
+  const which = stall.try > 1 ? ` (try ${stall.try} of ${stall.tries})` : "";
+  const inAll = stall.tries * stall.timeoutMs + (stall.tries - 1) * stall.pauseMs;
+  const more = stall.timeoutMs - stall.afterMs + left * (stall.pauseMs + stall.timeoutMs);
+  const figure = stall.try === 1 ? `about ${seconds(inAll)} s in all` : `about ${seconds(more)} s more`;
+  return `Waiting for ${stall.method} ${stall.url} at ${stall.origin}${which}: no answer after ${seconds(stall.afterMs)} s; will wait up to ${seconds(stall.timeoutMs)} s, ${then} (${figure}).`;
+}
+
+/** Milliseconds as seconds for a sentence: whole seconds, tenths below 10 s. */
+function seconds(ms: number): string {
+  return String(ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000));
 }
 
 /** A kept-alive connection the server had closed when the request was written on it. */
@@ -75,9 +133,15 @@ export interface HttpOptions {
   record?: (evidence: Evidence) => void;
   /** Called with the judgement of every answer against the spec, retries included. */
   judged?: (judged: JudgedExchange) => void;
+  /** How long a request waits for its answer (default TIMEOUT_MS). */
   timeoutMs?: number;
   /** Multiplies retry waits (the embedded simulator runs fast). */
   timeScale?: number;
+  /**
+   * Called when a request has had no answer for NOTICE_AFTER_MS, once per try (nothing is printed
+   * unless the caller does: library use and tests stay quiet).
+   */
+  stalled?: (stall: Stall) => void;
 }
 
 export interface Http {
@@ -93,13 +157,12 @@ export interface Http {
 }
 
 const EXCERPT = 300;
-const RETRIES = 3;
 
 export function createHttp(options: HttpOptions): Http {
   const base = new URL(options.baseUrl);
   const secure = base.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const scale = options.timeScale ?? 1;
   const prefix = base.pathname.replace(/\/$/, "");
   const redact = createRedactor([options.apiKey, options.resellerApiKey]);
@@ -128,7 +191,7 @@ export function createHttp(options: HttpOptions): Http {
     return `${prefix}${filled}${search ? `?${search}` : ""}`;
   }
 
-  function once(call: Request, url: string): Promise<Answer> {
+  function once(call: Request, url: string, stalled?: () => void): Promise<Answer> {
     const headers: Record<string, string> = { Accept: "application/json" };
     const auth = call.auth ?? "client";
     if (auth === "client") headers.Authorization = `APIKey ${options.apiKey}`;
@@ -183,10 +246,16 @@ export function createHttp(options: HttpOptions): Http {
           });
         },
       );
+      // From the send until the answer's status line: a request that waits that long is named.
+      const notice = stalled === undefined ? undefined : setTimeout(stalled, NOTICE_AFTER_MS);
+      const answered = () => clearTimeout(notice);
+      req.once("response", answered);
+      req.once("close", answered);
       req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on("error", (error: NodeJS.ErrnoException) =>
-        reject(req.reusedSocket && error.code === "ECONNRESET" ? new StaleConnection(error) : error),
-      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        answered();
+        reject(req.reusedSocket && error.code === "ECONNRESET" ? new StaleConnection(error) : error);
+      });
       req.end(payload);
     });
   }
@@ -197,12 +266,12 @@ export function createHttp(options: HttpOptions): Http {
    * the server never saw it, so it is not the target's answer, and a request without side effects
    * may go again.
    */
-  async function onceFresh(call: Request, url: string): Promise<Answer> {
+  async function onceFresh(call: Request, url: string, stalled?: () => void): Promise<Answer> {
     try {
-      return await once(call, url);
+      return await once(call, url, stalled);
     } catch (error) {
       if (!(error instanceof StaleConnection) || call.method === "POST") throw error;
-      return once(call, url);
+      return once(call, url, stalled);
     }
   }
 
@@ -210,13 +279,32 @@ export function createHttp(options: HttpOptions): Http {
     const url = urlOf(call);
     const retry = call.retry ?? true;
     const idempotent = call.method !== "POST";
+    const tries = retry && idempotent ? RETRIES + 1 : 1;
+    const pauseMs = RETRY_PAUSE_MS * scale;
+    let first: number | undefined;
     for (let attempt = 0; ; attempt++) {
       if (call.paced ?? true) await options.pacer.wait();
       const at = Date.now();
       const started = performance.now();
+      first ??= started;
+      const stalled =
+        options.stalled &&
+        (() => {
+          const stall = {
+            method: call.method,
+            url: redact(url),
+            origin: redact(base.origin),
+            try: attempt + 1,
+            tries,
+            afterMs: NOTICE_AFTER_MS,
+            timeoutMs,
+            pauseMs,
+          };
+          options.stalled?.({ ...stall, message: redact(stallMessage(stall)) });
+        });
       let answer: Answer;
       try {
-        answer = await onceFresh(call, url);
+        answer = await onceFresh(call, url, stalled);
       } catch (error) {
         options.record?.({
           method: call.method,
@@ -226,11 +314,14 @@ export function createHttp(options: HttpOptions): Http {
           at,
           durationMs: Math.round(performance.now() - started),
         });
-        if (retry && idempotent && attempt < RETRIES) {
-          await sleep(1000 * scale);
+        if (attempt + 1 < tries) {
+          await sleep(pauseMs);
           continue;
         }
-        throw new NoAnswerError(redact(`${call.method} ${url}`), error, redact);
+        throw new NoAnswerError(redact(`${call.method} ${url}`), error, redact, {
+          tries,
+          ms: performance.now() - first,
+        });
       }
       const evidence: Evidence = {
         method: call.method,
