@@ -18,6 +18,7 @@ import { fieldOf, isRecord } from "./json.js";
 import { largestPage, offsetList, walkOffsetList } from "./offset.js";
 import { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 import { createPacer } from "./pacer.js";
+import { createUsageRedactor } from "./redact.js";
 import { listRegions, REGIONS, usableRegionState } from "./regions.js";
 import { type StartedTarget, startTarget } from "./target.js";
 
@@ -27,9 +28,14 @@ export interface PreparedRun {
   close(): Promise<void>;
 }
 
+/**
+ * `notice` takes the lines that say what discovery is waiting for (a target that has not answered
+ * for a few seconds); by default they go to stderr, apart from the run's record on stdout.
+ */
 export async function prepareRun(
   options: ConformanceOptions,
   env: Record<string, string | undefined> = process.env,
+  notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<PreparedRun> {
   const base = {
     allowWrites: options.allowWrites,
@@ -56,7 +62,14 @@ export async function prepareRun(
   }
   const target = await startTarget(options, env);
   try {
-    const { discovered, discovery } = await discover(target, options);
+    // Redacted as every printed line is: of the keys in the key variables and anything token-shaped.
+    const redact = createUsageRedactor(env, [
+      options.apiKeyEnv,
+      options.resellerApiKeyEnv,
+      DEFAULTS.apiKeyEnv,
+      DEFAULTS.resellerApiKeyEnv,
+    ]);
+    const { discovered, discovery } = await discover(target, options, (line) => notice(redact(line)));
     return {
       context: {
         ...base,
@@ -92,7 +105,11 @@ interface Discovered {
  * or region that cannot be used. An answer that breaks the spec is a deviation: its step fails with
  * the evidence, and the scenarios that need what it should have given skip, saying why.
  */
-async function discover(target: StartedTarget, options: ConformanceOptions): Promise<Discovered> {
+async function discover(
+  target: StartedTarget,
+  options: ConformanceOptions,
+  notice: (line: string) => void,
+): Promise<Discovered> {
   const steps: DiscoveryStep[] = [];
   const judged: RecordedExchange[] = [];
   let evidence: Evidence[] = [];
@@ -105,6 +122,9 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
     timeScale: target.timeScale,
     record: (e) => evidence.push(e),
     judged: (j) => judged.push({ ...j, by }),
+    // Discovery's calls go one at a time: a silent target is named within seconds, once per try of
+    // the call that waits, rather than after a minute of nothing (the scenarios' calls say nothing).
+    stalled: (stall) => notice(stall.message),
   });
   const step = (id: DiscoveryStepId, status: DiscoveryStep["status"], reason: string | null = null) => {
     steps.push({ id, status, reason, evidence });
@@ -125,7 +145,7 @@ async function discover(target: StartedTarget, options: ConformanceOptions): Pro
   } catch (error) {
     if (error instanceof NoAnswerError)
       throw new UsageError(
-        `The target ${target.label} cannot be reached: ${error.message}. Is it running, and is the URL right?`,
+        `The target ${target.label} cannot be reached: ${error.message}. Is it running, is the URL right (http or https, host, port), and does it answer HTTP there?`,
       );
     throw error;
   }
