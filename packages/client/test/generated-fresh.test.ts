@@ -32,4 +32,15 @@ describe("generated product entry points are fresh", () => {
         default: `./dist/generated/products/${product}.js`,
       });
   });
+
+  it("maps every subpath's types for node10 resolution too (typesVersions), and nothing else", async () => {
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as {
+      exports: Record<string, { types?: string }>;
+      typesVersions: { "*": Record<string, string[]> };
+    };
+    const subpaths = Object.entries(pkg.exports).filter(([key, value]) => key !== "." && value.types);
+    expect(pkg.typesVersions["*"]).toEqual(
+      Object.fromEntries(subpaths.map(([key, value]) => [key.slice(2), [value.types]])),
+    );
+  });
 });
