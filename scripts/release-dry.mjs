@@ -2,9 +2,11 @@
 // Release dry run (`pnpm release:dry`): what a release would do, short of publishing, on a
 // throw-away copy of the repository, so the working tree is never written to. Versions with
 // changesets, builds, packs every workspace package, checks each tarball with publint and
-// are-the-types-wrong, then installs the client's tarball into a fresh project that compiles a
-// consumer program against it and runs it against the simulator. Stops at the first problem, naming
-// the stage; every temp dir is removed at the end, on failure too.
+// are-the-types-wrong, then installs every public tarball into a new npm project and proves each
+// tool there: a client program compiles against the packed types and runs, through the packed
+// `observe` proxy, against the packed simulator; the packed suite is conformant against that
+// simulator and against its embedded one; `--target prism` without Prism is a one-line usage error.
+// Stops at the first problem, naming the stage; every temp dir is removed at the end, on failure too.
 import { spawn, spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -78,17 +80,64 @@ function runAsync(what, [cmd, ...args], options) {
   });
 }
 
-/** The workspace packages a package depends on at run time, directly or through one another. */
-function workspaceDependencies(pkg, all, seen = new Set([pkg.name])) {
-  const found = [];
-  for (const name of Object.keys(pkg.manifest.dependencies ?? {})) {
-    const dependency = all.find((p) => p.name === name);
-    if (!dependency || seen.has(name)) continue;
-    seen.add(name);
-    found.push(dependency, ...workspaceDependencies(dependency, all, seen));
-  }
-  return found;
+/**
+ * Starts a long-running tool and resolves once a line of its output matches `ready` (with the
+ * first group, and `stop(signal)` resolving to its exit code); rejects when it exits first or
+ * says nothing within the timeout.
+ */
+function startBackground(what, [cmd, ...args], { ready, ...options }) {
+  console.log(`$ ${what}`);
+  return new Promise((resolve, reject) => {
+    // A group of its own: npx runs the tool as a child, and a signal must reach the tool.
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "inherit"], detached: true, ...options });
+    const exited = new Promise((done) => child.once("exit", (code, signal) => done(code ?? signal)));
+    const stop = (signal) => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
+      return exited;
+    };
+    let output = "";
+    const timer = setTimeout(() => {
+      void stop("SIGKILL");
+      reject(new Error(`\`${what}\` said nothing matching ${ready} within ${CONSUMER_TIMEOUT_MS / 1000} s`));
+    }, CONSUMER_TIMEOUT_MS);
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      output += chunk;
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ match: match[1], stop });
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new Error(`\`${what}\` could not start (${error.message})`));
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`\`${what}\` exited with ${code} before it was ready`));
+    });
+  });
 }
+
+/**
+ * The environment of a consumer's shell: without GCORE_* of whoever runs this (a token of theirs
+ * must neither replace the simulator's nor stand in for an option a program failed to pass; tokens
+ * travel in the environment only), and without this pnpm run's npm_config_* (npm knows none of them).
+ */
+function plainEnv() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("GCORE_") && !/^npm_config_/i.test(key)),
+  );
+}
+
+/** What the consumer stage installs and proves, every one from its tarball. */
+const CONSUMED = [
+  "@platform-api/spec",
+  "@platform-api/client",
+  "@platform-api/simulator",
+  "@platform-api/conformance",
+];
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -208,54 +257,130 @@ try {
         console.log(`${p.name} ships no type declarations: no attw check.`);
         continue;
       }
-      // Every package is ESM only, so CommonJS resolution is not a target.
-      run(`attw ${p.tarball} --profile esm-only`, [join(bin, "attw"), p.tarball, "--profile", "esm-only"], {
-        cwd: out,
-      });
+      // attw's default profile, node10 included. Every package is ESM only by design, so a
+      // CommonJS require is flagged and is not a target (the README says why).
+      run(
+        `attw ${p.tarball} --ignore-rules cjs-resolves-to-esm`,
+        [join(bin, "attw"), p.tarball, "--ignore-rules", "cjs-resolves-to-esm"],
+        { cwd: out },
+      );
       p.checks.push("attw");
     }
   });
 
-  await stage("consumer", "consumer check: npm install, tsc, run against the simulator", async () => {
-    const client = packages.find((p) => p.name === "@platform-api/client");
-    if (!client) throw new Error("no @platform-api/client in the workspace");
-    const consumer = tempDir("consumer");
-    cpSync(join(root, "scripts/release-dry"), consumer, { recursive: true });
+  await stage("consumer", "the packages from their tarballs alone, in a new npm project", async () => {
+    const project = tempDir("consumer");
+    cpSync(join(root, "scripts/release-dry"), project, { recursive: true });
     const manifest = { name: "release-dry-consumer", private: true, type: "module" };
-    writeFileSync(join(consumer, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    // npm, not pnpm: the way most consumers install it; openapi-fetch comes from the registry. The
-    // client's own workspace dependencies (the spec package) are not published yet, so their packed
-    // tarballs are installed beside it, as the registry would serve them.
-    const tarballs = [client, ...workspaceDependencies(client, packages)].map((p) => p.tarball);
+    writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    // npm, not pnpm: the way most consumers install; every dependency but ours comes from the
+    // registry. Ours are not published yet, so every public tarball is installed together, and npm
+    // takes each one where another asks for it, as the registry would serve it.
+    const published = packages.filter((p) => !p.isPrivate);
+    for (const name of CONSUMED)
+      if (!published.some((p) => p.name === name))
+        throw new Error(`${name} is not a public workspace package`);
+    const tarballs = published.map((p) => p.tarball);
     run(
       `npm install ${tarballs.join(" ")}`,
       ["npm", "install", "--no-audit", "--no-fund", ...tarballs.map((t) => join(out, t))],
-      { cwd: consumer },
+      { cwd: project, env: plainEnv() },
     );
-    run("tsc -p tsconfig.json", [join(copy, "node_modules/.bin/tsc"), "-p", "."], { cwd: consumer });
+    run("tsc -p tsconfig.json", [join(copy, "node_modules/.bin/tsc"), "-p", "."], { cwd: project });
 
-    const simulator = await import(pathToFileURL(join(copy, "packages/simulator/dist/index.js")).href);
-    // env: {} so that a GCORE_API_KEY of whoever runs this does not replace the default token.
-    const sim = await simulator.startSimulator({
-      port: 0,
-      host: "127.0.0.1",
-      apiKey: simulator.DEFAULT_TOKENS.client,
-      env: {},
-    });
-    try {
-      console.log(`Simulator at ${sim.url}`);
-      // Without the client's GCORE_* fallbacks, which could stand in for options the program failed
-      // to pass; the token travels in the environment, never on a command line or in the output.
-      const env = Object.fromEntries(
-        Object.entries(process.env).filter(([key]) => !key.startsWith("GCORE_")),
-      );
-      await runAsync("node dist/consumer.js", [process.execPath, "dist/consumer.js"], {
-        cwd: consumer,
-        env: { ...env, RELEASE_DRY_BASE_URL: sim.url, RELEASE_DRY_API_KEY: sim.apiKey },
-      });
-    } finally {
-      await sim.close();
+    const installed = (name, file) => import(pathToFileURL(join(project, "node_modules", name, file)).href);
+    const { DEFAULT_TOKENS } = await installed("@platform-api/simulator", "dist/index.js");
+    const { DEFAULTS } = await installed("@platform-api/conformance", "dist/index.js");
+    const env = plainEnv();
+    const tokens = { GCORE_API_KEY: DEFAULT_TOKENS.client, GCORE_RESELLER_API_KEY: DEFAULT_TOKENS.reseller };
+    // `--`: what follows is the tool's (`npx --version` alone is npm's own version).
+    const npx = (...args) => ["npx", "--no", "--", ...args];
+
+    for (const bin of ["platform-api-sim", "platform-api-conformance"]) {
+      const owner = published.find((p) => Object.keys(p.manifest.bin ?? {}).includes(bin));
+      const printed = run(`npx ${bin} --version`, npx(bin, "--version"), { cwd: project, env, quiet: true });
+      if (printed.stdout.trim() !== owner?.after)
+        throw new Error(
+          `${bin} --version printed "${printed.stdout.trim()}", its package is ${owner?.after}`,
+        );
     }
+
+    const scale = String(DEFAULTS.simulatorTimeScale);
+    const sim = await startBackground(
+      `npx platform-api-sim --port 0 --time-scale ${scale}`,
+      npx("platform-api-sim", "--port", "0", "--time-scale", scale),
+      { cwd: project, env, ready: /simulator at (http:\/\/\S+)/ },
+    );
+    try {
+      // The client's program, through observe's proxy to that simulator: three tools at once.
+      const observe = await startBackground(
+        `npx platform-api-conformance observe --upstream ${sim.match} --listen 127.0.0.1:0`,
+        npx(
+          "platform-api-conformance",
+          "observe",
+          "--upstream",
+          sim.match,
+          "--listen",
+          "127.0.0.1:0",
+          "--report",
+          "observed",
+        ),
+        { cwd: project, env, ready: /Observing (http:\/\/\S+)/ },
+      );
+      try {
+        await runAsync("node dist/consumer.js (through observe)", [process.execPath, "dist/consumer.js"], {
+          cwd: project,
+          env: { ...env, RELEASE_DRY_BASE_URL: observe.match, RELEASE_DRY_API_KEY: DEFAULT_TOKENS.client },
+        });
+      } finally {
+        const code = await observe.stop("SIGINT");
+        const traffic = readJson(join(project, "observed/report.json"));
+        if (code !== 0 || !(traffic.traffic?.judged > 0))
+          throw new Error(`observe exited ${code} having judged ${traffic.traffic?.judged ?? 0} exchanges`);
+        console.log(`observe: ${traffic.traffic.judged} exchanges judged, exit 0`);
+      }
+
+      await runAsync(
+        `npx platform-api-conformance --target ${sim.match} --time-scale ${scale} --allow-writes --allow-burst`,
+        npx(
+          "platform-api-conformance",
+          "--target",
+          sim.match,
+          "--time-scale",
+          scale,
+          "--allow-writes",
+          "--allow-burst",
+          "--report",
+          "url-run",
+        ),
+        { cwd: project, env: { ...env, ...tokens } },
+      );
+      // What only the simulator knows (a GPU flavor, a protection profile) reached the suite.
+      const skipped = readJson(join(project, "url-run/report.json")).scenarios.filter(
+        (s) => s.status === "skipped" && /gpu|profile/i.test(s.reason ?? ""),
+      );
+      if (skipped.length > 0)
+        throw new Error(`skipped for want of the simulator's hints: ${skipped.map((s) => s.id).join(", ")}`);
+    } finally {
+      await sim.stop("SIGTERM");
+    }
+
+    await runAsync(
+      "npx platform-api-conformance --allow-writes --allow-burst (embedded simulator)",
+      npx("platform-api-conformance", "--allow-writes", "--allow-burst", "--report", "embedded-run"),
+      { cwd: project, env },
+    );
+
+    // Prism is an optional peer, not installed here: one line saying what to install, exit 2.
+    const prism = spawnSync("npx", npx("platform-api-conformance", "--target", "prism").slice(1), {
+      cwd: project,
+      env,
+      encoding: "utf8",
+    });
+    const lines = prism.stderr.trim().split("\n");
+    console.log(`$ npx platform-api-conformance --target prism\n${prism.stderr.trim()}`);
+    if (prism.status !== 2 || lines.length !== 1 || !lines[0].includes("@stoplight/prism-cli"))
+      throw new Error(`--target prism without Prism exited ${prism.status} with:\n${prism.stderr}`);
   });
 
   current = "summary";
@@ -277,7 +402,9 @@ try {
     );
   }
   console.log(
-    "Consumer: npm install of the client tarball, strict NodeNext compile, run against the simulator ✓",
+    "Consumer: npm install of every public tarball, strict NodeNext compile of a client program;",
+    "\n  platform-api-sim started, the program run through `platform-api-conformance observe` to it,",
+    "\n  the suite CONFORMANT against it (URL, with its hints) and embedded; --target prism exits 2 ✓",
   );
   const stages = times.map(([key, ms]) => `${key} ${seconds(ms)}`).join(", ");
   console.log(`Time: ${seconds(performance.now() - started)} (${stages})`);
