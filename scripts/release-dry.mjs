@@ -312,11 +312,12 @@ try {
       { cwd: project, env, ready: /simulator at (http:\/\/\S+)/ },
     );
     try {
-      // The client's program, through observe's proxy to that simulator: three tools at once.
+      // The client's program, through observe's proxy to that simulator: three tools at once. The
+      // bin itself, not through npx: npx ends by the Ctrl-C as well, and would hide observe's code.
       const observe = await startBackground(
-        `npx platform-api-conformance observe --upstream ${sim.match} --listen 127.0.0.1:0`,
-        npx(
-          "platform-api-conformance",
+        `node_modules/.bin/platform-api-conformance observe --upstream ${sim.match} --listen 127.0.0.1:0`,
+        [
+          join(project, "node_modules/.bin/platform-api-conformance"),
           "observe",
           "--upstream",
           sim.match,
@@ -324,7 +325,7 @@ try {
           "127.0.0.1:0",
           "--report",
           "observed",
-        ),
+        ],
         { cwd: project, env, ready: /Observing (http:\/\/\S+)/ },
       );
       try {
@@ -372,11 +373,16 @@ try {
     );
 
     // Prism is an optional peer, not installed here: one line saying what to install, exit 2.
-    const prism = spawnSync("npx", npx("platform-api-conformance", "--target", "prism").slice(1), {
+    const prism = spawnSync(join(project, "node_modules/.bin/platform-api-conformance"), ["--target", "prism"], {
       cwd: project,
       env,
       encoding: "utf8",
     });
+    const said = `${prism.stdout}${prism.stderr}`.trim();
+    console.log(`$ platform-api-conformance --target prism\n${said}`);
+    if (prism.status !== 2 || said.split("\n").length !== 1 || !said.includes("@stoplight/prism-cli"))
+      throw new Error(`--target prism without Prism exited ${prism.status ?? prism.signal} with:\n${said}`);
+  });
     const lines = prism.stderr.trim().split("\n");
     console.log(`$ npx platform-api-conformance --target prism\n${prism.stderr.trim()}`);
     if (prism.status !== 2 || lines.length !== 1 || !lines[0].includes("@stoplight/prism-cli"))

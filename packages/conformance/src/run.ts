@@ -49,7 +49,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
     prepared = await prepareRun(options, env);
   } catch (error) {
     if (error instanceof UsageError) {
-      write(pc.red(`conformance: ${error.message}`));
+      write(pc.red(`platform-api-conformance: ${error.message}`));
       return { exitCode: 2 };
     }
     throw error;
@@ -92,8 +92,8 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       write(
         pc.red(
           scenarios.length === 0
-            ? "conformance: no scenario ran (check --only)."
-            : "conformance: the suite itself failed.",
+            ? "platform-api-conformance: no scenario ran (check --only)."
+            : "platform-api-conformance: the suite itself failed.",
         ),
       );
       return { exitCode: 2 };

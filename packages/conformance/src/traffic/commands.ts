@@ -280,7 +280,7 @@ function finish(
   if (report.traffic?.judged === 0) {
     write(
       pc.red(
-        "conformance: the traffic held no answer of an operation the spec describes, so nothing was judged (is the base URL right?).",
+        "platform-api-conformance: the traffic held no answer of an operation the spec describes, so nothing was judged (is the base URL right?).",
       ),
     );
     return { exitCode: 2, report, reportDir };
