@@ -60,10 +60,16 @@ export interface LinkTargets {
   operationHref(operationId: string): string;
 }
 
+/**
+ * A heading's id, from its text or its HTML: tags dropped, and an escaped character (`&#39;`) taken
+ * as the one character it stands for, so "The client's typed errors" is `the-client-s-typed-errors`
+ * from either (the "On this page" list slugs the text, the heading its HTML).
+ */
 export const slugify = (text: string) =>
   text
     .toLowerCase()
     .replace(/<[^>]+>/g, "")
+    .replace(/&(#\d+|[a-z]+);/g, " ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
