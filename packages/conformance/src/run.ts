@@ -24,6 +24,8 @@ export interface RunResult {
 export interface RunIo {
   env?: Record<string, string | undefined>;
   write?: (line: string) => void;
+  /** Lines on what discovery waits for (a target slow to answer); default: stderr. */
+  notice?: (line: string) => void;
   cwd?: string;
 }
 
@@ -46,7 +48,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   try {
     checkOptions(options);
-    prepared = await prepareRun(options, env);
+    prepared = await prepareRun(options, env, io.notice);
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`platform-api-conformance: ${error.message}`));
