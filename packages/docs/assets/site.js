@@ -1,25 +1,42 @@
-// A copy button on every code block of the landing page and the guides.
+// The menu button of a narrow screen, and a copy button on every code block of the landing page
+// and the guides.
 (() => {
+  const button = document.querySelector(".menu-button");
+  const menu = button && document.getElementById(button.getAttribute("aria-controls"));
+  if (button && menu) {
+    const isOpen = () => button.getAttribute("aria-expanded") === "true";
+    const setOpen = (open) => button.setAttribute("aria-expanded", String(open));
+    button.addEventListener("click", () => setOpen(!isOpen()));
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || !isOpen() || event.defaultPrevented) return;
+      setOpen(false);
+      button.focus();
+    });
+    document.addEventListener("pointerdown", (event) => {
+      if (isOpen() && !menu.contains(event.target) && !button.contains(event.target)) setOpen(false);
+    });
+  }
+
   for (const figure of document.querySelectorAll("figure.code")) {
     const code = figure.querySelector("code");
     if (!code || !navigator.clipboard) continue;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "copy";
-    button.textContent = "Copy";
-    button.addEventListener("click", () => {
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "copy";
+    copy.textContent = "Copy";
+    copy.addEventListener("click", () => {
       navigator.clipboard.writeText(code.textContent ?? "").then(
         () => {
-          button.textContent = "Copied";
+          copy.textContent = "Copied";
           setTimeout(() => {
-            button.textContent = "Copy";
+            copy.textContent = "Copy";
           }, 1500);
         },
         () => {
-          button.textContent = "Select and copy";
+          copy.textContent = "Select and copy";
         },
       );
     });
-    figure.querySelector("figcaption")?.append(button);
+    figure.querySelector("figcaption")?.append(copy);
   }
 })();

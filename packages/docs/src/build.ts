@@ -13,9 +13,9 @@ import {
   renderMarkdown,
 } from "./guides.js";
 import { landingMain } from "./landing.js";
-import { escapeHtml, header, page } from "./layout.js";
+import { escapeHtml, header, type PageLink, page, sharedHead, sharedScripts } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
-import { operationAnchor, REDOC_OPTIONS, referenceDocument } from "./reference.js";
+import { operationAnchor, REDOC_OPTIONS, REDOC_THEMES, referenceDocument } from "./reference.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = new URL("..", import.meta.url).pathname;
@@ -55,8 +55,17 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
       return op ? `../reference/index.html#${operationAnchor(op)}` : "#";
     },
   };
-  for (const guide of guides)
-    write(`guides/${guide.slug}.html`, guidePage(guide, guides, bundle, targets, specVersion));
+  const guideLinks = (current?: Guide): PageLink[] =>
+    guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === current }));
+  for (const guide of guides) {
+    const where = `guides/${guide.slug}.md`;
+    const markdown = expandSpecTables(guide.markdown, bundle, where);
+    const html = renderMarkdown(markdown, targets, where);
+    write(
+      `guides/${guide.slug}.html`,
+      guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion),
+    );
+  }
 
   write(
     "index.html",
@@ -66,12 +75,13 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
       root: "",
       section: "home",
       main: landingMain(bundle, guides),
+      guides: guideLinks(),
       specVersion,
     }),
   );
 
   const reference = referenceDocument(bundle);
-  write("reference/index.html", referencePage(reference.doc, title, guides));
+  write("reference/index.html", referencePage(reference.doc, title, guides, guideLinks()));
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
 
   return {
@@ -84,14 +94,12 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
 
 function guidePage(
   guide: Guide,
+  html: string,
+  sections: { id: string; title: string }[],
   guides: Guide[],
-  doc: Json,
-  targets: LinkTargets,
+  links: PageLink[],
   specVersion: string,
 ): string {
-  const where = `guides/${guide.slug}.md`;
-  const markdown = expandSpecTables(guide.markdown, doc, where);
-  const sections = outline(markdown);
   const onThisPage =
     sections.length > 1
       ? `<nav class="on-this-page" aria-label="On this page"><p class="nav-title">On this page</p><ul>${sections
@@ -111,16 +119,18 @@ function guidePage(
     description: guide.summary,
     root: "../",
     section: "guides",
-    sidebar: guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === guide })),
-    main: `<article class="guide">${renderMarkdown(markdown, targets, where)}${pager}</article>${onThisPage}`,
+    guides: links,
+    sidebar: true,
+    main: `<article class="guide">${html}${pager}</article>${onThisPage}`,
     specVersion,
   });
 }
 
-function referencePage(doc: Json, title: string, guides: Guide[]): string {
+function referencePage(doc: Json, title: string, guides: Guide[], links: PageLink[]): string {
   // `</script` inside the JSON would end the script element early.
   const json = JSON.stringify(doc).replace(/</g, "\\u003c");
   const options = JSON.stringify(REDOC_OPTIONS).replace(/</g, "\\u003c");
+  const themes = JSON.stringify(REDOC_THEMES).replace(/</g, "\\u003c");
   const guideLinks = guides
     .map((g) => `<a href="../guides/${g.slug}.html">${escapeHtml(g.title)}</a>`)
     .join("");
@@ -130,17 +140,18 @@ function referencePage(doc: Json, title: string, guides: Guide[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(title)}</title>
-<link rel="icon" href="../assets/logo.svg" type="image/svg+xml">
-<link rel="stylesheet" href="../assets/site.css">
+${sharedHead("../")}
 </head>
 <body class="section-reference">
-${header("../", "reference")}
+${header("../", "reference", { guides: links })}
 <noscript><p class="noscript">The API reference needs JavaScript. The description itself: <a href="openapi.json">openapi.json</a>. Guides: ${guideLinks}</p></noscript>
 <div id="redoc"></div>
 <script id="redoc-spec" type="application/json">${json}</script>
 <script id="redoc-options" type="application/json">${options}</script>
+<script id="redoc-themes" type="application/json">${themes}</script>
 <script src="../assets/redoc.standalone.js"></script>
 <script src="../assets/reference.js"></script>
+${sharedScripts("../")}
 </body>
 </html>
 `;
@@ -164,4 +175,8 @@ function copyAssets(outDir: string): void {
     join(outDir, "assets/redoc.standalone.js.LICENSE.txt"),
   );
   copyFileSync(require.resolve("highlight.js/styles/github.css"), join(outDir, "assets/highlight.css"));
+  copyFileSync(
+    require.resolve("highlight.js/styles/github-dark.css"),
+    join(outDir, "assets/highlight-dark.css"),
+  );
 }

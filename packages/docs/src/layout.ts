@@ -16,28 +16,66 @@ export interface PageOptions {
   root: string;
   section: "home" | "guides" | "reference";
   main: string;
-  /** Left-hand navigation (the guides); absent on the landing page. */
-  sidebar?: PageLink[];
+  /** The guides, in order: the menu lists them on every page. */
+  guides: PageLink[];
+  /** Left-hand navigation (the guides) on a wide screen; absent on the landing page. */
+  sidebar?: boolean;
   description?: string;
   specVersion: string;
 }
 
-export function header(root: string, section: PageOptions["section"]): string {
+/** The guides as every page's menu lists them (on a phone the menu holds the site's navigation). */
+export interface SiteNav {
+  guides: PageLink[];
+}
+
+/**
+ * The site's header: the brand and the site's navigation. On a narrow screen the navigation, with the list of guides, sits
+ * behind the menu button (assets/site.js); on a wide one it is the header's row of links.
+ */
+export function header(root: string, section: PageOptions["section"], nav: SiteNav): string {
   const link = (href: string, label: string, name: PageOptions["section"]) =>
     `<a href="${root}${href}"${section === name ? ' aria-current="page"' : ""}>${label}</a>`;
+  const guides = nav.guides
+    .map(
+      (l) =>
+        `<li><a href="${root}guides/${l.href}"${l.current ? ' aria-current="page"' : ""}>${escapeHtml(l.title)}</a></li>`,
+    )
+    .join("");
   return `<header class="site-header">
   <a class="brand" href="${root}index.html"><img src="${root}assets/logo.svg" alt="" width="28" height="28"><span>Platform API</span></a>
-  <nav aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}</nav>
+  <button class="menu-button" type="button" aria-expanded="false" aria-controls="site-menu"><svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg><span>Menu</span></button>
+  <div class="site-menu" id="site-menu">
+    <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}</nav>
+    <nav class="menu-guides" aria-label="Guides (menu)"><p class="nav-title">Guides</p><ul>${guides}</ul></nav>
+  </div>
 </header>`;
+}
+
+/**
+ * The head's lines every page shares: the colour schemes it supports, and the class that tells the
+ * stylesheet scripts run (without them, the menu stays open).
+ */
+export function sharedHead(root: string): string {
+  return `<meta name="color-scheme" content="light dark">
+<link rel="icon" href="${root}assets/logo.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${root}assets/site.css">
+<script>document.documentElement.classList.add("js")</script>`;
+}
+
+/** The scripts every page ends with: the menu and copy buttons. */
+export function sharedScripts(root: string): string {
+  return `<script src="${root}assets/site.js" defer></script>`;
 }
 
 export function page(options: PageOptions): string {
   const { root } = options;
+  // The guide list on a wide screen; on a narrow one the same list is in the header's menu.
   const sidebar = options.sidebar
-    ? `<nav class="guide-nav" aria-label="Guides"><p class="nav-title">Guides</p><ul>${options.sidebar
+    ? `<nav class="guide-nav" aria-label="Guides"><p class="nav-title">Guides</p><ul>${options.guides
         .map(
           (l) =>
-            `<li><a href="${l.href}"${l.current ? ' aria-current="page"' : ""}>${escapeHtml(l.title)}</a></li>`,
+            `<li><a href="${root}guides/${l.href}"${l.current ? ' aria-current="page"' : ""}>${escapeHtml(l.title)}</a></li>`,
         )
         .join("")}</ul></nav>`
     : "";
@@ -48,23 +86,23 @@ export function page(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
 ${options.description ? `<meta name="description" content="${escapeHtml(options.description)}">` : ""}
-<link rel="icon" href="${root}assets/logo.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${root}assets/site.css">
-<link rel="stylesheet" href="${root}assets/highlight.css">
+${sharedHead(root)}
+<link rel="stylesheet" href="${root}assets/highlight.css" media="not all and (prefers-color-scheme: dark)">
+<link rel="stylesheet" href="${root}assets/highlight-dark.css" media="(prefers-color-scheme: dark)">
 </head>
 <body class="section-${options.section}">
-${header(root, options.section)}
+${header(root, options.section, { guides: options.guides })}
 <div class="layout${sidebar ? " with-sidebar" : ""}">
-${sidebar}
 <main id="content">
 ${options.main}
 </main>
+${sidebar}
 </div>
 <footer class="site-footer">
   <p>Built from the platform API description, version ${escapeHtml(options.specVersion)}.
   <a href="${root}reference/openapi.json" download>Download the OpenAPI description</a>.</p>
 </footer>
-<script src="${root}assets/site.js" defer></script>
+${sharedScripts(root)}
 </body>
 </html>
 `;

@@ -26,7 +26,11 @@ export function operationAnchor(op: Pick<Operation, "operationId" | "tags">): st
 /** Redoc's slug of a tag name in its links. */
 export const tagSlug = (name: string) => name.trim().replace(/\s+/g, "-");
 
-/** Options given to Redoc; one place, so the tests read the same values. */
+const SANS =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif';
+const MONO = 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace';
+
+/** Options given to Redoc, but for its theme (REDOC_THEMES); one place, so the tests read the same values. */
 export const REDOC_OPTIONS = {
   scrollYOffset: ".site-header",
   expandResponses: "200,201",
@@ -35,20 +39,72 @@ export const REDOC_OPTIONS = {
   hideDownloadButton: false,
   downloadFileName: "openapi.json",
   jsonSampleExpandLevel: 3,
-  theme: {
+};
+
+const typography = {
+  fontSize: "15px",
+  fontFamily: SANS,
+  headings: { fontFamily: SANS, fontWeight: "600" },
+  code: { fontFamily: MONO },
+};
+
+/**
+ * Redoc's theme for each colour scheme: assets/reference.js picks the one the system asks for
+ * (`prefers-color-scheme`) and renders again when that changes. The colours follow site.css.
+ */
+export const REDOC_THEMES = {
+  light: {
     colors: { primary: { main: "#2450c8" } },
-    typography: {
-      fontSize: "15px",
-      fontFamily:
-        'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif',
-      headings: {
-        fontFamily:
-          'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif',
-        fontWeight: "600",
-      },
-      code: { fontFamily: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace' },
-    },
+    typography,
     sidebar: { width: "280px", backgroundColor: "#f6f8fb" },
     rightPanel: { backgroundColor: "#172033", width: "42%" },
+  },
+  dark: {
+    colors: {
+      primary: { main: "#7aa2ff" },
+      text: { primary: "#e6e9ef", secondary: "#a9b2c3" },
+      border: { dark: "#3a4456", light: "#2a3242" },
+      gray: { 50: "#161d29", 100: "#1c2433" },
+      success: { main: "#4cc38a" },
+      warning: { main: "#e0a526" },
+      error: { main: "#ff7b72" },
+      responses: {
+        success: { color: "#6fd39a", backgroundColor: "rgba(76, 195, 138, 0.12)", tabTextColor: "#6fd39a" },
+        error: { color: "#ff8a80", backgroundColor: "rgba(255, 123, 114, 0.12)", tabTextColor: "#ff8a80" },
+        redirect: { color: "#f0b45b", backgroundColor: "rgba(240, 180, 91, 0.12)", tabTextColor: "#f0b45b" },
+        info: { color: "#7cc4ff", backgroundColor: "rgba(124, 196, 255, 0.12)", tabTextColor: "#7cc4ff" },
+      },
+    },
+    schema: {
+      linesColor: "#4a5d86",
+      typeNameColor: "#a9b2c3",
+      typeTitleColor: "#c6cbd5",
+      requireLabelColor: "#ff8a80",
+      nestedBackground: "#161d29",
+      arrow: { color: "#a9b2c3" },
+    },
+    typography: {
+      ...typography,
+      code: { ...typography.code, color: "#ffab9e", backgroundColor: "rgba(255, 255, 255, 0.07)" },
+      links: { color: "#7aa2ff", visited: "#a98bff", hover: "#a8c1ff" },
+    },
+    sidebar: {
+      width: "280px",
+      backgroundColor: "#131a25",
+      textColor: "#c6cbd5",
+      activeTextColor: "#a8c1ff",
+      arrow: { color: "#a9b2c3" },
+    },
+    rightPanel: {
+      backgroundColor: "#0b1019",
+      width: "42%",
+      textColor: "#e6e9ef",
+      servers: {
+        overlay: { backgroundColor: "#161d29", textColor: "#e6e9ef" },
+        url: { backgroundColor: "#0f141c" },
+      },
+    },
+    codeBlock: { backgroundColor: "#05080d" },
+    fab: { backgroundColor: "#1c2a4d", color: "#e6e9ef" },
   },
 };
