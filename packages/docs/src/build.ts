@@ -16,6 +16,7 @@ import { landingMain } from "./landing.js";
 import { escapeHtml, header, type PageLink, page, sharedHead, sharedScripts } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
 import { operationAnchor, REDOC_OPTIONS, REDOC_THEMES, referenceDocument } from "./reference.js";
+import { guideEntries, referenceEntries, type SearchEntry, searchIndexScript } from "./search-index.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = new URL("..", import.meta.url).pathname;
@@ -57,10 +58,12 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   };
   const guideLinks = (current?: Guide): PageLink[] =>
     guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === current }));
+  const searchEntries: SearchEntry[] = [];
   for (const guide of guides) {
     const where = `guides/${guide.slug}.md`;
     const markdown = expandSpecTables(guide.markdown, bundle, where);
     const html = renderMarkdown(markdown, targets, where);
+    searchEntries.push(...guideEntries(guide, html));
     write(
       `guides/${guide.slug}.html`,
       guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion),
@@ -83,6 +86,8 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   const reference = referenceDocument(bundle);
   write("reference/index.html", referencePage(reference.doc, title, guides, guideLinks()));
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
+  searchEntries.push(...referenceEntries(bundle, [...operations.values()]));
+  writeFileSync(join(outDir, "assets/search-index.js"), searchIndexScript(searchEntries));
 
   return {
     outDir,
@@ -159,7 +164,9 @@ ${sharedScripts("../")}
 
 function copyAssets(outDir: string): void {
   const assets = join(packageDir, "assets");
-  for (const file of readdirSync(assets)) copyFileSync(join(assets, file), join(outDir, "assets", file));
+  // search-terms.d.ts types the shared tokenizer for the build; the site has no use for it.
+  for (const file of readdirSync(assets).filter((f) => !f.endsWith(".d.ts")))
+    copyFileSync(join(assets, file), join(outDir, "assets", file));
 
   const redocDir = dirname(require.resolve("redoc/package.json"));
   const bundle = readFileSync(join(redocDir, "bundles/redoc.standalone.js"), "utf8");
@@ -179,4 +186,9 @@ function copyAssets(outDir: string): void {
     require.resolve("highlight.js/styles/github-dark.css"),
     join(outDir, "assets/highlight-dark.css"),
   );
+  // MiniSearch's browser build (it sets `MiniSearch`), which loads the index the build wrote.
+  // (Its package exports no package.json: its main file is dist/cjs/index.cjs.)
+  const minisearchDir = join(dirname(require.resolve("minisearch")), "../..");
+  copyFileSync(join(minisearchDir, "dist/umd/index.js"), join(outDir, "assets/minisearch.js"));
+  copyFileSync(join(minisearchDir, "LICENSE.txt"), join(outDir, "assets/minisearch.LICENSE.txt"));
 }

@@ -30,7 +30,8 @@ export interface SiteNav {
 }
 
 /**
- * The site's header: the brand and the site's navigation. On a narrow screen the navigation, with the list of guides, sits
+ * The site's header: the brand, the search box over the guides and the reference (assets/search.js),
+ * and the site's navigation. On a narrow screen the navigation, with the list of guides, sits
  * behind the menu button (assets/site.js); on a wide one it is the header's row of links.
  */
 export function header(root: string, section: PageOptions["section"], nav: SiteNav): string {
@@ -44,6 +45,14 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
     .join("");
   return `<header class="site-header">
   <a class="brand" href="${root}index.html"><img src="${root}assets/logo.svg" alt="" width="28" height="28"><span>Platform API</span></a>
+  <div class="site-search" role="search" data-root="${root}" data-section="${section}">
+    <input id="site-search" type="search" role="combobox" aria-label="Search the guides and the API reference" placeholder="Search docs" aria-autocomplete="list" aria-expanded="false" aria-controls="site-search-results" autocomplete="off" spellcheck="false">
+    <kbd class="search-key" aria-hidden="true">/</kbd>
+    <div class="search-panel" hidden>
+      <div id="site-search-results" role="listbox" aria-label="Search results"></div>
+      <p class="search-status" role="status"></p>
+    </div>
+  </div>
   <button class="menu-button" type="button" aria-expanded="false" aria-controls="site-menu"><svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg><span>Menu</span></button>
   <div class="site-menu" id="site-menu">
     <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}</nav>
@@ -54,7 +63,7 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
 
 /**
  * The head's lines every page shares: the colour schemes it supports, and the class that tells the
- * stylesheet scripts run (without them, the menu stays open).
+ * stylesheet scripts run (without them, the menu stays open and the search box is hidden).
  */
 export function sharedHead(root: string): string {
   return `<meta name="color-scheme" content="light dark">
@@ -63,9 +72,10 @@ export function sharedHead(root: string): string {
 <script>document.documentElement.classList.add("js")</script>`;
 }
 
-/** The scripts every page ends with: the menu and copy buttons. */
+/** The scripts every page ends with: the menu, copy buttons, and the search. */
 export function sharedScripts(root: string): string {
-  return `<script src="${root}assets/site.js" defer></script>`;
+  return `<script src="${root}assets/site.js" defer></script>
+<script src="${root}assets/search.js" defer></script>`;
 }
 
 export function page(options: PageOptions): string {

@@ -30,7 +30,10 @@ const SANS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif';
 const MONO = 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace';
 
-/** Options given to Redoc, but for its theme (REDOC_THEMES); one place, so the tests read the same values. */
+/**
+ * Options given to Redoc, but for its theme (REDOC_THEMES); one place, so the tests read the same
+ * values. Redoc's own search is off: the site's search box covers the reference and the guides.
+ */
 export const REDOC_OPTIONS = {
   scrollYOffset: ".site-header",
   expandResponses: "200,201",
@@ -39,6 +42,7 @@ export const REDOC_OPTIONS = {
   hideDownloadButton: false,
   downloadFileName: "openapi.json",
   jsonSampleExpandLevel: 3,
+  disableSearch: true,
 };
 
 const typography = {
