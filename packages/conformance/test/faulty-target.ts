@@ -1,8 +1,15 @@
 // A deliberately faulty platform for the teeth tests: the real simulator behind a thin HTTP proxy
-// on loopback that rewrites requests or answers to plant exactly one defect.
+// on loopback that rewrites requests or answers to plant exactly one defect. It stands for a
+// platform, not a simulator: it never says it is one (SIMULATOR_HEADER is dropped), so a run knows
+// only what its flags tell it.
 
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import { type Simulator, type SimulatorOptions, startSimulator } from "@platform-api/simulator";
+import {
+  SIMULATOR_HEADER,
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator,
+} from "@platform-api/simulator";
 
 export interface Exchange {
   method: string;
@@ -97,7 +104,7 @@ function forward(
       (res) => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers))
-          if (value !== undefined && !HOP.has(name))
+          if (value !== undefined && !HOP.has(name) && name !== SIMULATOR_HEADER)
             headers[name] = Array.isArray(value) ? value.join(", ") : value;
         readBody(res).then((text) => resolve({ status: res.statusCode ?? 0, headers, text }), reject);
       },
