@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -121,14 +121,23 @@ function startBackground(what, [cmd, ...args], { ready, ...options }) {
 }
 
 /**
- * The environment of a consumer's shell: without GCORE_* of whoever runs this (a token of theirs
- * must neither replace the simulator's nor stand in for an option a program failed to pass; tokens
- * travel in the environment only), and without this pnpm run's npm_config_* (npm knows none of them).
+ * The environment of a consumer's shell, without what this run adds: GCORE_* of whoever runs it (a
+ * token of theirs must neither replace the simulator's nor stand in for an option a program failed
+ * to pass; tokens travel in the environment only), and what `pnpm run` sets: npm_* and PNPM_*
+ * variables, NODE_PATH (through which Node would find the workspace's packages, Prism among them)
+ * and the workspace's node_modules/.bin folders on PATH.
  */
 function plainEnv() {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith("GCORE_") && !/^npm_config_/i.test(key)),
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith("GCORE_") && !/^(npm_|pnpm_)/i.test(key) && key !== "NODE_PATH",
+    ),
   );
+  env.PATH = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => !dir.includes(`${sep}node_modules${sep}`))
+    .join(delimiter);
+  return env;
 }
 
 /** What the consumer stage installs and proves, every one from its tarball. */
