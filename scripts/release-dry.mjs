@@ -321,6 +321,7 @@ try {
       { cwd: project, env, ready: /simulator at (http:\/\/\S+)/ },
     );
     try {
+      let observed;
       // The client's program, through observe's proxy to that simulator: three tools at once. The
       // bin itself, not through npx: npx ends by the Ctrl-C as well, and would hide observe's code.
       const observe = await startBackground(
@@ -343,12 +344,12 @@ try {
           env: { ...env, RELEASE_DRY_BASE_URL: observe.match, RELEASE_DRY_API_KEY: DEFAULT_TOKENS.client },
         });
       } finally {
-        const code = await observe.stop("SIGINT");
-        const traffic = readJson(join(project, "observed/report.json"));
-        if (code !== 0 || !(traffic.traffic?.judged > 0))
-          throw new Error(`observe exited ${code} having judged ${traffic.traffic?.judged ?? 0} exchanges`);
-        console.log(`observe: ${traffic.traffic.judged} exchanges judged, exit 0`);
+        observed = await observe.stop("SIGINT");
       }
+      const traffic = readJson(join(project, "observed/report.json")).traffic;
+      if (observed !== 0 || !(traffic?.judged > 0))
+        throw new Error(`observe exited ${observed} having judged ${traffic?.judged ?? 0} exchanges`);
+      console.log(`observe: ${traffic.judged} exchanges judged, exit 0`);
 
       await runAsync(
         `npx platform-api-conformance --target ${sim.match} --time-scale ${scale} --allow-writes --allow-burst`,

@@ -15,7 +15,7 @@ beforeEach(() => {
   // The command: prints its arguments, exits with the code it is given.
   writeFileSync(
     join(dir, "command.mjs"),
-    'console.log(`ran with ${process.argv.slice(2).join(" ")}`); process.exit(Number(process.argv.at(-1)));\n',
+    'console.log("ran with " + process.argv.slice(2).join(" ")); process.exit(Number(process.argv.at(-1)));\n',
   );
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
