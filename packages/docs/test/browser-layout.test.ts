@@ -1,0 +1,472 @@
+// The site at a desktop (1280 px) and a phone (390 px) width, in the light and the dark theme, in
+// the system's Chromium: no page scrolls sideways, the reference's JSON samples stay legible, the
+// guide navigation sits behind a menu button on a phone, one search finds guides and operations
+// from every page, and the dark theme follows the system's setting everywhere, Redoc included.
+// Nothing here measures speed: every step waits for an element or an event, with explicit
+// timeouts far above what a loaded machine needs.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadBundle } from "@platform-api/spec";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
+import { buildSite } from "../src/build.js";
+import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
+import { listOperations } from "../src/operations.js";
+import { operationAnchor } from "../src/reference.js";
+import { type DocsServer, serveDocs } from "../src/serve.js";
+
+const TIMEOUT = 60_000;
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+const PAGES = [
+  { name: "the landing page", path: "/" },
+  { name: "the getting-started guide", path: "/guides/getting-started.html" },
+  { name: "the reference", path: "/reference/index.html" },
+];
+
+const bundle = loadBundle();
+const guides = loadGuides();
+const checkLimits = listOperations(bundle).find((op) => op.path.endsWith("/check_limits"));
+if (!checkLimits) throw new Error("the description has no check_limits operation");
+
+/** A word that only the getting-started guide contains: in no other guide, nowhere in the description. */
+const uniqueWord = (() => {
+  const prose = (markdown: string) => markdown.replace(/<!--[\s\S]*?-->/g, " ").replace(/\]\([^)]*\)/g, "] ");
+  const others = GUIDE_ORDER.filter((slug) => slug !== "getting-started")
+    .map((slug) => readFileSync(join(guidesDir, `${slug}.md`), "utf8").toLowerCase())
+    .join("\n");
+  const description = JSON.stringify(bundle).toLowerCase();
+  const own = prose(readFileSync(join(guidesDir, "getting-started.md"), "utf8")).match(/[A-Za-z]{7,}/g) ?? [];
+  const word = own.map((w) => w.toLowerCase()).find((w) => !others.includes(w) && !description.includes(w));
+  if (!word) throw new Error("no word of getting-started.md is unique to it");
+  return word;
+})();
+
+let dir: string;
+let server: DocsServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const consoleErrors: string[] = [];
+const foreignRequests: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "docs-layout-"));
+  buildSite(dir);
+  server = await serveDocs({ port: 0, dir });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
+  browser = await chromium.launch({ executablePath, headless: true, timeout: TIMEOUT });
+}, TIMEOUT);
+
+// Each test's pages are closed after it: a dozen Redoc pages left open weigh on a small machine.
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new page in a fresh context of that size and colour scheme; watched for errors and other origins. */
+async function open(
+  path: string,
+  viewport: { width: number; height: number },
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, colorScheme });
+  contexts.push(context);
+  context.setDefaultTimeout(TIMEOUT);
+  context.setDefaultNavigationTimeout(TIMEOUT);
+  const origin = new URL(server.url).origin;
+  context.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith("data:") && new URL(url).origin !== origin) foreignRequests.push(url);
+  });
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  await page.goto(`${server.url}${path}`);
+  if (path.startsWith("/reference/")) await redocRendered(page);
+  return page;
+}
+
+/** Redoc has rendered the operations and their samples (its sidebar is hidden on a phone). */
+async function redocRendered(page: Page) {
+  await page.locator(".api-content").waitFor({ state: "attached" });
+  await page.locator(".redoc-json").first().waitFor({ state: "attached" });
+}
+
+type Rgba = [number, number, number, number];
+
+/**
+ * What `locator` looks like: its text colour and the colour behind it, every translucent
+ * background up the tree composited onto the first opaque one (white when none is).
+ */
+async function colours(locator: Locator): Promise<{ color: Rgba; background: Rgba }> {
+  const raw = await locator.evaluate((element) => {
+    const layers: string[] = [];
+    for (let e: Element | null = element; e; e = e.parentElement) {
+      const bg = getComputedStyle(e).backgroundColor;
+      layers.push(bg);
+      if (/^rgb\(/.test(bg)) break;
+    }
+    return { color: getComputedStyle(element).color, layers };
+  });
+  const parse = (css: string): Rgba => {
+    const n = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1];
+  };
+  let background: Rgba = [255, 255, 255, 1];
+  for (const layer of raw.layers.reverse()) {
+    const [r, g, b, a] = parse(layer);
+    background = [
+      r * a + background[0] * (1 - a),
+      g * a + background[1] * (1 - a),
+      b * a + background[2] * (1 - a),
+      1,
+    ];
+  }
+  return { color: parse(raw.color), background };
+}
+
+const luminance = ([r, g, b]: Rgba) => {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+};
+const contrast = (a: Rgba, b: Rgba) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+const round = (c: Rgba) => c.slice(0, 3).map(Math.round).join(",");
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+}
+
+/** Every brace and bracket of the first JSON sample has the sample panel's background and reads on it. */
+async function expectLegibleJsonSample(page: Page) {
+  const sample = page.locator(".redoc-json").first();
+  await sample.scrollIntoViewIfNeeded();
+  const panel = await colours(sample.locator(".."));
+  const braces = sample.locator(".token.punctuation");
+  const count = await braces.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < Math.min(count, 6); i++) {
+    const brace = await colours(braces.nth(i));
+    expect(round(brace.background), `brace ${i}: background`).toBe(round(panel.background));
+    expect(contrast(brace.color, brace.background), `brace ${i}: contrast`).toBeGreaterThanOrEqual(4.5);
+  }
+  const code = await colours(sample.locator("code").first());
+  expect(round(code.background), "the sample's <code>").toBe(round(panel.background));
+}
+
+/** Every visible text of the page that reads at less than 4.5:1 on what is behind it. */
+async function lowContrastTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parse = (css: string) => {
+      const n = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1] as const;
+    };
+    const behind = (element: Element) => {
+      const layers: (readonly [number, number, number, number])[] = [];
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        const bg = getComputedStyle(e).backgroundColor;
+        layers.push(parse(bg));
+        if (/^rgb\(/.test(bg)) break;
+      }
+      let [r0, g0, b0] = [255, 255, 255];
+      for (const [r, g, b, a] of layers.reverse())
+        [r0, g0, b0] = [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
+      return [r0, g0, b0];
+    };
+    const luminance = (rgb: number[]) =>
+      rgb
+        .map((c) => c / 255)
+        .map((s) => (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+    const found = new Set<string>();
+    for (const element of document.querySelectorAll("body *")) {
+      const ownText = [...element.childNodes].some(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+      );
+      if (!ownText || element.closest("svg") || element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === "hidden") continue;
+      const [r, g, b, a] = parse(style.color);
+      const bg = behind(element);
+      const fg = [
+        r * a + (bg[0] ?? 0) * (1 - a),
+        g * a + (bg[1] ?? 0) * (1 - a),
+        b * a + (bg[2] ?? 0) * (1 - a),
+      ];
+      const [hi, lo] = [luminance(fg), luminance(bg)].sort((x, y) => y - x) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5)
+        found.add(
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}": ${ratio.toFixed(2)}`,
+        );
+    }
+    return [...found];
+  });
+}
+
+const searchBox = (page: Page) => page.getByRole("combobox", { name: /search/i });
+
+async function search(page: Page, query: string): Promise<Locator> {
+  const box = searchBox(page);
+  await box.click();
+  await box.fill(query);
+  const options = page.getByRole("listbox").getByRole("option");
+  await options.first().waitFor({ state: "visible" });
+  return options;
+}
+
+/** Redoc has scrolled the operation's section into view. */
+async function operationInView(page: Page, id: string) {
+  await page.waitForFunction(
+    (anchor) => {
+      const section = document.getElementById(anchor);
+      if (!section) return false;
+      const top = section.getBoundingClientRect().top;
+      return top >= -4 && top < window.innerHeight / 2;
+    },
+    id,
+    { timeout: TIMEOUT },
+  );
+}
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const)("at a %s width", (_, viewport) => {
+  it.each(PAGES)("$name does not scroll sideways", async ({ path }) => {
+    const page = await open(path, viewport);
+    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    expect(
+      scrollWidth,
+      `${path}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
+    ).toBeLessThanOrEqual(clientWidth);
+  });
+
+  it.each(["light", "dark"] as const)("the reference's JSON samples are legible (%s)", async (scheme) => {
+    const page = await open("/reference/index.html", viewport, scheme);
+    await expectLegibleJsonSample(page);
+  });
+});
+
+describe("at a phone width", () => {
+  it("keeps the header on one compact row", async () => {
+    for (const { path } of PAGES) {
+      const page = await open(path, PHONE);
+      const header = page.locator(".site-header");
+      const box = await header.boundingBox();
+      expect(box?.height, path).toBeLessThanOrEqual(64);
+      const escapees = await header.evaluate((h) => {
+        const outer = h.getBoundingClientRect();
+        return [...h.querySelectorAll("a, button, input")]
+          .filter((e) => e.getClientRects().length > 0)
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return (
+              r.top < outer.top - 1 ||
+              r.bottom > outer.bottom + 1 ||
+              r.right > outer.right + 1 ||
+              r.height > 44
+            );
+          })
+          .map((e) => e.textContent?.trim() || e.getAttribute("aria-label") || e.tagName);
+      });
+      expect(escapees, `${path}: header controls that wrap or stick out`).toEqual([]);
+    }
+  });
+
+  it("puts the guide's content first and the guide list behind a menu button", async () => {
+    const page = await open("/guides/getting-started.html", PHONE);
+    const h1 = await page.locator("article h1").boundingBox();
+    expect(h1?.y, "the guide's title sits right under the header").toBeLessThan(200);
+    const button = page.getByRole("button", { name: /menu/i });
+    await button.waitFor({ state: "visible" });
+    expect(await button.evaluate((b) => b.tagName)).toBe("BUTTON");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    const controlled = await button.getAttribute("aria-controls");
+    expect(controlled).toBeTruthy();
+    const menu = page.locator(`[id="${controlled}"]`);
+    // The guide lists (the menu's, the sidebar's); the guide's own text may link to a guide too.
+    const guideLink = (title: string) => page.locator("nav").getByRole("link", { name: title, exact: true });
+    for (const guide of guides)
+      expect(await guideLink(guide.title).filter({ visible: true }).count(), guide.title).toBe(0);
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    for (const guide of guides)
+      await menu.getByRole("link", { name: guide.title, exact: true }).waitFor({ state: "visible" });
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    for (const guide of guides)
+      await menu.getByRole("link", { name: guide.title, exact: true }).waitFor({ state: "hidden" });
+
+    // By keyboard too, and Escape closes it again.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await menu.getByRole("link", { name: guides[1]?.title ?? "", exact: true }).waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("offers the same menu on the landing page and the reference", async () => {
+    for (const path of ["/", "/reference/index.html"]) {
+      const page = await open(path, PHONE);
+      const button = page.getByRole("button", { name: /menu/i });
+      await button.click();
+      const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+      await menu
+        .getByRole("link", { name: guides[0]?.title ?? "", exact: true })
+        .waitFor({ state: "visible" });
+      await menu.getByRole("link", { name: "API reference" }).waitFor({ state: "visible" });
+    }
+  });
+});
+
+describe("at a desktop width", () => {
+  it("shows the guide list beside the guide, with no menu button", async () => {
+    const page = await open("/guides/getting-started.html", DESKTOP);
+    for (const guide of guides)
+      await page
+        .locator(".guide-nav")
+        .getByRole("link", { name: guide.title, exact: true })
+        .waitFor({ state: "visible" });
+    expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
+  });
+});
+
+describe("one search over the guides and the reference", () => {
+  it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
+    const page = await open("/", DESKTOP);
+    const options = await search(page, uniqueWord);
+    expect(await options.first().getAttribute("href")).toMatch(/^guides\/getting-started\.html(#|$)/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/guides\/getting-started\.html/);
+    const hash = new URL(page.url()).hash.slice(1);
+    if (hash) await page.locator(`[id="${hash}"]`).waitFor({ state: "attached" });
+  });
+
+  it("finds an operation of the reference from a guide, and opens it there", async () => {
+    const page = await open("/guides/pagination.html", DESKTOP);
+    const options = await search(page, "check_limits");
+    const anchor = operationAnchor(checkLimits);
+    expect(await options.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
+    expect(await options.first().textContent()).toContain(checkLimits.summary);
+    await options.first().click();
+    await page.waitForURL(/\/reference\/index\.html#/);
+    await redocRendered(page);
+    await operationInView(page, anchor);
+  });
+
+  it("works on the reference page at a phone width, for guides and for operations", async () => {
+    const page = await open("/reference/index.html", PHONE);
+    const guideOptions = await search(page, uniqueWord);
+    expect(await guideOptions.first().getAttribute("href")).toMatch(
+      /^\.\.\/guides\/getting-started\.html(#|$)/,
+    );
+    const options = await search(page, checkLimits.summary);
+    const anchor = operationAnchor(checkLimits);
+    expect(await options.first().getAttribute("href")).toBe(`#${anchor}`);
+    await page.keyboard.press("Enter");
+    await operationInView(page, anchor);
+  });
+
+  it("is used with the keyboard: arrows choose, Escape closes", async () => {
+    const page = await open("/guides/getting-started.html", DESKTOP);
+    const box = searchBox(page);
+    await page.keyboard.press("/");
+    expect(await box.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.type("token");
+    const options = page.getByRole("listbox").getByRole("option");
+    await options.nth(1).waitFor({ state: "visible" });
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    const second = options.nth(1);
+    expect(await second.getAttribute("aria-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
+    await page.keyboard.press("ArrowUp");
+    expect(await options.first().getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Escape");
+    await page.getByRole("listbox").waitFor({ state: "hidden" });
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("says so when nothing matches", async () => {
+    const page = await open("/", PHONE);
+    const box = searchBox(page);
+    await box.fill("zzqxjvk");
+    await page.getByText(/no results/i).waitFor({ state: "visible" });
+  });
+});
+
+describe("the dark theme, from the system's setting", () => {
+  const expectDark = async (locator: Locator, what: string) => {
+    const { color, background } = await colours(locator);
+    expect(luminance(background), `${what}: background ${round(background)} is dark`).toBeLessThan(0.05);
+    expect(contrast(color, background), `${what}: text ${round(color)} reads on it`).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  };
+
+  it.each(PAGES)("darkens $name", async ({ path }) => {
+    const page = await open(path, DESKTOP, "dark");
+    await expectDark(page.locator("body"), "the page");
+    await expectDark(page.locator(".site-header .brand"), "the header");
+    if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
+    if (path.startsWith("/guides/")) {
+      await expectDark(page.locator("article p").first(), "the guide's text");
+      await expectDark(page.locator(".guide-nav a").last(), "the guide list");
+      await expectDark(page.locator("table td").first(), "a table");
+    }
+    if (path.startsWith("/reference/")) {
+      await expectDark(page.locator(".menu-content li label").first(), "Redoc's sidebar");
+      await expectDark(page.locator(".api-content p").first(), "Redoc's middle panel");
+      await expectDark(page.locator(".api-content h2").first(), "an operation's heading");
+      await expectDark(page.locator(".api-content table td").first(), "a parameter table");
+    }
+  });
+
+  it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
+    const page = await open(path, DESKTOP, "dark");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+
+  it("leaves no text of the reference hard to read in the light theme either", async () => {
+    const page = await open("/reference/index.html", DESKTOP, "light");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+
+  it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
+    const dark = await open("/reference/index.html", PHONE, "dark");
+    const darkBody = await colours(dark.locator(".api-content p").first());
+    expect(luminance(darkBody.background)).toBeLessThan(0.05);
+    const light = await open("/reference/index.html", PHONE, "light");
+    const lightBody = await colours(light.locator(".api-content p").first());
+    expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
+  });
+});
+
+describe("the whole run", () => {
+  it("logged no console error and sent no request to another origin", () => {
+    expect(consoleErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
