@@ -33,7 +33,7 @@
     });
   const load = () => {
     loading ??= Promise.all(
-      ["assets/minisearch.js", "assets/search-terms.js", "assets/search-index.js"].map(script),
+      ["assets/minisearch.cjs", "assets/search-terms.js", "assets/search-index.js"].map(script),
     ).then(() => {
       const { options, index } = globalThis.platformSearchIndex;
       engine = globalThis.MiniSearch.loadJS(index, {

@@ -187,8 +187,10 @@ function copyAssets(outDir: string): void {
     join(outDir, "assets/highlight-dark.css"),
   );
   // MiniSearch's browser build (it sets `MiniSearch`), which loads the index the build wrote.
-  // (Its package exports no package.json: its main file is dist/cjs/index.cjs.)
+  // (Its package exports no package.json: its main file is dist/cjs/index.cjs.) A UMD file is
+  // CommonJS to Node: in this "type": "module" package it is named .cjs, as publint asks; a browser
+  // runs a classic script whatever its name.
   const minisearchDir = join(dirname(require.resolve("minisearch")), "../..");
-  copyFileSync(join(minisearchDir, "dist/umd/index.js"), join(outDir, "assets/minisearch.js"));
+  copyFileSync(join(minisearchDir, "dist/umd/index.js"), join(outDir, "assets/minisearch.cjs"));
   copyFileSync(join(minisearchDir, "LICENSE.txt"), join(outDir, "assets/minisearch.LICENSE.txt"));
 }

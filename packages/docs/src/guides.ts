@@ -18,6 +18,7 @@ export const GUIDE_ORDER = [
   "client",
   "simulator",
   "conformance-live",
+  "conformance-ci",
   "conformance-traffic",
 ] as const;
 
