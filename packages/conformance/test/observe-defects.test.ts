@@ -19,22 +19,38 @@ const REVEALED = [...DEFECTS, ...CORRECT_VARIANTS].filter(
 );
 
 // At most three at a time: each sends some 700 requests and bursts of 150, and the other test
-// files (the teeth's whole-suite runs among them) share the same two cores.
+// files (the teeth's whole-suite runs among them) share the same two cores. The tests start
+// together, so a test's time includes its wait for a slot: each run is bounded from its own start
+// (RUN_BOUND_MS), and a test by the runs that may go before it in the queue as well.
+const AT_ONCE = 3;
+/** A bound for one run that hangs, not an estimate: a run takes about 10 s alone. */
+const RUN_BOUND_MS = 300_000;
+const TEST_BOUND_MS = Math.ceil(REVEALED.length / AT_ONCE) * RUN_BOUND_MS;
 let running = 0;
 const waiting: (() => void)[] = [];
-async function atMostThree<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= 3) await new Promise<void>((go) => waiting.push(go));
+async function oneOfAtOnce<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((go) => waiting.push(go));
   running++;
+  let bound: NodeJS.Timeout | undefined;
   try {
-    return await work();
+    return await Promise.race([
+      work(),
+      new Promise<never>((_, reject) => {
+        bound = setTimeout(
+          () => reject(new Error(`the run did not end within ${RUN_BOUND_MS / 1000} s of its start`)),
+          RUN_BOUND_MS,
+        );
+      }),
+    ]);
   } finally {
+    clearTimeout(bound);
     running--;
     waiting.shift()?.();
   }
 }
 
 function observe(defect: Defect, har: string) {
-  return atMostThree(() => observeOnce(defect, har));
+  return oneOfAtOnce(() => observeOnce(defect, har));
 }
 
 async function observeOnce(defect: Defect, har: string) {
@@ -69,23 +85,27 @@ describe.concurrent("observe in front of each planted defect", () => {
     expect(REVEALED.filter((d) => d.fails.length === 0)).toHaveLength(CORRECT_VARIANTS.length);
   });
 
-  it.each(REVEALED.map((d) => [d.name, d] as const))("%s", async (_name, defect) => {
-    const har = join(dir, `${REVEALED.indexOf(defect)}.har`);
-    const report = await observe(defect, har);
-    const failed = report.scenarios.filter((s) => s.status === "failed");
-    expect(failed.map((s) => s.id).sort()).toEqual([...defect.observed].sort());
-    for (const result of failed) expect(result.evidence.length, result.id).toBeGreaterThan(0);
-    const warned = report.scenarios.filter((s) => s.status === "warned").map((s) => s.id);
-    for (const id of warned) expect(defect.warns ?? [], `warned ${id}`).toContain(id);
-    if (defect.warns) expect(warned.length).toBeGreaterThan(0);
+  it.each(REVEALED.map((d) => [d.name, d] as const))(
+    "%s",
+    async (_name, defect) => {
+      const har = join(dir, `${REVEALED.indexOf(defect)}.har`);
+      const report = await observe(defect, har);
+      const failed = report.scenarios.filter((s) => s.status === "failed");
+      expect(failed.map((s) => s.id).sort()).toEqual([...defect.observed].sort());
+      for (const result of failed) expect(result.evidence.length, result.id).toBeGreaterThan(0);
+      const warned = report.scenarios.filter((s) => s.status === "warned").map((s) => s.id);
+      for (const id of warned) expect(defect.warns ?? [], `warned ${id}`).toContain(id);
+      if (defect.warns) expect(warned.length).toBeGreaterThan(0);
 
-    const verified = await runVerify(
-      { har, report: join(dir, `${REVEALED.indexOf(defect)}-verify`), strict: strictFor(defect) },
-      { write: () => {}, env: {} },
-    );
-    const verdicts = (r: typeof report) => r.scenarios.map((s) => `${s.id} ${s.status}`);
-    if (!verified.report) throw new Error(`verify --har wrote no report (exit ${verified.exitCode})`);
-    expect(verdicts(verified.report)).toEqual(verdicts(report));
-    expect(verified.exitCode).toBe(defect.observed.length > 0 ? 1 : 0);
-  });
+      const verified = await runVerify(
+        { har, report: join(dir, `${REVEALED.indexOf(defect)}-verify`), strict: strictFor(defect) },
+        { write: () => {}, env: {} },
+      );
+      const verdicts = (r: typeof report) => r.scenarios.map((s) => `${s.id} ${s.status}`);
+      if (!verified.report) throw new Error(`verify --har wrote no report (exit ${verified.exitCode})`);
+      expect(verdicts(verified.report)).toEqual(verdicts(report));
+      expect(verified.exitCode).toBe(defect.observed.length > 0 ? 1 : 0);
+    },
+    TEST_BOUND_MS,
+  );
 });
