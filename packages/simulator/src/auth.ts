@@ -8,7 +8,8 @@ import { ApiError } from "./errors.js";
 import type { Caller, Store } from "./store.js";
 import type { TokenEntry } from "./world/types.js";
 
-const SCHEME = "APIKey ";
+/** What an Authorization header starts with before the token (the seed's scheme, exact case). */
+export const SCHEME = "APIKey ";
 
 /** The security scheme (by its name in the spec) that admits each kind of token. */
 const SCHEME_OF: Record<TokenEntry["kind"], string> = { client: "APIKey", reseller: "ResellerAPIKey" };

@@ -4,6 +4,7 @@
 
 import { createSpecAjv } from "@platform-api/spec";
 import type { FastifyPluginAsync } from "fastify";
+import { SCHEME } from "../auth.js";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
 import { simulatorHints } from "../hints.js";
@@ -81,7 +82,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
   // A remote tester cannot read the world: it asks for what the API does not tell (see hints.ts).
   app.get("/_sim/hints", { config: noLimit }, async (request) => {
     const header = request.headers.authorization;
-    const token = /^APIKey (\S+)$/i.exec(header ?? "")?.[1];
+    const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
     const hints = simulatorHints(context.store(), token);
     return { gpu_flavor: hints.gpuFlavor ?? null, protection_profile_id: hints.protectionProfileId ?? null };
   });
