@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Report } from "../src/report.js";
 
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
 const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
@@ -27,12 +27,12 @@ export interface CliRun {
   files: Record<string, string>;
 }
 
-function assertBuilt() {
+export function assertBuilt() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build the package first (pnpm build)`);
 }
 
 /** Only what a run needs from the environment, plus the given variables (the keys). */
-function runEnv(env: Record<string, string>): Record<string, string> {
+export function runEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env };
 }
 

@@ -3,20 +3,19 @@
 // The test waits for that line (an event, bounded generously), never for a fixed time.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { assertBuilt, CLI, runEnv } from "./run-cli.js";
 
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const KEY = "777$silent-host-test-key-41b9";
 /** A bound for a run that never says it, not an estimate: the line is due a few seconds in. */
 const NOTICE_BOUND_MS = 60_000;
 
 it("names what it waits for on stderr within seconds, not after a minute of silence", async () => {
-  expect(existsSync(CLI), `${CLI} is missing: build the package first (pnpm build)`).toBe(true);
+  assertBuilt();
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     // Accepts and never writes.
@@ -28,7 +27,7 @@ it("names what it waits for on stderr within seconds, not after a minute of sile
   const dir = mkdtempSync(join(tmpdir(), "conformance-silent-"));
   // Its own process group, so that stopping it stops all it started.
   const child = spawn(process.execPath, [CLI, "--target", `http://127.0.0.1:${port}`, "--report", dir], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", GCORE_API_KEY: KEY },
+    env: runEnv({ GCORE_API_KEY: KEY }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
