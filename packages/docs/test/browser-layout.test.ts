@@ -48,6 +48,9 @@ let dir: string;
 let server: DocsServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** Contexts of the pages tests only read (see `view`): closed after the whole file. */
+const sharedContexts: BrowserContext[] = [];
+const viewed = new Map<string, Promise<Page>>();
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
 
@@ -66,7 +69,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  for (const context of [...contexts, ...sharedContexts]) await context.close();
   await browser?.close();
   await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -77,9 +80,10 @@ async function open(
   path: string,
   viewport: { width: number; height: number },
   colorScheme: "light" | "dark" = "light",
+  owner: BrowserContext[] = contexts,
 ): Promise<Page> {
   const context = await browser.newContext({ viewport, colorScheme });
-  contexts.push(context);
+  owner.push(context);
   context.setDefaultTimeout(TIMEOUT);
   context.setDefaultNavigationTimeout(TIMEOUT);
   const origin = new URL(server.url).origin;
@@ -94,6 +98,26 @@ async function open(
   page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
   await page.goto(`${server.url}${path}`);
   if (path.startsWith("/reference/")) await redocRendered(page);
+  return page;
+}
+
+/**
+ * A page that tests only look at (no click, no typing): opened once per path, width and colour
+ * scheme, and shared by every test that reads it. Rendering the reference costs Chromium seconds of
+ * CPU; opened afresh for each such test, it was most of this file's time on a 2-core machine.
+ * Pages that tests click or type into come from `open`, one per test.
+ */
+function view(
+  path: string,
+  viewport: { width: number; height: number },
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
+  const key = `${path} ${viewport.width}x${viewport.height} ${colorScheme}`;
+  let page = viewed.get(key);
+  if (!page) {
+    page = open(path, viewport, colorScheme, sharedContexts);
+    viewed.set(key, page);
+  }
   return page;
 }
 
@@ -253,7 +277,7 @@ describe.each([
   ["phone", PHONE],
 ] as const)("at a %s width", (_, viewport) => {
   it.each(PAGES)("$name does not scroll sideways", async ({ path }) => {
-    const page = await open(path, viewport);
+    const page = await view(path, viewport);
     const { scrollWidth, clientWidth } = await horizontalOverflow(page);
     expect(
       scrollWidth,
@@ -262,7 +286,7 @@ describe.each([
   });
 
   it.each(["light", "dark"] as const)("the reference's JSON samples are legible (%s)", async (scheme) => {
-    const page = await open("/reference/index.html", viewport, scheme);
+    const page = await view("/reference/index.html", viewport, scheme);
     await expectLegibleJsonSample(page);
   });
 });
@@ -270,7 +294,7 @@ describe.each([
 describe("at a phone width", () => {
   it("keeps the header on one compact row", async () => {
     for (const { path } of PAGES) {
-      const page = await open(path, PHONE);
+      const page = await view(path, PHONE);
       const header = page.locator(".site-header");
       const box = await header.boundingBox();
       expect(box?.height, path).toBeLessThanOrEqual(64);
@@ -343,7 +367,7 @@ describe("at a phone width", () => {
 
 describe("at a desktop width", () => {
   it("shows the guide list beside the guide, with no menu button", async () => {
-    const page = await open("/guides/getting-started.html", DESKTOP);
+    const page = await view("/guides/getting-started.html", DESKTOP);
     for (const guide of guides)
       await page
         .locator(".guide-nav")
@@ -427,7 +451,7 @@ describe("the dark theme, from the system's setting", () => {
   };
 
   it.each(PAGES)("darkens $name", async ({ path }) => {
-    const page = await open(path, DESKTOP, "dark");
+    const page = await view(path, DESKTOP, "dark");
     await expectDark(page.locator("body"), "the page");
     await expectDark(page.locator(".site-header .brand"), "the header");
     if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
@@ -445,20 +469,20 @@ describe("the dark theme, from the system's setting", () => {
   });
 
   it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
-    const page = await open(path, DESKTOP, "dark");
+    const page = await view(path, DESKTOP, "dark");
     expect(await lowContrastTexts(page)).toEqual([]);
   });
 
   it("leaves no text of the reference hard to read in the light theme either", async () => {
-    const page = await open("/reference/index.html", DESKTOP, "light");
+    const page = await view("/reference/index.html", DESKTOP, "light");
     expect(await lowContrastTexts(page)).toEqual([]);
   });
 
   it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
-    const dark = await open("/reference/index.html", PHONE, "dark");
+    const dark = await view("/reference/index.html", PHONE, "dark");
     const darkBody = await colours(dark.locator(".api-content p").first());
     expect(luminance(darkBody.background)).toBeLessThan(0.05);
-    const light = await open("/reference/index.html", PHONE, "light");
+    const light = await view("/reference/index.html", PHONE, "light");
     const lightBody = await colours(light.locator(".api-content p").first());
     expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
   });
