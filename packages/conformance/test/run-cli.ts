@@ -53,8 +53,7 @@ export function runCli(
 ): Promise<CliRun> {
   assertBuilt();
   const dir = mkdtempSync(join(tmpdir(), "conformance-"));
-  // Its own process group, so that a run stopped at the bound takes what it started (Prism, the
-  // scenario worker) with it.
+  // Its own process group, so that a run stopped at the bound takes what it started (Prism) with it.
   const child = spawn(process.execPath, [CLI, "--report", dir, ...args], {
     env: runEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
