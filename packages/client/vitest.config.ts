@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // One module graph for all files of a worker: each file's own import of the package and the
-    // spec cost more CPU than most of its tests (measured: a third of the package's run), and the
-    // test command, .ci/run's other Node versions and the release run them three times. The files
+    // spec cost more CPU than most of its tests (measured: a third of the package's run), and
+    // .ci/run runs them three times (the test command on Node 20, then Node 22 and 24). The files
     // share no state but what these settings put back after each test.
     isolate: false,
     unstubEnvs: true,
