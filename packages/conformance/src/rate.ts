@@ -17,3 +17,33 @@ export function rateText(): string {
 
 /** The suite's default pace: half the platform's rate, room for anything else sharing the address. */
 export const defaultRateLimit = (): number => requestsPerSecond() / 2;
+
+/**
+ * More answers than this that succeeded within one period, from one token, with no exceeded status
+ * among them, is a rate not enforced. Twice the limit, because a fixed-window limiter may rightly
+ * admit a full window at the end of one period and another at the start of the next; beyond that
+ * no way of counting admits it (a tenth more is left for the clocks).
+ */
+export const burstThreshold = (): number => Math.ceil(2.2 * requestRate().limit);
+
+/** A request as the client saw it: when it was sent and when its answer ended (ms, one clock). */
+export interface Timed {
+  start: number;
+  end: number;
+}
+
+/**
+ * The most requests that were both sent and answered inside one period of the rate. The server
+ * handled each of those inside that period, however slow the path; a request whose interval is
+ * longer than that cannot be placed, so a slow path only hides a burst, never makes one up.
+ */
+export function mostWithinOnePeriod(requests: readonly Timed[]): number {
+  const periodMs = requestRate().periodSeconds * 1000;
+  let most = 0;
+  for (const { end } of requests) {
+    const since = end - periodMs;
+    const inside = requests.filter((r) => r.start >= since && r.end <= end).length;
+    most = Math.max(most, inside);
+  }
+  return most;
+}

@@ -39,6 +39,8 @@ export interface Defect {
    * under a reading the spec infers. Every other result passes or skips.
    */
   warns?: string[];
+  /** Results a correct variant must skip, each with a reason that matches. */
+  skips?: Record<string, RegExp>;
   /**
    * Results `conformance observe` must fail, and no other, when the project's client sends its
    * ordinary traffic (test/client-traffic.ts) through it to this defect. Absent: ordinary traffic

@@ -117,6 +117,11 @@ describe.concurrent("teeth", () => {
       for (const id of warned) expect(variant.warns ?? [], out).toContain(id);
       // The variant did what it says: its warnings are there when it lists some.
       if (variant.warns) expect(warned.length, out).toBeGreaterThan(0);
+      for (const [id, reason] of Object.entries(variant.skips ?? {})) {
+        const result = run.report?.scenarios.find((r) => r.id === id);
+        expect(result?.status, out).toBe("skipped");
+        expect(result?.reason, out).toMatch(reason);
+      }
       // A refusal the spec allows is a skip that quotes it, never a pass or a failure.
       if (variant.flags?.gpuFlavor === false)
         expect(

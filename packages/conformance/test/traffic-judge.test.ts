@@ -9,7 +9,7 @@ import { specModel } from "../src/spec.js";
 import type { ObservedExchange } from "../src/traffic/exchange.js";
 import { createTrafficJudge, type TrafficJudgeOptions } from "../src/traffic/judge.js";
 import { TRAFFIC_RULES } from "../src/traffic/rules/index.js";
-import { burstThreshold } from "../src/traffic/rules/rate-limit-burst.js";
+import { burstThreshold } from "../src/rate.js";
 import { facts } from "../src/traffic/rules/task-rules.js";
 import { runCli } from "./run-cli.js";
 

@@ -17,13 +17,13 @@ import { identity } from "../lists.js";
 import { type OffsetList, offsetList, readOffsetPage } from "../offset.js";
 import { keyFor } from "../operations.js";
 import { type PageList, pageList } from "../pages.js";
+import { burstThreshold } from "../rate.js";
 import { createUsageRedactor } from "../redact.js";
 import { createRedactor, type Report, redactDeep, type ScenarioResult, summarize } from "../report.js";
 import { specModel } from "../spec.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
 import { TRAFFIC_RULES, type TrafficEvents, type TrafficRule } from "./rules/index.js";
-import { burstThreshold } from "./rules/rate-limit-burst.js";
 import { facts } from "./rules/task-rules.js";
 import type { AnswerEvent, AuthSeen } from "./rules/types.js";
 

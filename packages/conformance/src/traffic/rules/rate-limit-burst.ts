@@ -1,15 +1,11 @@
 // A platform that lets more than twice its documented rate through within one period, from one
-// token, without a single 429 does not enforce the rate. Twice, because a fixed-window limiter may
-// rightly admit a full window at the end of one period and another at the start of the next;
-// beyond that no way of counting admits it (a tenth more is left for the clocks). Only exchanges
-// that started and ended within the period count (src/traffic/judge.ts): the platform handled
-// each one inside it, however slowly the proxy or the client went. Slower traffic is not judged.
+// token, without a single 429 does not enforce the rate (the bound: burstThreshold, src/rate.ts).
+// Only exchanges that started and ended within the period count (src/traffic/judge.ts): the
+// platform handled each one inside it, however slowly the proxy or the client went. Slower traffic
+// is not judged.
 
-import { rateText, requestRate } from "../../rate.js";
+import { burstThreshold, rateText, requestRate } from "../../rate.js";
 import { rule } from "./types.js";
-
-/** More 2xx answers than this within one period, from one token, with no 429 among them, is a deviation. */
-export const burstThreshold = (): number => Math.ceil(2.2 * requestRate().limit);
 
 export const rateLimitBurstMeets429 = rule({
   id: "rate-limit.burst-meets-429",
