@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
 import { createVitest } from "vitest/node";
+import { scenarioModuleCache } from "./module-cache.js";
 import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
 import { createUsageRedactor } from "./redact.js";
@@ -80,6 +81,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
         watch: false,
         reporters: [reporter],
         provide: { conformance: context },
+        experimental: scenarioModuleCache(packageRoot),
       },
       { logLevel: "silent" },
     );

@@ -1,10 +1,14 @@
 // The keys never reach a report or the screen, whatever a server echoes back and in whatever form,
 // and a usage error never prints one either.
 
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
+import { scenarioModuleCache } from "../src/module-cache.js";
 import { runCli } from "./run-cli.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
@@ -123,6 +127,28 @@ describe("a server that echoes the key back", () => {
     expect(excerpts.filter((e) => e.endsWith("…")).length).toBeGreaterThan(10);
     expect(excerpts.filter((e) => e.includes("***")).length).toBeGreaterThan(10);
     expect(run.stdout).toMatch(/region 76 \(Luxembourg APIKey \*\*\*\)/);
+  });
+
+  it("gets no form of either key into the compiled modules the run keeps for the next", async () => {
+    const server = await startEchoingServer();
+    const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
+      GCORE_API_KEY: KEY,
+      GCORE_RESELLER_API_KEY: RESELLER,
+    });
+    expect(run.code).toBe(1);
+    const cache = scenarioModuleCache(fileURLToPath(new URL("..", import.meta.url)))?.fsModuleCachePath;
+    expect(cache, "the package's node_modules can be written here").toBeDefined();
+    // Other test files' runs write here at the same time: a file renamed away meanwhile is skipped.
+    const texts = readdirSync(cache as string).flatMap((name) => {
+      try {
+        return [readFileSync(join(cache as string, name), "utf8")];
+      } catch {
+        return [];
+      }
+    });
+    for (const text of texts) expect(leaks(text, KEYS)).toEqual([]);
+    // Not vacuous: the run compiled the scenario files into it (a scenario id is in one of them).
+    expect(texts.some((text) => text.includes("discovery.default-project"))).toBe(true);
   });
 });
 
