@@ -4,12 +4,11 @@
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { offsetList } from "../src/offset.js";
-import { requestRate } from "../src/rate.js";
+import { burstThreshold, requestRate } from "../src/rate.js";
 import { specModel } from "../src/spec.js";
 import type { ObservedExchange } from "../src/traffic/exchange.js";
 import { createTrafficJudge, type TrafficJudgeOptions } from "../src/traffic/judge.js";
 import { TRAFFIC_RULES } from "../src/traffic/rules/index.js";
-import { burstThreshold } from "../src/rate.js";
 import { facts } from "../src/traffic/rules/task-rules.js";
 import { runCli } from "./run-cli.js";
 
