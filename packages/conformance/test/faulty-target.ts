@@ -5,6 +5,7 @@
 
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import {
+  DEFAULTS,
   SIMULATOR_HEADER,
   type Simulator,
   type SimulatorOptions,
@@ -180,6 +181,9 @@ export async function startFaultyTarget(defect: Defect | undefined): Promise<Fau
       res.end(`faulty-target proxy error: ${(error as Error).message}`);
     }
   });
+  // As the simulator behind it and observe's proxy (src/traffic/proxy.ts) keep them: Node's 5 s
+  // closed sockets that clients (Respect's undici) were already reusing on a loaded machine.
+  server.keepAliveTimeout = DEFAULTS.keepAliveTimeoutSeconds * 1000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
 import { operationById } from "@platform-api/spec";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
@@ -214,6 +215,18 @@ describe("what passes", () => {
     await observing.stop();
     expect(seen).toBe(5);
     expect(observing.judge.summary()).toMatchObject({ exchanges: 4, noAnswer: 1 });
+  });
+
+  it("keeps a client's idle connection as long as the simulator does, and says so in Keep-Alive", async () => {
+    // Node's default of 5 s is within a second of what clients keep (undici: the hint less 1-2 s):
+    // on a loaded machine the proxy closed a socket a client was already reusing.
+    const upstream = await listen(createServer((_req, res) => res.end("{}")));
+    const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
+    closers.push(() => observing.stop());
+    const answer = await send(observing.url, { path: ACCOUNT, headers: [] });
+    const at = answer.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === "keep-alive");
+    const keepAlive = at >= 0 ? answer.rawHeaders[at + 1] : undefined;
+    expect(keepAlive).toBe(`timeout=${SIMULATOR_DEFAULTS.keepAliveTimeoutSeconds}`);
   });
 
   it("no answer from the upstream: a 502 of the proxy's own, counted apart, never judged", async () => {

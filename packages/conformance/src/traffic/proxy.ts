@@ -9,6 +9,7 @@ import { createServer, Agent as HttpAgent, request as httpRequest, type Incoming
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
 import { flatHeaders, headersOfPairs, type ObservedExchange } from "./exchange.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
@@ -234,6 +235,12 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
     req.on("data", (chunk: Buffer) => requestCopy.add(chunk));
     req.pipe(open(false));
   });
+
+  // A client's idle connection stays open as long as the simulator keeps its own: Node's 5 s is
+  // within a second or two of what clients keep (undici: the Keep-Alive hint less its threshold),
+  // and on a loaded machine the proxy closed sockets clients were already reusing, a failure the
+  // platform never made. Closing the proxy still ends idle connections at once.
+  server.keepAliveTimeout = SIMULATOR_DEFAULTS.keepAliveTimeoutSeconds * 1000;
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
