@@ -91,7 +91,11 @@ describe.concurrent("observe in front of each planted defect", () => {
       const har = join(dir, `${REVEALED.indexOf(defect)}.har`);
       const report = await observe(defect, har);
       const failed = report.scenarios.filter((s) => s.status === "failed");
-      expect(failed.map((s) => s.id).sort()).toEqual([...defect.observed].sort());
+      // Each failure with its reason and first exchanges: what a surprise failed on, and how.
+      const why = failed
+        .map((s) => `${s.id}: ${s.reason}\n  ${JSON.stringify(s.evidence.slice(0, 3))}`)
+        .join("\n");
+      expect(failed.map((s) => s.id).sort(), why).toEqual([...defect.observed].sort());
       for (const result of failed) expect(result.evidence.length, result.id).toBeGreaterThan(0);
       const warned = report.scenarios.filter((s) => s.status === "warned").map((s) => s.id);
       for (const id of warned) expect(defect.warns ?? [], `warned ${id}`).toContain(id);
