@@ -16,7 +16,7 @@ const ME = "/iam/clients/me";
 const { limit, periodSeconds, exceededStatus: LIMITED } = requestRate();
 /** Requests sent at once in a round; rounds follow each other as fast as the target answers. */
 const ROUND = 60;
-/** Enough rounds to send three times the limit: more than the limit lands inside one period. */
+/** Enough rounds to send three times the limit: on a path fast enough, more than burstThreshold() lands inside one period. */
 const ROUNDS = Math.floor((3 * limit) / ROUND) + 1;
 /** The wait after a limited answer without Retry-After: the rate's period. */
 const PERIOD_MS = periodSeconds * 1000;

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { scenarioModuleCache } from "../src/module-cache.js";
-import { runCli } from "./run-cli.js";
+import { type CliRun, runCli } from "./run-cli.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
@@ -103,12 +103,20 @@ async function startEchoingServer() {
 }
 
 describe("a server that echoes the key back", () => {
+  // One run against the echoing server; each test reads other places a key could reach.
+  let echoed: Promise<{ server: Awaited<ReturnType<typeof startEchoingServer>>; run: CliRun }> | undefined;
+  const echoRun = () =>
+    (echoed ??= (async () => {
+      const server = await startEchoingServer();
+      const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
+        GCORE_API_KEY: KEY,
+        GCORE_RESELLER_API_KEY: RESELLER,
+      });
+      return { server, run };
+    })());
+
   it("gets no form of either key into report.json, junit.xml, report.md, report.html, stdout or stderr", async () => {
-    const server = await startEchoingServer();
-    const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
-      GCORE_API_KEY: KEY,
-      GCORE_RESELLER_API_KEY: RESELLER,
-    });
+    const { server, run } = await echoRun();
     expect(run.code).toBe(1);
     const outputs = { ...run.files, stdout: run.stdout, stderr: run.stderr };
     expect(Object.keys(outputs).sort()).toEqual([
@@ -130,11 +138,7 @@ describe("a server that echoes the key back", () => {
   });
 
   it("gets no form of either key into the compiled modules the run keeps for the next", async () => {
-    const server = await startEchoingServer();
-    const run = await runCli(["--target", server.url, "--rate-limit", "100"], {
-      GCORE_API_KEY: KEY,
-      GCORE_RESELLER_API_KEY: RESELLER,
-    });
+    const { run } = await echoRun();
     expect(run.code).toBe(1);
     const cache = scenarioModuleCache(fileURLToPath(new URL("..", import.meta.url)))?.fsModuleCachePath;
     expect(cache, "the package's node_modules can be written here").toBeDefined();
