@@ -15,9 +15,10 @@ const integer =
       throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
     return n;
   };
-const positive = (value: string) => {
+const positive = (name: string) => (value: string) => {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a number above 0, e.g. 0.01.");
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`${name} must be a number above 0, e.g. 0.01.`);
   return n;
 };
 
@@ -46,7 +47,7 @@ const program = new Command("platform-api-sim")
   .option(
     "--time-scale <factor>",
     "multiplies task durations (0.01 = 100 times faster)",
-    positive,
+    positive("--time-scale"),
     DEFAULTS.timeScale,
   )
   .option(
@@ -69,7 +70,9 @@ const program = new Command("platform-api-sim")
   .option("--no-retry-after", "answer 429 without a Retry-After header")
   .option("--faults <spec>", 'inject faults, e.g. "500:0.1,429:0.05,reset:0.01,latency:20-200"')
   .option("--log", "log every request (never the Authorization header)", false)
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Every usage error is exit 2, as a refused --seed or --faults is below (commander's default is 1).
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
 
 program.parse();
 const flags = program.opts();
