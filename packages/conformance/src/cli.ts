@@ -13,8 +13,12 @@ import {
 } from "./traffic/cli-options.js";
 
 // commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
-// command line, or one in the key variables, is redacted from what it prints.
-const redact = createUsageRedactor(process.env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv]);
+// command line, one in the key variables, or the password of a URL on it is redacted from what it prints.
+const redact = createUsageRedactor(
+  process.env,
+  [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+  process.argv,
+);
 const configured = (command: Command) =>
   command
     .configureOutput({

@@ -2,6 +2,7 @@
 // plain-vitest global setup follow it).
 
 import { defaultRateLimit, rateText, requestRate, requestsPerSecond } from "./rate.js";
+import { hideUrlPasswords } from "./redact.js";
 
 export interface ConformanceOptions {
   /** "simulator" (in-process, the default), "prism", or the base URL of a server. */
@@ -60,23 +61,31 @@ export function targetKind(target: string): "simulator" | "prism" | "url" {
 
 /**
  * A flag's base URL (--target, observe's --upstream, verify's --base-url): http or https, without
- * a query or fragment. `allowed` says what the flag takes, for a value that is no URL at all.
+ * a query or fragment, and without a user name or password: the token goes in the Authorization
+ * header, so a URL's credentials would never be sent (node:http drops them, fetch refuses such a
+ * URL), and a password must not reach a message or a report. `allowed` says what the flag takes,
+ * for a value that is no URL at all. Messages show a URL's password as `***`.
  */
 export function baseUrlOf(
   flag: string,
   value: string,
   allowed = "give a base URL such as https://api.gcore.com",
 ): URL {
+  const shown = hideUrlPasswords(value);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${flag} "${value}" is not allowed: ${allowed}.`);
+    throw new UsageError(`${flag} "${shown}" is not allowed: ${allowed}.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new UsageError(`${flag} ${value}: only http:// and https:// URLs are allowed.`);
+    throw new UsageError(`${flag} ${shown}: only http:// and https:// URLs are allowed.`);
+  if (url.username || url.password)
+    throw new UsageError(
+      `${flag} ${hideUrlPasswords(url.href)}: give the base URL without a user name or password. They would not be sent: the token goes in the Authorization header (from the key variable, or your client's own requests).`,
+    );
   if (url.search || url.hash)
-    throw new UsageError(`${flag} ${value}: give the base URL without a query or fragment.`);
+    throw new UsageError(`${flag} ${shown}: give the base URL without a query or fragment.`);
   return url;
 }
 

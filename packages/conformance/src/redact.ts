@@ -24,13 +24,47 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
 const TOKEN_SHAPED = /\d+(?:\$|%24|\\u0024)[^\s"'`,;:|()<>[\]{}]{4,}/gi;
 
 /**
+ * The password of a URL's user information (`scheme://user:password@host`), wherever a URL is in
+ * text. The last `@` before the path ends it, as URL parsers read it. The user name stays: it names
+ * an account, it does not open one.
+ */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:)[^\s/?#]*@/gi;
+
+/** The text with the password of every URL in it shown as `***` (`http://user:***@host`). */
+export function hideUrlPasswords(text: string): string {
+  return text.replace(URL_PASSWORD, `$1${REDACTED}@`);
+}
+
+/** The passwords of URLs given on the command line, as typed and as a URL parser reads them. */
+function urlPasswords(values: (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const typed = value && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:([^\s/?#]*)@/i.exec(value)?.[1];
+    if (!value || !typed) continue;
+    out.push(typed);
+    try {
+      out.push(decodeURIComponent(typed));
+    } catch {
+      // Not percent-encoded: the typed form is the password.
+    }
+    if (URL.canParse(value)) out.push(new URL(value).password);
+  }
+  return out;
+}
+
+/**
  * The redactor of messages about the command line (usage errors, exit 2), before any target is
- * known: the keys in the environment variables that hold them, and anything shaped like a token.
+ * known: the keys in the environment variables that hold them, anything shaped like a token, the
+ * password of any URL, and in every form the password of each URL in `urls` (the flags' values).
  */
 export function createUsageRedactor(
   env: Record<string, string | undefined>,
   keyVariables: (string | undefined)[],
+  urls: (string | undefined)[] = [],
 ): (text: string) => string {
-  const keys = createRedactor(keyVariables.map((name) => (name ? env[name] : undefined)));
-  return (text) => keys(text).replace(TOKEN_SHAPED, REDACTED);
+  const keys = createRedactor([
+    ...keyVariables.map((name) => (name ? env[name] : undefined)),
+    ...urlPasswords(urls),
+  ]);
+  return (text) => hideUrlPasswords(keys(text)).replace(TOKEN_SHAPED, REDACTED);
 }

@@ -35,14 +35,14 @@ const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
   const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const env = io.env ?? process.env;
-  // Every line printed is redacted: of the keys in the key variables and anything shaped like a
-  // token (a usage error may echo a token typed as a flag's value), then of the target's keys.
-  const usageRedact = createUsageRedactor(env, [
-    options.apiKeyEnv,
-    options.resellerApiKeyEnv,
-    DEFAULTS.apiKeyEnv,
-    DEFAULTS.resellerApiKeyEnv,
-  ]);
+  // Every line printed is redacted: of the keys in the key variables, anything shaped like a token
+  // (a usage error may echo a token typed as a flag's value) and a URL's password, then of the
+  // target's keys.
+  const usageRedact = createUsageRedactor(
+    env,
+    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    [options.target],
+  );
   let redactLine = usageRedact;
   const write = (line: string) => print(redactLine(line));
   const startedAt = new Date();

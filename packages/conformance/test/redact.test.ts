@@ -52,6 +52,23 @@ describe("createUsageRedactor", () => {
     expect(redact(`--target ${encodeURIComponent(KEY)}: no`)).toBe("--target ***: no");
     expect(redact("not-a-key-var and $HOME and 100 $")).toBe("not-a-key-var and $HOME and 100 $");
   });
+
+  it("redacts the password of a URL in any text, and in every form when the URL was given to it", () => {
+    const password = "s3cret-pw!Zq81";
+    const url = `http://user:${encodeURIComponent(password)}@127.0.0.1:4601`;
+    const anyUrl = createUsageRedactor({}, []);
+    expect(anyUrl(`--target "${url}/x" is not allowed`)).toBe(
+      '--target "http://user:***@127.0.0.1:4601/x" is not allowed',
+    );
+    expect(anyUrl("ftp://a@b:p@ss@host/ and https://host/a:b@c")).toBe(
+      "ftp://a@b:***@host/ and https://host/a:b@c",
+    );
+    const given = createUsageRedactor({}, [], [url, undefined, "simulator"]);
+    const secrets = { password };
+    for (const form of Object.values(echoes(password)))
+      expect(leaks(given(`echo: ${form} .`), secrets), form).toEqual([]);
+    expect(given(`the password ${password} alone`)).toBe("the password *** alone");
+  });
 });
 
 describe("the HTTP layer", () => {

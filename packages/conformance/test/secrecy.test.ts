@@ -175,6 +175,18 @@ describe("usage errors (exit 2)", () => {
     expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
   });
 
+  it("refuses a target URL with a password, and prints no form of the password", async () => {
+    const password = "s3cretpw-Zq81x";
+    const run = await runCli(["--target", `http://user:${password}@127.0.0.1:9`], { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toMatch(
+      /--target http:\/\/user:\*\*\*@127\.0\.0\.1:9\/?: .*without a user name or password/,
+    );
+    expect(leaks(run.stdout + run.stderr, { password })).toEqual([]);
+    // Refused before anything is sent or written.
+    expect(run.files).toEqual({});
+  });
+
   it("masks a token typed on the command line that is in no variable, by its shape", async () => {
     for (const args of [[`--api-key=${KEY}`], ["--target", encodeURIComponent(KEY)]]) {
       const run = await runCli(args);

@@ -157,15 +157,16 @@ export interface TrafficIo extends RunIo {
   listening?: (url: string) => void;
 }
 
-function printer(io: TrafficIo) {
+/** `urls`: the command's URL flags, whose passwords are redacted in every form. */
+function printer(io: TrafficIo, urls: (string | undefined)[]) {
   const env = io.env ?? process.env;
   const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv]);
+  const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv], urls);
   return { env, usage, print };
 }
 
 export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): Promise<RunResult> {
-  const { env, usage, print } = printer(io);
+  const { env, usage, print } = printer(io, [options.upstream]);
   let redact = usage;
   const write = (line: string) => print(redact(line));
   let observing: Observing;
@@ -217,7 +218,7 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
 }
 
 export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise<RunResult> {
-  const { env, usage, print } = printer(io);
+  const { env, usage, print } = printer(io, [options.baseUrl]);
   let redact = usage;
   const write = (line: string) => print(redact(line));
   const startedAt = new Date();
