@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
+import { forTerminal } from "./terminal.js";
 import {
   createObserveCommand,
   createVerifyCommand,
@@ -22,8 +23,8 @@ const redact = createUsageRedactor(
 const configured = (command: Command) =>
   command
     .configureOutput({
-      writeErr: (text) => process.stderr.write(redact(text)),
-      writeOut: (text) => process.stdout.write(redact(text)),
+      writeErr: (text) => process.stderr.write(forTerminal(redact(text))),
+      writeOut: (text) => process.stdout.write(forTerminal(redact(text))),
     })
     // Usage errors exit 2 (commander's default is 1, which here means "not conformant").
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));

@@ -21,6 +21,7 @@ import { createPacer } from "./pacer.js";
 import { createUsageRedactor } from "./redact.js";
 import { listRegions, REGIONS, usableRegionState } from "./regions.js";
 import { type StartedTarget, startTarget } from "./target.js";
+import { forTerminal } from "./terminal.js";
 
 export interface PreparedRun {
   context: RunContext;
@@ -69,7 +70,9 @@ export async function prepareRun(
       DEFAULTS.apiKeyEnv,
       DEFAULTS.resellerApiKeyEnv,
     ]);
-    const { discovered, discovery } = await discover(target, options, (line) => notice(redact(line)));
+    const { discovered, discovery } = await discover(target, options, (line) =>
+      notice(forTerminal(redact(line))),
+    );
     return {
       context: {
         ...base,

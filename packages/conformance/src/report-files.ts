@@ -3,9 +3,9 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import pc from "picocolors";
 import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 import { toHtml } from "./report-html.js";
+import { colors as pc } from "./terminal.js";
 
 /** Writes report.json, junit.xml, report.md and report.html into `dir`; returns it. */
 export function writeReports(report: Report, dir: string, redact: (text: string) => string): string {

@@ -1,10 +1,10 @@
 // The vitest reporter of a conformance run: a live line per scenario as it ends, and the results
 // collected for report.json. Scenario tests carry their id, severity and evidence in their meta.
 
-import pc from "picocolors";
 import type { Reporter, TestCase } from "vitest/node";
 import type { ScenarioMeta } from "./context.js";
 import type { ScenarioResult, ScenarioStatus } from "./report.js";
+import { colors as pc } from "./terminal.js";
 
 export interface ScenarioReporter extends Reporter {
   results(): ScenarioResult[];

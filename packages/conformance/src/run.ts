@@ -5,7 +5,6 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import pc from "picocolors";
 import { createVitest } from "vitest/node";
 import { scenarioModuleCache } from "./module-cache.js";
 import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
@@ -14,6 +13,7 @@ import { createUsageRedactor } from "./redact.js";
 import { createRedactor, type Report, redactDeep, summarize } from "./report.js";
 import { printSummary, verdictCode, writeReports } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
+import { forTerminal, colors as pc } from "./terminal.js";
 
 export interface RunResult {
   exitCode: 0 | 1 | 2;
@@ -33,7 +33,9 @@ export interface RunIo {
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
 export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
-  const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every line reaches the screen through forTerminal: what a target sent shows as text.
+  const print = (line: string) =>
+    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
   const env = io.env ?? process.env;
   // Every line printed is redacted: of the keys in the key variables, anything shaped like a token
   // (a usage error may echo a token typed as a flag's value) and a URL's password, then of the

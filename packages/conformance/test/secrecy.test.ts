@@ -15,6 +15,11 @@ const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
 const KEYS = { "client key": KEY, "reseller key": RESELLER };
 
+/** What a target may send to drive the user's terminal: a screen clear, a window title, bidi. */
+const TERMINAL_ESCAPES = "\x1b[2J\x1b]0;pwned\x07\u202e";
+/** Any character a terminal would act on, but the line feed and the tab. */
+const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
 /** The evidence excerpt's length, where the HTTP layer cuts a body. */
 const CUT = 300;
 
@@ -76,7 +81,8 @@ async function startEchoingServer() {
           {
             id: 76,
             state: "ACTIVE",
-            display_name: `Luxembourg ${header}`,
+            // With what would clear the screen, retitle the window and reverse the rest of the line.
+            display_name: `Luxembourg ${header}${TERMINAL_ESCAPES}`,
             available_volume_types: ["standard"],
             echo: echo(0),
           },
@@ -134,7 +140,10 @@ describe("a server that echoes the key back", () => {
     const excerpts = run.report?.scenarios.flatMap((s) => s.evidence.map((e) => e.excerpt)) ?? [];
     expect(excerpts.filter((e) => e.endsWith("…")).length).toBeGreaterThan(10);
     expect(excerpts.filter((e) => e.includes("***")).length).toBeGreaterThan(10);
-    expect(run.stdout).toMatch(/region 76 \(Luxembourg APIKey \*\*\*\)/);
+    // The region's name is printed as text: its escapes shown, not obeyed.
+    expect(run.stdout).toContain("region 76 (Luxembourg APIKey ***\\x1b[2J\\x1b]0;pwned\\x07\\u202e)");
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    expect(run.stderr).not.toMatch(RAW_CONTROL);
   });
 
   it("gets no form of either key into the compiled modules the run keeps for the next", async () => {

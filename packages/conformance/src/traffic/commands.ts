@@ -4,12 +4,12 @@
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import pc from "picocolors";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
 import { printSummary, verdictCode, writeReports } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
+import { forTerminal, colors as pc } from "../terminal.js";
 import { createHarRecorder, readHar } from "./har.js";
 import { createTrafficJudge, type TrafficJudge } from "./judge.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
@@ -160,7 +160,9 @@ export interface TrafficIo extends RunIo {
 /** `urls`: the command's URL flags, whose passwords are redacted in every form. */
 function printer(io: TrafficIo, urls: (string | undefined)[]) {
   const env = io.env ?? process.env;
-  const print = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Every line reaches the screen through forTerminal: what a target or a HAR sent shows as text.
+  const print = (line: string) =>
+    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
   const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv], urls);
   return { env, usage, print };
 }
