@@ -3,6 +3,8 @@
 // or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
+import { showControls } from "./controls.js";
+import { mdCode, mdText } from "./markdown.js";
 import type { TrafficSummary } from "./traffic/judge.js";
 
 export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped";
@@ -58,27 +60,30 @@ export function toMarkdown(report: Report): string {
   const lines = [
     "# Conformance report",
     "",
-    `Target: ${report.target}  `,
+    `Target: ${mdText(report.target, true)}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
     `**${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped**`,
     "",
   ];
-  if (report.traffic) lines.push("## Traffic", "", ...trafficLines(report).map((l) => `- ${l}`), "");
+  if (report.traffic)
+    lines.push("## Traffic", "", ...trafficLines(report).map((l) => `- ${mdText(l, true)}`), "");
   const failing = report.scenarios.filter((s) => s.status === "failed" || s.status === "warned");
   if (failing.length > 0) {
     lines.push("## Deviations", "");
     for (const s of failing) {
       lines.push(
-        `### ${ICON[s.status]} \`${s.id}\` (${s.severity})`,
+        `### ${ICON[s.status]} ${mdCode(s.id)} (${s.severity})`,
         "",
-        `${s.title}. Operation: \`${s.operation}\`.`,
+        `${mdText(s.title, true)}. Operation: ${mdCode(s.operation)}.`,
         "",
       );
-      lines.push(`> ${(s.reason ?? "").replace(/\n/g, "\n> ")}`, "");
+      lines.push(`> ${mdText(s.reason ?? "").replace(/\r?\n/g, "\n> ")}`, "");
       if (s.evidence.length > 0) {
         lines.push("| Method | Path | Status | Excerpt |", "| - | - | - | - |");
         for (const e of s.evidence.slice(-8))
-          lines.push(`| ${e.method} | \`${e.path}\` | ${e.status ?? "no answer"} | ${cell(e.excerpt)} |`);
+          lines.push(
+            `| ${cell(e.method)} | ${mdCode(e.path, true)} | ${cell(String(e.status ?? "no answer"))} | ${cell(e.excerpt)} |`,
+          );
         lines.push("");
       }
     }
@@ -86,7 +91,7 @@ export function toMarkdown(report: Report): string {
   lines.push("## All scenarios", "", "| | Scenario | Severity | Operation | Note |", "| - | - | - | - | - |");
   for (const s of report.scenarios)
     lines.push(
-      `| ${ICON[s.status]} | \`${s.id}\` | ${s.severity} | \`${s.operation}\` | ${cell(s.reason ?? "")} |`,
+      `| ${ICON[s.status]} | ${mdCode(s.id, true)} | ${s.severity} | ${mdCode(s.operation, true)} | ${cell(s.reason ?? "")} |`,
     );
   lines.push("");
   lines.push("## Created resources", "");
@@ -100,15 +105,16 @@ export function toMarkdown(report: Report): string {
     );
     for (const r of report.createdResources)
       lines.push(
-        `| ${r.type} | \`${r.id}\` | ${r.project_id ?? ""} | ${r.region_id ?? ""} | ${r.task_id ?? ""} |`,
+        `| ${cell(r.type)} | ${mdCode(String(r.id), true)} | ${cell(String(r.project_id ?? ""))} | ${cell(String(r.region_id ?? ""))} | ${cell(String(r.task_id ?? ""))} |`,
       );
   }
   return `${lines.join("\n")}\n`;
 }
 
+/** A table cell of text from the run: cut to 160 characters, then shown as written (src/markdown.ts). */
 function cell(text: string): string {
-  const flat = text.replace(/\s+/g, " ").replace(/\|/g, "\\|").replace(/`/g, "'");
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+  const flat = text.replace(/\s+/g, " ");
+  return mdText(flat.length > 160 ? `${flat.slice(0, 160)}…` : flat, true);
 }
 
 export function toJunit(report: Report): string {
@@ -137,10 +143,9 @@ export function toJunit(report: Report): string {
 }
 
 function xml(text: string): string {
-  // XML 1.0 allows no control characters but tab, line feed and carriage return.
-  const printable = [...text]
-    .filter((c) => c.charCodeAt(0) >= 0x20 || c === "\t" || c === "\n" || c === "\r")
-    .join("");
+  // XML 1.0 allows no control characters but tab, line feed and carriage return; those and bidi
+  // overrides a CI's page would obey are shown as escapes instead.
+  const printable = showControls(text, "\t\n\r");
   return printable.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 

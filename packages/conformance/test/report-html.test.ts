@@ -20,6 +20,7 @@ import type { Report, ScenarioStatus } from "../src/report.js";
 import { factsOf } from "../src/report-html/exchanges.js";
 import { toHtml } from "../src/report-html.js";
 import { embeddedHints } from "../src/target.js";
+import { actingCharacters } from "./acting-characters.js";
 import { DEFECTS } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, runCli } from "./run-cli.js";
@@ -319,6 +320,23 @@ describe("toHtml", () => {
     expect(leaksKey(html)).toBe(false);
     // The page itself may load and run nothing.
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'`);
+  });
+
+  it("shows bidi overrides, isolates and other invisible or control characters as visible escapes", () => {
+    const hostileReport: Report = {
+      ...report,
+      target: "https://api.example.com/\u202eexe.txt",
+      scenarios: report.scenarios.map((s) => ({
+        ...s,
+        reason: "answered \u202egnp.exe\u2066x\u2069\x1b[2J\u200b\x00\x7f\x9b end",
+        evidence: s.evidence.map((e) => ({ ...e, excerpt: `{"name":"\u202dabc\u202c\ufeff"}` })),
+      })),
+    };
+    const html = toHtml(hostileReport, { model });
+    expect(actingCharacters(html, "\n\t\r")).toEqual([]);
+    expect(html).toContain("answered \\u202egnp.exe\\u2066x\\u2069\\x1b[2J\\u200b\\x00\\x7f\\x9b end");
+    expect(html).toContain("\\u202dabc\\u202c\\ufeff");
+    expect(html).toContain("https://api.example.com/\\u202eexe.txt");
   });
 
   it("lists an operation no result touched, and says when latency is not recorded", () => {

@@ -2,6 +2,7 @@
 // controls (reasons, paths, answer excerpts), so it is redacted and then escaped, always in that
 // order, through `text()` and `attr()`; nothing reaches the page any other way.
 
+import { showControls } from "../controls.js";
 import { REDACTED } from "../redact.js";
 
 /**
@@ -30,9 +31,13 @@ const ENTITIES: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** HTML-escapes characters that could open markup or leave an attribute. */
+/**
+ * HTML-escapes characters that could open markup or leave an attribute, and shows bidi overrides
+ * and isolates (U+202E would show what follows reversed), control and other invisible characters
+ * as visible escapes (`\u202e`, src/controls.ts); line breaks and tabs stay.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+  return showControls(text, "\n\r\t").replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 export type Redact = (text: string) => string;
