@@ -11,9 +11,9 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 /** What makes emphasis, links, images, code spans, strike-through, table cells, or escapes itself. */
 const INLINE = /[\\`*_[\]|~]/g;
 
-/** Inline text, shown as written; line breaks stay (`table`: they become spaces). */
+/** Inline text, shown as written; line breaks stay, as \n (`table`: they become spaces). */
 export function mdText(text: string, table = false): string {
-  const flat = table ? text.replace(/\s+/g, " ") : text;
+  const flat = table ? text.replace(/\s+/g, " ") : text.replace(/\r\n?/g, "\n");
   return showControls(flat, "\n\t")
     .replace(/[&<>]/g, (c) => ENTITIES[c] ?? c)
     .replace(INLINE, (c) => `\\${c}`);

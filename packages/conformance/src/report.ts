@@ -77,7 +77,7 @@ export function toMarkdown(report: Report): string {
         `${mdText(s.title, true)}. Operation: ${mdCode(s.operation)}.`,
         "",
       );
-      lines.push(`> ${mdText(s.reason ?? "").replace(/\r?\n/g, "\n> ")}`, "");
+      lines.push(`> ${mdText(s.reason ?? "").replace(/\n/g, "\n> ")}`, "");
       if (s.evidence.length > 0) {
         lines.push("| Method | Path | Status | Excerpt |", "| - | - | - | - |");
         for (const e of s.evidence.slice(-8))

@@ -26,7 +26,7 @@ const report: Report = {
       severity: "must",
       status: "failed",
       operation: "getTask",
-      reason: `answered 200 ${INJECTED}\n<iframe src=x>\n${INVISIBLE}`,
+      reason: `answered 200 ${INJECTED}\r\n<iframe src=x>\n\n${INVISIBLE}`,
       evidence: [
         {
           method: `GET${INJECTED}`,
@@ -85,6 +85,11 @@ describe("report.md", () => {
     // Not vacuous: the injected text is there, as text.
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("[x](javascript:alert(1))");
+  });
+
+  it("keeps a reason's lines, CRLF or LF, inside its quote", () => {
+    expect(markdown).toContain("\n> &lt;iframe src=x&gt;\n> \n> \\\\u202egnp");
+    expect(markdown).not.toContain("\\x0d");
   });
 
   it("keeps each table row's cells: a | or a line break from a target splits nothing", () => {
