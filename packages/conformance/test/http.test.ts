@@ -67,7 +67,8 @@ describe("reports", () => {
       ],
       createdResources: [],
     });
-    expect(xml).toContain('<failure message="count &lt;3&gt; &amp; &quot;quoted&quot;">');
+    // The control character is shown as a visible escape, as everywhere a target's text is written.
+    expect(xml).toContain('<failure message="count &lt;3&gt; &amp; &quot;quoted&quot;\\x07">');
     expect(xml).toContain("GET /x?a=1&amp;b=2 -&gt; 200");
     expect(xml).toContain('<skipped message="why"/>');
     expect(xml.includes(String.fromCharCode(7))).toBe(false);
