@@ -221,10 +221,10 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   let redact = usage;
   const write = (line: string) => print(redact(line));
   const startedAt = new Date();
-  let reading: ReturnType<typeof readHar>;
+  let reading: Awaited<ReturnType<typeof readHar>>;
   try {
     if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
-    reading = readHar(options.har, options.baseUrl);
+    reading = await readHar(options.har, options.baseUrl);
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`conformance verify: ${error.message}`));
