@@ -8,7 +8,7 @@ import pc from "picocolors";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
-import { printSummary, verdictCode, writeReports } from "../report-files.js";
+import { checkReportDir, printSummary, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { createHarRecorder, readHar } from "./har.js";
 import { createTrafficJudge, type TrafficJudge } from "./judge.js";
@@ -138,6 +138,9 @@ function sessionEnd(
         ? undefined
         : setTimeout(() => finish(`${durationSeconds} s passed`), durationSeconds * 1000);
     const onSignal = (signal: NodeJS.Signals) => finish(signal);
+    const reportDirOf = (options: { report: string }, io: RunIo) =>
+      resolve(io.cwd ?? process.cwd(), options.report);
+
     function finish(why: string) {
       clearTimeout(timer);
       process.off("SIGINT", onSignal);
@@ -175,6 +178,7 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
         `--duration must be a number of seconds above 0 (got ${options.durationSeconds}).`,
       );
     const { host, port } = listenAddress(options.listen, options.allowRemoteListen);
+    checkReportDir(reportDirOf(options, io));
     observing = await startObserving({
       upstream: options.upstream,
       record: options.record,
@@ -224,6 +228,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   let reading: Awaited<ReturnType<typeof readHar>>;
   try {
     if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
+    checkReportDir(reportDirOf(options, io));
     reading = await readHar(options.har, options.baseUrl);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -266,6 +271,9 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   });
 }
 
+const reportDirOf = (options: { report: string }, io: RunIo) =>
+  resolve(io.cwd ?? process.cwd(), options.report);
+
 function finish(
   judge: TrafficJudge,
   options: { report: string; strict: boolean },
@@ -275,8 +283,13 @@ function finish(
   meta: { target: string; startedAt: Date; options: Record<string, unknown> },
 ): RunResult {
   const report: Report = judge.report({ ...meta, strict: options.strict });
-  const reportDir = writeReports(report, resolve(io.cwd ?? process.cwd(), options.report), redact);
-  printSummary(report, reportDir, write);
+  const reportDir = reportDirOf(options, io);
+  const failure = saveReports(report, reportDir, redact);
+  printSummary(report, failure ? undefined : reportDir, write);
+  if (failure) {
+    write(pc.red(`platform-api-conformance: ${failure}`));
+    return { exitCode: 2, report };
+  }
   if (report.traffic?.judged === 0) {
     write(
       pc.red(
