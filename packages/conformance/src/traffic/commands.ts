@@ -138,9 +138,6 @@ function sessionEnd(
         ? undefined
         : setTimeout(() => finish(`${durationSeconds} s passed`), durationSeconds * 1000);
     const onSignal = (signal: NodeJS.Signals) => finish(signal);
-    const reportDirOf = (options: { report: string }, io: RunIo) =>
-      resolve(io.cwd ?? process.cwd(), options.report);
-
     function finish(why: string) {
       clearTimeout(timer);
       process.off("SIGINT", onSignal);
