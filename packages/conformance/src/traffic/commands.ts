@@ -39,6 +39,16 @@ export interface VerifyOptions {
 
 export const OBSERVE_DEFAULTS = { listen: "127.0.0.1:4030" } as const;
 
+/**
+ * The longest --duration: what one Node timer holds (2^31 − 1 ms, about 24.8 days). A longer one
+ * would fire at once (Node's TimeoutOverflowWarning) and end the session within a second.
+ */
+export const MAX_DURATION_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/** The refusal of a --duration outside its range. */
+export const durationRange = (value: unknown) =>
+  `--duration needs a number of seconds above 0, at most ${MAX_DURATION_SECONDS} (got "${value}").`;
+
 const version = (): string =>
   (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
     .version;
@@ -170,10 +180,9 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
   const write = (line: string) => print(redact(line));
   let observing: Observing;
   try {
-    if (options.durationSeconds !== undefined && !(options.durationSeconds > 0))
-      throw new UsageError(
-        `--duration must be a number of seconds above 0 (got ${options.durationSeconds}).`,
-      );
+    const duration = options.durationSeconds;
+    if (duration !== undefined && !(duration > 0 && duration <= MAX_DURATION_SECONDS))
+      throw new UsageError(durationRange(duration));
     const { host, port } = listenAddress(options.listen, options.allowRemoteListen);
     checkReportDir(reportDirOf(options, io));
     observing = await startObserving({
