@@ -1,6 +1,9 @@
 // --project-id and --region-id are checked alike against the target before any scenario: an id the
 // target does not list is the user's to fix (exit 2, naming the list), not the target's failure.
 
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { DEFAULTS } from "../src/options.js";
@@ -11,7 +14,8 @@ import { specModel } from "../src/spec.js";
 const model = specModel();
 const PROJECTS = operationById(model, "listProjects").path;
 const REGIONS = operationById(model, "listRegions").path;
-const options = { ...DEFAULTS, only: [] as string[], target: "simulator" };
+const report = mkdtempSync(join(tmpdir(), "discovery-ids-"));
+const options = { ...DEFAULTS, only: [] as string[], target: "simulator", report };
 const quiet = { write: () => {}, notice: () => {}, env: {} };
 
 describe("an id the target does not list", () => {

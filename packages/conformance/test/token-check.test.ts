@@ -2,8 +2,11 @@
 // fix: exit 2 naming the variable and what a token may hold, before anything is sent, and without
 // the token. It used to be sent, fail in fetch, and be reported as a target that cannot be reached.
 
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
 import { DEFAULTS, UsageError } from "../src/options.js";
@@ -25,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((done) => server.close(done)));
 
-const options = () => ({ ...DEFAULTS, only: [] as string[], target });
+const report = mkdtempSync(join(tmpdir(), "token-check-"));
+const options = () => ({ ...DEFAULTS, only: [] as string[], target, report });
 
 describe.each([
   ["a Cyrillic word", "123$тест"],
