@@ -2,13 +2,16 @@
 // plain-vitest global setup (which reads the same flags from CONFORMANCE_ARGS).
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { type ConformanceOptions, DEFAULTS } from "./options.js";
-import { rateText } from "./rate.js";
+import { type ConformanceOptions, DEFAULTS, ID_RANGE } from "./options.js";
+import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "./rate.js";
 import { VERSION } from "./version.js";
 
+/** An id: a whole number a JavaScript number holds exactly (9007199254740993 would become …992). */
 const integer = (flag: string) => (value: string) => {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}").`);
-  return Number(value);
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}"); ${ID_RANGE}.`);
+  return n;
 };
 
 const decimal = (flag: string) => (value: string) => {
@@ -46,7 +49,7 @@ export function createProgram(): Command {
     .option("--only <glob...>", "only scenarios whose id matches a glob, e.g. 'pagination.*'")
     .option(
       "--rate-limit <n>",
-      "requests per second for every scenario but the burst",
+      `requests per second for every scenario but the burst (${MIN_RATE_LIMIT} to ${requestsPerSecond()})`,
       decimal("--rate-limit"),
       DEFAULTS.rateLimit,
     )

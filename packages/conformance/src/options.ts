@@ -1,7 +1,7 @@
 // Every option of a conformance run with its default, in one place (the CLI, the README and the
 // plain-vitest global setup follow it).
 
-import { defaultRateLimit, rateText, requestRate, requestsPerSecond } from "./rate.js";
+import { defaultRateLimit, MIN_RATE_LIMIT, rateText, requestRate, requestsPerSecond } from "./rate.js";
 import { hideUrlPasswords } from "./redact.js";
 
 export interface ConformanceOptions {
@@ -89,21 +89,25 @@ export function baseUrlOf(
   return url;
 }
 
+/** What an id flag (--project-id, --region-id, --protection-profile-id) takes. */
+export const ID_RANGE = `allowed: 1 to ${Number.MAX_SAFE_INTEGER}`;
+
 export function checkOptions(options: ConformanceOptions): void {
   targetKind(options.target);
   const positive = (name: string, value: number | undefined) => {
-    if (value !== undefined && !(Number.isInteger(value) && value > 0))
-      throw new UsageError(`--${name} must be a whole number above 0 (got ${value}).`);
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0))
+      throw new UsageError(`--${name} needs a whole number (got ${value}); ${ID_RANGE}.`);
   };
-  if (!(Number.isFinite(options.rateLimit) && options.rateLimit > 0))
-    throw new UsageError(`--rate-limit must be a number above 0 (got ${options.rateLimit}).`);
   positive("project-id", options.projectId);
   positive("region-id", options.regionId);
   positive("protection-profile-id", options.protectionProfileId);
+  const rates = `Allowed: at least ${MIN_RATE_LIMIT}, at most ${requestsPerSecond()} requests per second.`;
   if (options.rateLimit > requestsPerSecond())
     throw new UsageError(
-      `--rate-limit ${options.rateLimit} is above the platform's ${rateText()} (x-rate-limits in the spec); the suite would meet ${requestRate().exceededStatus}s it caused. Allowed: above 0, at most ${requestsPerSecond()} per second.`,
+      `--rate-limit ${options.rateLimit} is above the platform's ${rateText()} (x-rate-limits in the spec); the suite would meet ${requestRate().exceededStatus}s it caused. ${rates}`,
     );
+  if (!(Number.isFinite(options.rateLimit) && options.rateLimit >= MIN_RATE_LIMIT))
+    throw new UsageError(`--rate-limit ${options.rateLimit} is too slow to pace a run. ${rates}`);
   if (
     options.timeScale !== undefined &&
     !(Number.isFinite(options.timeScale) && options.timeScale > 0 && options.timeScale <= 1)

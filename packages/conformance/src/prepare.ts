@@ -4,6 +4,7 @@
 // answer that breaks the spec is a finding, reported as a failed discovery.* result.
 
 import { SIMULATOR_HEADER } from "@platform-api/simulator";
+import { operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import type {
   Discovery,
@@ -20,6 +21,7 @@ import { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 import { createPacer } from "./pacer.js";
 import { createUsageRedactor } from "./redact.js";
 import { listRegions, REGIONS, usableRegionState } from "./regions.js";
+import { specModel } from "./spec.js";
 import { type StartedTarget, startTarget } from "./target.js";
 import { forTerminal } from "./terminal.js";
 
@@ -166,10 +168,24 @@ async function discover(
 
   const missing: NonNullable<RunContext["discovered"]["missing"]> = {};
   by = "discovery.default-project";
+  // The projects are read whether or not one was named: a named one is checked against them, as
+  // a named region is against the regions.
   let projectId = options.projectId;
-  if (projectId !== undefined) step(by, "skipped", `--project-id ${projectId} was given`);
-  else {
-    const found = await defaultProject(http, broken);
+  const projects = await listProjects(http);
+  if ("deviation" in projects) {
+    step(by, "failed", projects.deviation);
+    // A project the user named is used as given: the list that would check it broke the spec.
+    if (projectId === undefined)
+      missing.projectId = `no default project could be read (see discovery.default-project); or pass --project-id`;
+  } else if (projectId !== undefined) {
+    // As for a region: a list that breaks the spec cannot check it (the id is used as given).
+    const deviation = broken();
+    if (deviation) step(by, "failed", deviation);
+    else if (!projects.items.some((p) => p.id === projectId))
+      throw new UsageError(`--project-id ${projectId} is not in GET ${projectsPath()}.`);
+    else step(by, "skipped", `--project-id ${projectId} was given`);
+  } else {
+    const found = defaultProject(projects.items, broken);
     if ("id" in found) {
       projectId = found.id;
       step(by, "passed");
@@ -241,37 +257,41 @@ const noAnswer = (error: unknown) => {
   throw error;
 };
 
-/**
- * The default project's id; a usage error when the answer is on-spec but names none (pass
- * --project-id); a deviation when the answer is not the documented list, or names it wrongly.
- */
-async function defaultProject(
-  http: Http,
-  broken: () => string | undefined,
-): Promise<{ id: number } | { usage?: string; deviation?: string }> {
+/** The projects' list, by its operation id (the spec's path, never typed again). */
+const projectsPath = () => operationById(specModel(), "listProjects").path;
+
+/** The projects (the list is not paginated); a deviation when the answer is not the documented list. */
+async function listProjects(http: Http): Promise<{ items: Partial<Project>[] } | { deviation: string }> {
   let projects: Answer;
   try {
-    projects = await http.call({ method: "GET", path: "/cloud/v1/projects" });
+    projects = await http.send({ method: "GET", path: projectsPath() });
   } catch (error) {
     return { deviation: noAnswer(error) };
   }
   if (projects.status !== 200)
-    return {
-      deviation: `GET /cloud/v1/projects answered ${projects.status}; expected 200 with the projects`,
-    };
-  const chosen = records<Project>(projects.body, "results").filter((p) => p.is_default === true);
+    return { deviation: `GET ${projectsPath()} answered ${projects.status}; expected 200 with the projects` };
+  return { items: records<Project>(projects.body, "results") };
+}
+
+/**
+ * The default project's id; a usage error when the answer is on-spec but names none (pass
+ * --project-id); a deviation when the answer is not the documented list, or names it wrongly.
+ */
+function defaultProject(
+  projects: Partial<Project>[],
+  broken: () => string | undefined,
+): { id: number } | { usage?: string; deviation?: string } {
+  const chosen = projects.filter((p) => p.is_default === true);
   const deviation = broken();
   if (chosen.length === 1 && Number.isInteger(chosen[0]?.id)) return { id: chosen[0]?.id as number };
   if (chosen.length > 1)
-    return {
-      deviation: `GET /cloud/v1/projects names ${chosen.length} default projects; one is the default`,
-    };
+    return { deviation: `GET ${projectsPath()} names ${chosen.length} default projects; one is the default` };
   if (chosen.length === 1)
     return {
       deviation: `the default project's id is ${JSON.stringify(chosen[0]?.id)}, not an integer${deviation ? `; ${deviation}` : ""}`,
     };
   if (deviation) return { deviation };
-  return { usage: "No default project in GET /cloud/v1/projects; pass one with --project-id." };
+  return { usage: `No default project in GET ${projectsPath()}; pass one with --project-id.` };
 }
 
 /**

@@ -19,6 +19,12 @@ export function rateText(): string {
 export const defaultRateLimit = (): number => requestsPerSecond() / 2;
 
 /**
+ * The slowest pace --rate-limit takes: one request every 100 s. Slower ones would outlast any run
+ * (and past about 5e-7 the pacer's gap no longer fits a timer, which then fires at once).
+ */
+export const MIN_RATE_LIMIT = 0.01;
+
+/**
  * More answers than this that succeeded within one period, from one token, with no exceeded status
  * among them, is a rate not enforced. Twice the limit, because a fixed-window limiter may rightly
  * admit a full window at the end of one period and another at the start of the next; beyond that

@@ -1,8 +1,10 @@
 // Where a run's report goes: the four files, and the one-screen summary. Shared by the active run
 // (src/run.ts) and the traffic judge's commands (src/traffic/commands.ts).
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { UsageError } from "./options.js";
 import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 import { toHtml } from "./report-html.js";
 import { colors as pc } from "./terminal.js";
@@ -17,11 +19,64 @@ export function writeReports(report: Report, dir: string, redact: (text: string)
   return dir;
 }
 
+/** An fs error in words: its code and message, never a stack. */
+const why = (error: unknown) => (error as Error).message;
+
+/**
+ * Makes the report folder and proves it writable (a probe file, written and removed), before a
+ * run, observe or verify sends or reads anything: a long run that cannot save its reports is
+ * refused at once (exit 2), not at its end.
+ */
+export function checkReportDir(dir: string): void {
+  const refuse = (what: string) =>
+    new UsageError(`--report ${dir}: ${what}; give a folder the reports can be written to.`);
+  let exists = false;
+  try {
+    exists = statSync(dir).isDirectory();
+    if (!exists) throw refuse("it exists and is not a folder");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw refuse(`cannot use it (${why(error)})`);
+  }
+  if (!exists)
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw refuse(`cannot make the folder (${why(error)})`);
+    }
+  const probe = resolve(dir, `.write-check-${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    writeFileSync(probe, "the reports go here\n");
+  } catch (error) {
+    throw refuse(`cannot write into it (${why(error)})`);
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/**
+ * writeReports, its failure (a disk that filled during the run) as a sentence to print instead of
+ * a stack; undefined when the four files were written.
+ */
+export function saveReports(
+  report: Report,
+  dir: string,
+  redact: (text: string) => string,
+): string | undefined {
+  try {
+    writeReports(report, dir, redact);
+    return undefined;
+  } catch (error) {
+    return `cannot write the reports into ${dir} (${why(error)}); the verdict above is all that is left of this run.`;
+  }
+}
+
 /** 1 when a result failed (a `must`, or a `should` under --strict), else 0. */
 export const verdictCode = (report: Report): 0 | 1 =>
   report.scenarios.some((s) => s.status === "failed") ? 1 : 0;
 
-export function printSummary(report: Report, reportDir: string, write: (line: string) => void) {
+/** `reportDir` undefined: the reports could not be written (the caller says why). */
+export function printSummary(report: Report, reportDir: string | undefined, write: (line: string) => void) {
   const { summary } = report;
   write("");
   for (const s of report.scenarios.filter((x) => x.status === "failed"))
@@ -44,5 +99,6 @@ export function printSummary(report: Report, reportDir: string, write: (line: st
   write(
     `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
-  write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
+  if (reportDir !== undefined)
+    write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
 }

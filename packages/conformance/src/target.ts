@@ -72,7 +72,9 @@ export async function startTarget(
     throw new UsageError(
       `The token in ${options.apiKeyEnv} must be the bare token, without "APIKey " or spaces.`,
     );
+  checkCarried(apiKey, options.apiKeyEnv);
   const resellerApiKey = env[options.resellerApiKeyEnv] || undefined;
+  if (resellerApiKey !== undefined) checkCarried(resellerApiKey, options.resellerApiKeyEnv);
   const url = options.target.replace(/\/+$/, "");
   return {
     kind,
@@ -85,6 +87,19 @@ export async function startTarget(
     askHints: () => askSimulatorHints(url, apiKey),
     close: async () => {},
   };
+}
+
+/**
+ * A token goes in a header (`Authorization: APIKey <token>`), which carries visible ASCII only
+ * (fetch refuses the rest before sending, which looked like a target that cannot be reached). Says
+ * which character, by its place, never the token.
+ */
+function checkCarried(token: string, variable: string): void {
+  const at = [...token].findIndex((c) => !/^[\x21-\x7e]$/.test(c));
+  if (at >= 0)
+    throw new UsageError(
+      `The token in ${variable} holds a character no HTTP header can carry (its character ${at + 1} is not visible ASCII); a token is visible ASCII only, ! to ~. Copy it again from the customer portal.`,
+    );
 }
 
 /** What the API cannot tell about the embedded simulator: a protection profile of its client, a GPU flavor. */

@@ -9,8 +9,9 @@ import { promisify } from "node:util";
 import { operationById, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { largestPage, offsetList } from "../src/offset.js";
-import { rateText, requestsPerSecond } from "../src/rate.js";
+import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../src/rate.js";
 import { specModel } from "../src/spec.js";
+import { MAX_DURATION_SECONDS } from "../src/traffic/commands.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { failedIds, RUN_TIMEOUT_MS, runCli } from "./run-cli.js";
 
@@ -33,6 +34,12 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
     ],
     [["--no-such-flag"], /unknown option '--no-such-flag'/],
     [["--project-id", "abc"], /--project-id needs a whole number/],
+    [["--rate-limit", "1e-7"], `Allowed: at least ${MIN_RATE_LIMIT}, at most ${requestsPerSecond()}`],
+    [["--region-id", "9007199254740993"], `allowed: 1 to ${Number.MAX_SAFE_INTEGER}`],
+    [
+      ["observe", "--upstream", "http://127.0.0.1:9", "--duration", "3000000"],
+      `at most ${MAX_DURATION_SECONDS}`,
+    ],
   ])("%j", async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);

@@ -2,12 +2,18 @@
 
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULTS } from "../options.js";
-import { OBSERVE_DEFAULTS, type ObserveOptions, type VerifyOptions } from "./commands.js";
+import {
+  durationRange,
+  MAX_DURATION_SECONDS,
+  OBSERVE_DEFAULTS,
+  type ObserveOptions,
+  type VerifyOptions,
+} from "./commands.js";
 
 const seconds = (value: string) => {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError(`--duration needs a number of seconds above 0 (got "${value}").`);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > MAX_DURATION_SECONDS)
+    throw new InvalidArgumentError(durationRange(value));
   return n;
 };
 
@@ -26,7 +32,12 @@ export function createObserveCommand(): Command {
       OBSERVE_DEFAULTS.listen,
     )
     .option("--allow-remote-listen", "allow a listen address other than loopback", false)
-    .addOption(new Option("--duration <seconds>", "stop after this many seconds").argParser(seconds))
+    .addOption(
+      new Option(
+        "--duration <seconds>",
+        `stop after this many seconds (at most ${MAX_DURATION_SECONDS})`,
+      ).argParser(seconds),
+    )
     .option("--record <file.har>", "also write the exchanges to a HAR file (tokens replaced by labels)");
   return withReport(command);
 }

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
-import { printSummary, verdictCode, writeReports } from "../report-files.js";
+import { checkReportDir, printSummary, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { forTerminal, colors as pc } from "../terminal.js";
 import { createHarRecorder, readHar } from "./har.js";
@@ -38,6 +38,16 @@ export interface VerifyOptions {
 }
 
 export const OBSERVE_DEFAULTS = { listen: "127.0.0.1:4030" } as const;
+
+/**
+ * The longest --duration: what one Node timer holds (2^31 − 1 ms, about 24.8 days). A longer one
+ * would fire at once (Node's TimeoutOverflowWarning) and end the session within a second.
+ */
+export const MAX_DURATION_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/** The refusal of a --duration outside its range. */
+export const durationRange = (value: unknown) =>
+  `--duration needs a number of seconds above 0, at most ${MAX_DURATION_SECONDS} (got "${value}").`;
 
 const version = (): string =>
   (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
@@ -173,11 +183,11 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
   const write = (line: string) => print(redact(line));
   let observing: Observing;
   try {
-    if (options.durationSeconds !== undefined && !(options.durationSeconds > 0))
-      throw new UsageError(
-        `--duration must be a number of seconds above 0 (got ${options.durationSeconds}).`,
-      );
+    const duration = options.durationSeconds;
+    if (duration !== undefined && !(duration > 0 && duration <= MAX_DURATION_SECONDS))
+      throw new UsageError(durationRange(duration));
     const { host, port } = listenAddress(options.listen, options.allowRemoteListen);
+    checkReportDir(reportDirOf(options, io));
     observing = await startObserving({
       upstream: options.upstream,
       record: options.record,
@@ -224,10 +234,11 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   let redact = usage;
   const write = (line: string) => print(redact(line));
   const startedAt = new Date();
-  let reading: ReturnType<typeof readHar>;
+  let reading: Awaited<ReturnType<typeof readHar>>;
   try {
     if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
-    reading = readHar(options.har, options.baseUrl);
+    checkReportDir(reportDirOf(options, io));
+    reading = await readHar(options.har, options.baseUrl);
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`conformance verify: ${error.message}`));
@@ -269,6 +280,9 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   });
 }
 
+const reportDirOf = (options: { report: string }, io: RunIo) =>
+  resolve(io.cwd ?? process.cwd(), options.report);
+
 function finish(
   judge: TrafficJudge,
   options: { report: string; strict: boolean },
@@ -278,8 +292,13 @@ function finish(
   meta: { target: string; startedAt: Date; options: Record<string, unknown> },
 ): RunResult {
   const report: Report = judge.report({ ...meta, strict: options.strict });
-  const reportDir = writeReports(report, resolve(io.cwd ?? process.cwd(), options.report), redact);
-  printSummary(report, reportDir, write);
+  const reportDir = reportDirOf(options, io);
+  const failure = saveReports(report, reportDir, redact);
+  printSummary(report, failure ? undefined : reportDir, write);
+  if (failure) {
+    write(pc.red(`platform-api-conformance: ${failure}`));
+    return { exitCode: 2, report };
+  }
   if (report.traffic?.judged === 0) {
     write(
       pc.red(

@@ -5,9 +5,11 @@
 // replaced by their label ("APIKey [token 1]"), and every body and header is redacted of every
 // token seen.
 
-import { closeSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { UsageError } from "../options.js";
 import { headersOfPairs, type ObservedExchange } from "./exchange.js";
+import { entryProblem } from "./har-shape.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 
 interface HarHeader {
@@ -53,25 +55,34 @@ export interface HarReading {
   outside: number;
 }
 
-const where = (file: string, index: number, what: string) => `${file}: log.entries[${index}] ${what}`;
+/**
+ * The largest HAR `verify` reads: 500 MiB, below the longest string V8 holds (a HAR is parsed
+ * whole). Larger ones are refused before they are read, and a file that never ends (a pipe,
+ * /dev/zero) is stopped here.
+ */
+export const MAX_HAR_BYTES = 500 * 1024 * 1024;
+
+const where = (file: string, index: number, what: string) => `${file}: log.entries[${index}]${what}`;
 
 /**
  * Reads a HAR file into exchanges, their paths relative to `baseUrl` when one is given (entries
- * outside it are counted, not judged). Throws a UsageError naming what is wrong and where.
+ * outside it are counted, not judged). Throws a UsageError naming what is wrong and where, and
+ * never quoting what the file holds (a token may be anywhere in it).
  */
-export function readHar(file: string, baseUrl?: string): HarReading {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`--har ${file}: cannot read it (${(error as Error).message}).`);
-  }
+export async function readHar(
+  file: string,
+  baseUrl?: string,
+  { maxBytes = MAX_HAR_BYTES }: { maxBytes?: number } = {},
+): Promise<HarReading> {
+  const text = await readBounded(file, maxBytes);
   let har: unknown;
   try {
     har = JSON.parse(text);
   } catch (error) {
+    // V8's message quotes the text where parsing stopped: only its position is kept.
+    const at = /at position (\d+)/.exec((error as Error).message)?.[1];
     throw new UsageError(
-      `--har ${file}: not JSON (${(error as Error).message}); a HAR file is JSON with log.entries.`,
+      `--har ${file}: not JSON (${at === undefined ? "it does not parse" : `it does not parse past character ${at}`}); a HAR file is JSON with log.entries.`,
     );
   }
   const entries = (har as { log?: { entries?: unknown } })?.log?.entries;
@@ -84,18 +95,20 @@ export function readHar(file: string, baseUrl?: string): HarReading {
   const exchanges: ObservedExchange[] = [];
   let outside = 0;
   entries.forEach((raw, index) => {
-    const entry = raw as Partial<HarEntry>;
-    const request = entry.request;
-    const response = entry.response;
-    if (typeof request?.method !== "string" || typeof request.url !== "string")
-      throw new UsageError(where(file, index, "has no request.method and request.url."));
-    if (typeof response?.status !== "number")
-      throw new UsageError(where(file, index, "has no response.status number."));
+    const problem = entryProblem(raw);
+    if (problem !== undefined) throw new UsageError(where(file, index, `${problem}.`));
+    const { request, response, ...entry } = raw as HarEntry;
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
-      throw new UsageError(where(file, index, `has request.url "${request.url}", not an absolute URL.`));
+      throw new UsageError(
+        where(
+          file,
+          index,
+          ".request.url is not an absolute URL; allowed: one such as https://api.gcore.com/cloud/v1/projects.",
+        ),
+      );
     }
     if (
       base &&
@@ -125,6 +138,48 @@ export function readHar(file: string, baseUrl?: string): HarReading {
     });
   });
   return { exchanges, outside };
+}
+
+/**
+ * The file's text, at most `maxBytes` of it: a regular file larger than that is refused before it
+ * is read; anything else (a pipe, a device) is read as a stream and stopped at the bound.
+ */
+async function readBounded(file: string, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new UsageError(
+      `--har ${file}: larger than verify reads (at most ${maxBytes.toLocaleString("en-US")} bytes, ${Math.floor(maxBytes / 1024 / 1024)} MiB); judge a shorter recording, or split it.`,
+    );
+  const cannot = (error: unknown) =>
+    new UsageError(`--har ${file}: cannot read it (${(error as Error).message}).`);
+  let handle: FileHandle;
+  try {
+    handle = await open(file, "r");
+  } catch (error) {
+    throw cannot(error);
+  }
+  try {
+    const stat = await handle.stat();
+    if (stat.isDirectory()) throw new UsageError(`--har ${file}: is a folder; give a HAR file.`);
+    if (stat.isFile() && stat.size > maxBytes) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const stream = handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false });
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > maxBytes) throw tooLarge();
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw cannot(error);
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks, bytes).toString("utf8");
+  } finally {
+    await handle.close();
+  }
 }
 
 const headerRecord = (headers: HarHeader[] | undefined) =>

@@ -1,0 +1,89 @@
+// Flags out of their range are usage errors naming the range, at the first layer that can know it
+// (commander's parsers, then checkOptions), never values that silently change what a run does:
+// a duration past what a timer holds, a pace too slow to keep, an id that is not a safe integer.
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "../src/cli-options.js";
+import { checkOptions, DEFAULTS, UsageError } from "../src/options.js";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/rate.js";
+import { createObserveCommand } from "../src/traffic/cli-options.js";
+import { MAX_DURATION_SECONDS, runObserve } from "../src/traffic/commands.js";
+
+const quiet = (command: Command) =>
+  command.exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+
+/** The message commander (or checkOptions after it) refuses `argv` with. */
+function refusal(argv: string[]): string {
+  try {
+    checkOptions(parseArgs(argv));
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`accepted: ${argv.join(" ")}`);
+}
+
+describe("--rate-limit", () => {
+  it.each(["1e-7", String(MIN_RATE_LIMIT / 2), "0"])("%s is below the range, which is named", (value) => {
+    expect(refusal(["--rate-limit", value])).toContain(
+      `at least ${MIN_RATE_LIMIT}, at most ${requestsPerSecond()}`,
+    );
+  });
+
+  it("the range's ends are allowed", () => {
+    expect(() => checkOptions(parseArgs(["--rate-limit", String(MIN_RATE_LIMIT)]))).not.toThrow();
+    expect(() => checkOptions(parseArgs(["--rate-limit", String(requestsPerSecond())]))).not.toThrow();
+  });
+
+  it("checkOptions refuses it too (the plain-vitest path skips commander)", () => {
+    expect(() => checkOptions({ ...DEFAULTS, only: [], rateLimit: 1e-7 })).toThrow(UsageError);
+  });
+});
+
+describe("ids", () => {
+  it.each(["--project-id", "--region-id", "--protection-profile-id"])(
+    "%s: an integer past 2^53 is refused, not rounded",
+    (flag) => {
+      expect(refusal([flag, "9007199254740993"])).toMatch(
+        new RegExp(
+          `${flag} needs a whole number \\(got "9007199254740993"\\); allowed: 1 to ${Number.MAX_SAFE_INTEGER}`,
+        ),
+      );
+      expect(parseArgs([flag, String(Number.MAX_SAFE_INTEGER)])).toBeDefined();
+    },
+  );
+});
+
+describe("observe --duration", () => {
+  const parse = (value: string) =>
+    quiet(createObserveCommand()).parse(["--upstream", "http://127.0.0.1:9", "--duration", value], {
+      from: "user",
+    });
+
+  it("past what a timer holds is refused, naming the most", () => {
+    expect(() => parse("3000000")).toThrow(`at most ${MAX_DURATION_SECONDS}`);
+    expect(() => parse(String(MAX_DURATION_SECONDS))).not.toThrow();
+  });
+
+  it("runObserve refuses it too, before it listens (exit 2)", async () => {
+    const lines: string[] = [];
+    let listened = false;
+    const result = await runObserve(
+      {
+        upstream: "http://127.0.0.1:9",
+        listen: "127.0.0.1:0",
+        allowRemoteListen: false,
+        durationSeconds: 3_000_000,
+        report: mkdtempSync(join(tmpdir(), "observe-duration-")),
+        strict: false,
+      },
+      { write: (line) => lines.push(line), env: {}, listening: () => (listened = true) },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(listened).toBe(false);
+    expect(lines.join("\n")).toContain(`at most ${MAX_DURATION_SECONDS}`);
+  });
+});
