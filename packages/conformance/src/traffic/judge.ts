@@ -385,6 +385,13 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       must: [],
       should: [],
     };
+    // What breaks HTTP itself comes first: the rest of the judgement stands on it.
+    if (exchange.invalid?.length)
+      judged.must.unshift(
+        ...exchange.invalid.map(
+          (p) => `${answer.method} ${evidence.path} → ${exchange.status}: ${redact(p)}`,
+        ),
+      );
     const base: AnswerEvent = {
       exchange,
       operation,
