@@ -81,17 +81,31 @@ const isPlainObject = (value: object): boolean => {
   return proto === Object.prototype || proto === null;
 };
 
+/**
+ * The plain strings a key is redacted in: `literals` (matched case-insensitively, each character
+ * possibly escaped, and as hex) and `encoded` (base64 forms, matched as they are). Empty for a key
+ * too short to redact. A caller that meets many keys (a proxy seeing a token per request) builds
+ * each key's forms once from these.
+ */
+export function keyForms(key: string | undefined): { literals: string[]; encoded: string[] } {
+  if (typeof key !== "string" || key.length < MIN_LITERAL) return { literals: [], encoded: [] };
+  const secret = key.includes("$") ? key.slice(key.indexOf("$") + 1) : key;
+  const literals = secret !== key && secret.length >= MIN_LITERAL ? [key, secret] : [key];
+  const encoded = [
+    ...base64Whole(key),
+    ...base64Whole(`APIKey ${key}`),
+    ...base64Fragments(secret.length >= MIN_LITERAL ? secret : key),
+  ];
+  return { literals, encoded };
+}
+
 export function createRedactor(keys: readonly (string | undefined)[]): Redactor {
   const literals = new Set<string>();
   const encoded = new Set<string>();
   for (const key of keys) {
-    if (typeof key !== "string" || key.length < MIN_LITERAL) continue;
-    const secret = key.includes("$") ? key.slice(key.indexOf("$") + 1) : key;
-    literals.add(key);
-    if (secret.length >= MIN_LITERAL) literals.add(secret);
-    for (const whole of [...base64Whole(key), ...base64Whole(`APIKey ${key}`)]) encoded.add(whole);
-    for (const fragment of base64Fragments(secret.length >= MIN_LITERAL ? secret : key))
-      encoded.add(fragment);
+    const forms = keyForms(key);
+    for (const literal of forms.literals) literals.add(literal);
+    for (const form of forms.encoded) encoded.add(form);
   }
   // Longest first, so that a whole key is replaced before its secret part.
   const byLength = (a: string, b: string) => b.length - a.length;

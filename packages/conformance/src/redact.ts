@@ -3,13 +3,78 @@
 // Text must be redacted whole, before it is cut to an excerpt: a cut through a key leaves a piece
 // no redactor can recognise.
 
-import { createRedactor as createClientRedactor, REDACTED } from "@platform-api/client/redact";
+import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@platform-api/client/redact";
 
 export { REDACTED };
 
 /** A function that redacts every form of every key (keys shorter than 4 characters are ignored). */
 export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
   return createClientRedactor(secrets).text;
+}
+
+/** Text holding an escaped character (`%2f`, `\\u0024`, `\\x24`, `&#36;`): a key's escaped forms may hide in it. */
+const ESCAPE = /%[0-9a-f]{2}|\\[ux]|&#/i;
+const hexOf = (text: string) => Buffer.from(text).toString("hex");
+
+/** A redactor that learns keys one at a time. */
+export interface GrowingRedactor {
+  /** Adds a key (again: nothing); its patterns are built now, once. */
+  add(key: string): void;
+  (text: string): string;
+}
+
+/**
+ * A redactor for a traffic that brings new keys as it goes (a client rotating its token per
+ * request): each key's patterns are compiled once, when it is added, never rebuilt with the
+ * others. Text without an escaped character is first searched for each key's plain forms (a
+ * substring search), and only a key found there runs its patterns; so a text costs a few
+ * substring searches per key, however many keys came before.
+ */
+export function createGrowingRedactor(): GrowingRedactor {
+  type Key = { length: number; redact: (text: string) => string; lower: string[]; exact: string[] | null };
+  const known = new Set<string>();
+  // Longest first, so that no shorter key cuts a longer one that holds it before it is matched.
+  const keys: Key[] = [];
+  const redact = ((text: string): string => {
+    if (keys.length === 0 || text.length < 4) return text;
+    const escaped = ESCAPE.test(text);
+    let out = text;
+    let lower = escaped ? "" : text.toLowerCase();
+    for (const key of keys) {
+      if (!escaped && key.exact !== null) {
+        const plain = out;
+        if (
+          !key.lower.some((form) => lower.includes(form)) &&
+          !key.exact.some((form) => plain.includes(form))
+        )
+          continue;
+      }
+      const next = key.redact(out);
+      if (next !== out) {
+        out = next;
+        if (!escaped) lower = out.toLowerCase();
+      }
+    }
+    return out;
+  }) as GrowingRedactor;
+  redact.add = (key: string) => {
+    if (known.has(key)) return;
+    known.add(key);
+    const forms = keyForms(key);
+    if (forms.literals.length === 0) return;
+    // The plain forms stand for the patterns only for a key of ASCII characters (a case-insensitive
+    // match of other characters is not a lower-cased substring); any other key always runs them.
+    const ascii = /^[\x20-\x7e]*$/.test(key);
+    const entry: Key = {
+      length: key.length,
+      redact: createRedactor([key]),
+      lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
+      exact: ascii ? forms.encoded : null,
+    };
+    const at = keys.findIndex((k) => k.length < entry.length);
+    keys.splice(at < 0 ? keys.length : at, 0, entry);
+  };
+  return redact;
 }
 
 /** Deep copy with every string redacted. */

@@ -10,7 +10,7 @@ import type { Report } from "../report.js";
 import { checkReportDir, printSummary, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { forTerminal, colors as pc } from "../terminal.js";
-import { createHarRecorder, readHar } from "./har.js";
+import { createHarRecorder, type RecordingState, readHar } from "./har.js";
 import { createTrafficJudge, type TrafficJudge } from "./judge.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 
@@ -79,6 +79,8 @@ export interface Observing {
   judge: TrafficJudge;
   /** Stops the proxy (exchanges in flight finish first) and closes the recording. */
   stop(): Promise<void>;
+  /** Where the recording stands (with --record): its entries, and why it stopped early if it did. */
+  readonly recording: RecordingState | undefined;
 }
 
 /** Starts the observing proxy and its judge (and recording); the commands and tests use it. */
@@ -88,8 +90,21 @@ export async function startObserving(
     port: number;
     env?: Record<string, string | undefined>;
     onFirstFailure?: (id: string, severity: string, problem: string) => void;
+    /** Told once of each kind of trouble the session met (an upstream's invalid answer, a disk error). */
+    onNotice?: (line: string) => void;
+    /** How long a silent upstream is waited on (default UPSTREAM_TIMEOUT_MS; tests give less). */
+    upstreamTimeoutMs?: number;
+    /** The recording's bound (default MAX_RECORDING_BYTES; tests give less). */
+    maxRecordingBytes?: number;
   },
 ): Promise<Observing> {
+  // Each kind of trouble is said once, however many exchanges meet it: the report counts them.
+  const told = new Set<string>();
+  const notice = (kind: string, line: string) => {
+    if (told.has(kind)) return;
+    told.add(kind);
+    options.onNotice?.(line);
+  };
   const upstream = baseUrlOf("--upstream", options.upstream);
   const judge = createTrafficJudge({
     env: options.env,
@@ -102,6 +117,7 @@ export async function startObserving(
         { upstream: upstream.href, version: version() },
         judge.label,
         judge.redact,
+        { maxBytes: options.maxRecordingBytes, onStop: (line) => notice("recording", line) },
       )
     : undefined;
   let proxy: ObservingProxy;
@@ -110,6 +126,8 @@ export async function startObserving(
       upstream: upstream.href,
       host: options.host,
       port: options.port,
+      upstreamTimeoutMs: options.upstreamTimeoutMs,
+      onProblem: (kind, message) => notice(kind, message),
       onExchange: (passed) => {
         // The judge first: it learns the exchange's token, which the recording then redacts.
         judge.judge(passed.exchange);
@@ -129,6 +147,9 @@ export async function startObserving(
   return {
     url: proxy.url,
     judge,
+    get recording() {
+      return recorder?.state;
+    },
     // Once: the reports are written after it, and a test's cleanup may call it again.
     stop() {
       stopping ??= proxy.close().then(() => recorder?.close());
@@ -194,6 +215,7 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
       host,
       port,
       env,
+      onNotice: (line) => write(pc.yellow(`observe: ${line}`)),
       onFirstFailure: (id, severity, problem) =>
         write(`${severity === "must" ? pc.red("FAIL") : pc.yellow("WARN")} ${id}: ${problem.split("\n")[0]}`),
     });
@@ -217,6 +239,15 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
   const why = await sessionEnd(options.durationSeconds, io.stop);
   await observing.stop();
   write(pc.dim(`stopped (${why})`));
+  const recording = observing.recording;
+  if (recording && !recording.complete)
+    write(
+      pc.yellow(
+        recording.valid
+          ? `the recording ${recording.file} holds the first ${recording.entries} entries, a whole HAR: it stopped early (${recording.stopped})`
+          : `the recording ${recording.file} could not be written (${recording.stopped}; ${recording.error}): it is no valid HAR`,
+      ),
+    );
   return finish(observing.judge, options, io, write, redact, {
     target: `traffic observed on its way to ${upstream.origin}${upstream.pathname.replace(/\/$/, "")}`,
     startedAt,
@@ -224,6 +255,7 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
       upstream: options.upstream,
       listen: options.listen,
       record: options.record,
+      ...(recording && !recording.complete ? { recording } : {}),
       strict: options.strict,
     },
   });

@@ -21,6 +21,12 @@ export interface ObservedExchange {
   durationMs: number;
   /** Why there was no answer. */
   error?: string;
+  /**
+   * What in the answer breaks HTTP itself, as the proxy met it: a status that is none, a reason
+   * phrase with a control character, a body its Content-Encoding cannot decode. Judged as failures
+   * of the answer (`schema`), with its evidence.
+   */
+  invalid?: string[];
 }
 
 /**

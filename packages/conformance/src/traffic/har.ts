@@ -5,12 +5,18 @@
 // replaced by their label ("APIKey [token 1]"), and every body and header is redacted of every
 // token seen.
 
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { UsageError } from "../options.js";
 import { headersOfPairs, type ObservedExchange } from "./exchange.js";
 import { entryProblem } from "./har-shape.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
+
+/**
+ * What `observe --record` writes at most into one HAR file: past it, recording stops (the file is
+ * closed whole and says so in `log.comment`). Well below what `verify --har` reads.
+ */
+export const MAX_RECORDING_BYTES = 256 * 2 ** 20;
 
 interface HarHeader {
   name: string;
@@ -41,6 +47,7 @@ interface HarEntry {
     redirectURL: string;
     headersSize: number;
     bodySize: number;
+    comment?: string;
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
@@ -60,6 +67,14 @@ export interface HarReading {
  * whole). Larger ones are refused before they are read, and a file that never ends (a pipe,
  * /dev/zero) is stopped here.
  */
+/**
+ * How the recorder marks an answer that broke HTTP itself (a status line, a body its
+ * Content-Encoding cannot decode) in the entry's `response.comment`, so that `verify` of the
+ * recording finds what `observe` found: the HAR's text holds the body as it came, not the failure.
+ */
+const INVALID_ANSWER = "conformance observe: invalid answer: ";
+const INVALID_SEPARATOR = "; ";
+
 export const MAX_HAR_BYTES = 500 * 1024 * 1024;
 
 const where = (file: string, index: number, what: string) => `${file}: log.entries[${index}]${what}`;
@@ -125,6 +140,10 @@ export async function readHar(
       body = bytes.length > MAX_JUDGED_BODY_BYTES ? undefined : bytes.toString("utf8");
     } else if ((content?.size ?? 0) > 0) body = undefined; // kept apart by the recorder (Playwright's "attach")
     const at = Date.parse(entry.startedDateTime ?? "");
+    const comment = typeof response.comment === "string" ? response.comment : "";
+    const invalid = comment.startsWith(INVALID_ANSWER)
+      ? comment.slice(INVALID_ANSWER.length).split(INVALID_SEPARATOR)
+      : [];
     exchanges.push({
       method: request.method,
       url: `${url.pathname.slice(prefix.length) || "/"}${url.search}`,
@@ -135,6 +154,7 @@ export async function readHar(
       body,
       at: Number.isNaN(at) ? 0 : at,
       durationMs: typeof entry.time === "number" && entry.time >= 0 ? entry.time : 0,
+      ...(invalid.length > 0 ? { invalid } : {}),
     });
   });
   return { exchanges, outside };
@@ -189,19 +209,40 @@ const headerRecord = (headers: HarHeader[] | undefined) =>
       .map((h) => [h.name, h.value] as const),
   );
 
+/** Where a recording stands: how many entries it holds, and why it stopped early if it did. */
+export interface RecordingState {
+  file: string;
+  entries: number;
+  /** False when recording stopped before the session ended (a bound, a disk error). */
+  complete: boolean;
+  /** Why it stopped early. */
+  stopped?: string;
+  /** The file system's error, when that is why. */
+  error?: string;
+  /** False when the file could not be closed as a whole HAR (the disk refused even that). */
+  valid: boolean;
+}
+
 /**
  * Writes what the proxy passed as HAR 1.2, entry by entry as they pass (a long session keeps none
  * of them in memory). `label` names a credential ("token 1"), `redact` cleans every text of every
  * token seen; both come from the judge, so the recording and the report agree.
+ *
+ * The file never grows past `maxBytes` (MAX_RECORDING_BYTES), and a disk that refuses a write
+ * (ENOSPC, EFBIG, EIO) never stops the session: in either case recording stops, `onStop` is told
+ * once, and the file is cut back to its last whole entry and closed as a HAR that says why in
+ * `log.comment`, so what was recorded can still be verified.
  */
 export function createHarRecorder(
   file: string,
   meta: { upstream: string; version: string },
   label: (credential: string) => string,
   redact: (text: string) => string,
+  more: { maxBytes?: number; onStop?: (message: string) => void } = {},
 ) {
   const base = new URL(meta.upstream);
   const prefix = base.pathname.replace(/\/$/, "");
+  const maxBytes = more.maxBytes ?? MAX_RECORDING_BYTES;
   let fd: number;
   try {
     fd = openSync(file, "w");
@@ -209,9 +250,39 @@ export function createHarRecorder(
     throw new UsageError(`--record ${file}: cannot write it (${(error as Error).message}).`);
   }
   const creator = { name: "platform-api-conformance observe", version: meta.version };
-  writeSync(fd, `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[\n`);
   let count = 0;
   let closed = false;
+  /** Bytes of the file that hold whole entries (where it is cut back to when a write fails). */
+  let whole = 0;
+  const state: RecordingState = { file, entries: 0, complete: true, valid: true };
+  // Room kept for the closing text and its comment, so a file at its bound still closes whole.
+  const CLOSING_ROOM = 1024;
+
+  /** Writes all of `text` (a write may take only part of it) at `whole`. */
+  const write = (text: string) => {
+    const bytes = Buffer.from(text);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, whole + done);
+    whole += bytes.length;
+  };
+  const stop = (why: string, error?: unknown) => {
+    if (!state.complete) return;
+    state.complete = false;
+    state.stopped = why;
+    if (error) state.error = (error as Error).message;
+    try {
+      more.onStop?.(`recording to ${file} stopped after ${count} entries: ${why}`);
+    } catch {
+      // Telling is best effort.
+    }
+  };
+  const opening = `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[\n`;
+  try {
+    write(opening);
+  } catch (error) {
+    whole = 0;
+    stop(`the file cannot be written (${(error as Error).message})`, error);
+  }
   const headers = (raw: string[]): HarHeader[] => {
     const out: HarHeader[] = [];
     for (let i = 0; i < raw.length; i += 2) {
@@ -228,7 +299,7 @@ export function createHarRecorder(
   };
   return {
     add(passed: PassedExchange): void {
-      if (closed) return;
+      if (closed || !state.complete) return;
       const { exchange } = passed;
       const url = new URL(`${base.origin}${prefix}${exchange.url}`);
       const text = exchange.body === undefined ? undefined : redact(exchange.body);
@@ -256,7 +327,7 @@ export function createHarRecorder(
         },
         response: {
           status: exchange.status ?? 0,
-          statusText: passed.statusText,
+          statusText: redact(passed.statusText),
           httpVersion: passed.httpVersion,
           headers: headers(passed.responseRawHeaders),
           cookies: [],
@@ -268,21 +339,53 @@ export function createHarRecorder(
           redirectURL: "",
           headersSize: -1,
           bodySize: -1,
+          ...(exchange.invalid?.length
+            ? { comment: `${INVALID_ANSWER}${redact(exchange.invalid.join(INVALID_SEPARATOR))}` }
+            : {}),
         },
         cache: {},
         timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },
       };
-      writeSync(fd, `${count > 0 ? ",\n" : ""}${JSON.stringify(entry)}`);
-      count++;
+      const chunk = `${count > 0 ? ",\n" : ""}${JSON.stringify(entry)}`;
+      if (whole + Buffer.byteLength(chunk) + CLOSING_ROOM > maxBytes) {
+        stop(`the file reached its bound of ${maxBytes} bytes (MAX_RECORDING_BYTES)`);
+        return;
+      }
+      const before = whole;
+      try {
+        write(chunk);
+        count++;
+        state.entries = count;
+      } catch (error) {
+        whole = before;
+        stop(`the disk refused a write (${(error as Error).message})`, error);
+      }
     },
     get entries() {
       return count;
     },
+    get state(): RecordingState {
+      return { ...state };
+    },
     close(): void {
       if (closed) return;
       closed = true;
-      writeSync(fd, "\n]}}\n");
-      closeSync(fd);
+      const comment = state.complete
+        ? ""
+        : `,"comment":${JSON.stringify(`recording stopped after ${count} entries: ${state.stopped}`)}`;
+      try {
+        // Cut back to the last whole entry (a failed write may have left part of one), then close.
+        ftruncateSync(fd, whole);
+        write(`${whole === 0 ? opening : ""}\n]${comment}}}\n`);
+      } catch (error) {
+        state.valid = false;
+        state.error ??= (error as Error).message;
+      }
+      try {
+        closeSync(fd);
+      } catch {
+        // Nothing more to save.
+      }
     },
   };
 }

@@ -18,8 +18,8 @@ import { type OffsetList, offsetList, readOffsetPage } from "../offset.js";
 import { keyFor } from "../operations.js";
 import { type PageList, pageList } from "../pages.js";
 import { burstThreshold } from "../rate.js";
-import { createUsageRedactor } from "../redact.js";
-import { createRedactor, type Report, redactDeep, type ScenarioResult, summarize } from "../report.js";
+import { createGrowingRedactor, createUsageRedactor } from "../redact.js";
+import { type Report, redactDeep, type ScenarioResult, summarize } from "../report.js";
 import { specModel } from "../spec.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
@@ -124,7 +124,8 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
   const limits: Limits = { ...LIMITS, ...options.limits };
   const usage = createUsageRedactor(options.env ?? {}, options.keyVariables ?? []);
   const tokens = new Map<string, { label: string; acceptedBy: Set<string> }>();
-  let tokenRedact = createRedactor([]);
+  // Each token's patterns built once, when it is first seen (a token per request stays linear).
+  const tokenRedact = createGrowingRedactor();
   const redact = (text: string) => usage(tokenRedact(text));
   const dropped = { walks: 0, items: 0, tasks: 0, tokens: 0, bodies: 0 };
   const walks = new BoundedMap<string, Walk>(limits.walks, () => dropped.walks++);
@@ -156,7 +157,7 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       else dropped.tokens++;
       if (secrets.size < REDACTED_TOKENS && !secrets.has(secret)) {
         secrets.add(secret);
-        tokenRedact = createRedactor([...secrets]);
+        tokenRedact.add(secret);
       }
     }
     return seen;
@@ -384,6 +385,13 @@ export function createTrafficJudge(options: TrafficJudgeOptions = {}): TrafficJu
       must: [],
       should: [],
     };
+    // What breaks HTTP itself comes first: the rest of the judgement stands on it.
+    if (exchange.invalid?.length)
+      judged.must.unshift(
+        ...exchange.invalid.map(
+          (p) => `${answer.method} ${evidence.path} → ${exchange.status}: ${redact(p)}`,
+        ),
+      );
     const base: AnswerEvent = {
       exchange,
       operation,

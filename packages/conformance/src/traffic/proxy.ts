@@ -5,7 +5,13 @@
 // §7.6.1) and Host (the upstream's) are its own; a request-target in absolute form is read for its
 // path only, so the Authorization header goes to the upstream and nowhere else.
 
-import { createServer, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import {
+  createServer,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
@@ -14,6 +20,13 @@ import { flatHeaders, headersOfPairs, type ObservedExchange } from "./exchange.j
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
 export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * How long the proxy waits on a silent upstream (nothing received or sent on the connection)
+ * before it answers the client with its own 502: an upstream that never answers, or sends only
+ * `100 Continue`, does not hold the client until the client gives up.
+ */
+export const UPSTREAM_TIMEOUT_MS = 120_000;
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -43,6 +56,13 @@ export interface ProxyOptions {
   port: number;
   /** Told of every exchange once its answer has been passed on whole (or failed). */
   onExchange(passed: PassedExchange): void;
+  /**
+   * Told of what the upstream (or the proxy itself) did that the client could not be given as it
+   * came: `kind` names it ("status", "reason-phrase", "timeout", "internal", …), for saying each once.
+   */
+  onProblem?(kind: string, message: string): void;
+  /** How long a silent upstream is waited on (default UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs?: number;
 }
 
 export interface ObservingProxy {
@@ -100,20 +120,34 @@ function collector(limit: number) {
   };
 }
 
-/** The body as text the judge reads: decoded from its content-coding, bounded. */
-function decoded(bytes: Buffer | undefined, encoding: string | undefined): string | undefined {
-  if (bytes === undefined) return undefined;
+/** The body as text the judge reads: decoded from its content-coding, bounded; or why it cannot be. */
+function decoded(
+  bytes: Buffer | undefined,
+  encoding: string | undefined,
+): { body: string | undefined; problem?: string } {
+  if (bytes === undefined) return { body: undefined };
   const coding = (encoding ?? "").trim().toLowerCase();
   const options = { maxOutputLength: MAX_JUDGED_BODY_BYTES };
   try {
-    if (coding === "gzip" || coding === "x-gzip") return gunzipSync(bytes, options).toString("utf8");
-    if (coding === "deflate") return inflateSync(bytes, options).toString("utf8");
-    if (coding === "br") return brotliDecompressSync(bytes, options).toString("utf8");
-  } catch {
-    return undefined;
+    if (coding === "gzip" || coding === "x-gzip")
+      return { body: gunzipSync(bytes, options).toString("utf8") };
+    if (coding === "deflate") return { body: inflateSync(bytes, options).toString("utf8") };
+    if (coding === "br") return { body: brotliDecompressSync(bytes, options).toString("utf8") };
+  } catch (error) {
+    // Larger decoded than the judge reads: passed, not judged (counted). Anything else: the body is
+    // not what its Content-Encoding says, a finding of its own, its bytes the evidence.
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
+      return { body: undefined };
+    return {
+      body: bytes.toString("utf8"),
+      problem: `the body cannot be decoded as its Content-Encoding ${coding} says (${(error as Error).message})`,
+    };
   }
-  return bytes.toString("utf8");
+  return { body: bytes.toString("utf8") };
 }
+
+/** Characters a reason phrase may not hold (RFC 9112 §4: HTAB, SP, VCHAR, obs-text). */
+const NOT_IN_REASON = /[^\t\x20-\x7e\x80-\xff]/g;
 
 export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
   const upstream = new URL(options.upstream);
@@ -122,8 +156,16 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
   const inFlight = new Set<Promise<void>>();
+  const timeoutMs = options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const problem = (kind: string, message: string) => {
+    try {
+      options.onProblem?.(kind, message);
+    } catch {
+      // Telling is best effort: it never costs the client its answer.
+    }
+  };
 
-  const server = createServer((req: IncomingMessage, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const at = Date.now();
     const started = performance.now();
     const url = pathOf(req.url ?? "/");
@@ -139,12 +181,23 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
     });
     inFlight.add(passing);
     let reported = false;
+    /** What in the upstream's answer breaks HTTP itself (the judge reports it with the evidence). */
+    const invalid: string[] = [];
     const report = (status: number | null, statusText: string, rawHeaders: string[], error?: string) => {
       if (reported) return;
       reported = true;
       // Judged once the answer is on its way: the client never waits for the judge.
       const durationMs = performance.now() - started;
       setImmediate(() => pass(status, statusText, rawHeaders, durationMs, error));
+    };
+    /** The proxy's own answer, when the upstream gave none it can pass; a cut when one was begun. */
+    const fail = (kind: string, message: string) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "x-conformance-observe": kind });
+      res.end(`conformance observe: ${message}\n`);
     };
     const pass = (
       status: number | null,
@@ -155,6 +208,12 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
     ) => {
       const headers = headersOfPairs(pairs(rawHeaders));
       const requestBytes = requestCopy.bytes();
+      const answer =
+        status === null ? { body: "" } : decoded(responseCopy.bytes(), headers["content-encoding"]);
+      if (answer.problem) {
+        invalid.push(answer.problem);
+        problem("content-encoding", `the upstream sent ${answer.problem}; judged as a failure of the answer`);
+      }
       try {
         options.onExchange({
           exchange: {
@@ -163,10 +222,11 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
             requestHeaders: flatHeaders(req.headers),
             status,
             responseHeaders: headers,
-            body: status === null ? "" : decoded(responseCopy.bytes(), headers["content-encoding"]),
+            body: answer.body,
             at,
             durationMs,
             ...(error ? { error } : {}),
+            ...(invalid.length > 0 ? { invalid: [...invalid] } : {}),
           },
           httpVersion: `HTTP/${req.httpVersion}`,
           requestRawHeaders,
@@ -174,6 +234,8 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
           statusText,
           responseRawHeaders: rawHeaders,
         });
+      } catch (error) {
+        problem("internal", `judging or recording an exchange failed: ${(error as Error).message}`);
       } finally {
         finished();
       }
@@ -186,6 +248,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
     const bodiless =
       req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
     let current: ReturnType<typeof send> | undefined;
+    let responded = false;
     const open = (fresh: boolean) => {
       const forward = send({
         protocol: upstream.protocol,
@@ -194,33 +257,84 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
         method: req.method,
         path: `${prefix}${url}`,
         agent: fresh ? false : agent,
+        // Silence on the connection for this long (nothing sent or received, a lone 100 Continue
+        // included) ends the exchange: the client gets the proxy's 502, not a wait without end.
+        timeout: timeoutMs,
       });
       current = forward;
       for (const [name, values] of groupedPairs(requestRawHeaders)) forward.setHeader(name, values);
       forward.setHeader("Host", upstream.host);
-      forward.on("response", (answer) => {
-        const rawHeaders = endToEnd(answer.rawHeaders);
-        res.sendDate = false;
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, rawHeaders);
-        answer.on("data", (chunk: Buffer) => responseCopy.add(chunk));
-        answer.on("end", () => report(answer.statusCode ?? null, answer.statusMessage ?? "", rawHeaders));
-        answer.on("error", (error) => {
-          res.destroy();
-          report(null, "", [], `the answer broke off: ${error.message}`);
-        });
-        answer.pipe(res);
-      });
+      forward.on("timeout", () =>
+        forward.destroy(
+          Object.assign(new Error(`the upstream was silent for ${timeoutMs / 1000} s`), {
+            code: "ETIMEDOUT",
+          }),
+        ),
+      );
+      forward.on(
+        "response",
+        guard((answer: IncomingMessage) => {
+          responded = true;
+          const rawHeaders = endToEnd(answer.rawHeaders);
+          const status = answer.statusCode ?? 0;
+          const statusText = answer.statusMessage ?? "";
+          answer.on("data", (chunk: Buffer) => responseCopy.add(chunk));
+          answer.on("error", (error) => {
+            res.destroy();
+            report(null, "", [], `the answer broke off: ${error.message}`);
+          });
+          if (!(status >= 100 && status <= 999)) {
+            // No status to pass on: the proxy's own 502; the answer is judged as it came.
+            const what = `status ${answer.statusCode === undefined ? "(none)" : String(status).padStart(3, "0")} is not an HTTP status code (100–599)`;
+            invalid.push(`the upstream answered ${what}`);
+            problem("status", `the upstream answered ${what}; the client got the proxy's 502`);
+            fail("invalid-answer", `the upstream ${upstream.origin} answered ${what}`);
+            answer.on("end", () => report(status, statusText, rawHeaders));
+            answer.resume();
+            return;
+          }
+          // The reason phrase is advisory (RFC 9112 §4): one that holds characters no server may
+          // send passes without them.
+          const reason = statusText.replace(NOT_IN_REASON, "");
+          if (reason !== statusText) {
+            invalid.push("the reason phrase of the status line holds a control character");
+            problem(
+              "reason-phrase",
+              "the upstream's reason phrase holds a control character; the answer passes without it",
+            );
+          }
+          res.sendDate = false;
+          try {
+            res.writeHead(status, reason, rawHeaders);
+          } catch (error) {
+            // Headers Node cannot write: the client gets the proxy's 502 saying so.
+            const message = `the upstream's answer cannot be passed on (${(error as Error).message})`;
+            invalid.push(message);
+            problem("unpassable", `${message}; the client got the proxy's 502`);
+            fail("invalid-answer", message);
+            answer.on("end", () => report(status, statusText, rawHeaders));
+            answer.resume();
+            return;
+          }
+          answer.on("end", () => report(status, statusText, rawHeaders));
+          answer.pipe(res);
+        }),
+      );
       forward.on("error", (error: NodeJS.ErrnoException) => {
         if (!fresh && bodiless && forward.reusedSocket && error.code === "ECONNRESET" && !res.headersSent)
           return open(true).end();
-        if (!res.headersSent) {
-          const message = `conformance observe: no answer from the upstream ${upstream.origin} (${error.message})\n`;
-          res.writeHead(502, {
-            "content-type": "text/plain; charset=utf-8",
-            "x-conformance-observe": "no-answer",
-          });
-          res.end(message);
-        } else res.destroy();
+        // The upstream answered and then stopped reading the request's body (an early refusal of
+        // a large body): its answer goes on to the client; the rest of the body is not sent.
+        if (responded) {
+          req.unpipe();
+          req.resume();
+          return;
+        }
+        // Not yet answered: an upstream that answers early and resets the connection at once loses
+        // its answer when a write meets the reset first (Node closes the socket before reading it).
+        if (error.code === "ETIMEDOUT")
+          problem("timeout", `${error.message}: the client got the proxy's 502 (UPSTREAM_TIMEOUT_MS)`);
+        fail("no-answer", `no answer from the upstream ${upstream.origin} (${error.message})`);
         report(null, "", [], error.message);
       });
       return forward;
@@ -232,8 +346,34 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
         report(null, "", [], "the client closed the connection before the answer was whole");
       }
     });
+    res.on("error", () => {}); // the client gone: "close" above says what there is to say
+    req.on("error", () => {});
     req.on("data", (chunk: Buffer) => requestCopy.add(chunk));
     req.pipe(open(false));
+  };
+  /** A callback that cannot throw past the proxy: what throws is said and the client answered. */
+  function guard<A extends unknown[]>(fn: (...args: A) => void) {
+    return (...args: A) => {
+      try {
+        fn(...args);
+      } catch (error) {
+        problem("internal", `the proxy failed on an exchange: ${(error as Error).stack ?? error}`);
+      }
+    };
+  }
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      problem("internal", `the proxy failed on an exchange: ${(error as Error).stack ?? error}`);
+      if (!res.headersSent) {
+        res.writeHead(502, {
+          "content-type": "text/plain; charset=utf-8",
+          "x-conformance-observe": "internal",
+        });
+        res.end("conformance observe: the proxy failed on this exchange\n");
+      } else res.destroy();
+    }
   });
 
   // A client's idle connection stays open as long as the simulator keeps its own: Node's 5 s is
