@@ -16,6 +16,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
+import { keepAnswerOnWriteError } from "./early-answer.js";
 import { flatHeaders, headersOfPairs, type ObservedExchange } from "./exchange.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
@@ -262,6 +263,14 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
         timeout: timeoutMs,
       });
       current = forward;
+      // An early answer (a large body refused before it was read) reaches the client: the rest of
+      // the body is dropped, not written into the closed connection.
+      forward.on("socket", (socket) =>
+        keepAnswerOnWriteError(socket, () => {
+          req.unpipe(forward);
+          req.resume();
+        }),
+      );
       for (const [name, values] of groupedPairs(requestRawHeaders)) forward.setHeader(name, values);
       forward.setHeader("Host", upstream.host);
       forward.on("timeout", () =>
