@@ -134,9 +134,24 @@ async function* offsetPages<Page>(
         path,
       );
     }
+    if (!Number.isSafeInteger(pageCount) || pageCount < 0) {
+      throw new PaginationError(
+        `${path}: ${style.countField} ${pageCount} is not a whole number of items (a non-negative safe integer)`,
+        path,
+      );
+    }
     if (items.length > limit) {
       throw new PaginationError(
         `${path}: the page at offset ${offset} has ${items.length} items, more than limit ${limit}`,
+        path,
+      );
+    }
+    // Every page but the last is full: a shorter one (an empty one above all) means the server's
+    // count is wrong, and following it could mean a walk without end.
+    const due = Math.max(0, Math.min(limit, pageCount - offset));
+    if (items.length < due) {
+      throw new PaginationError(
+        `${path}: the page at offset ${offset} has ${items.length} items, but ${style.countField} ${pageCount} says ${due}`,
         path,
       );
     }
@@ -157,14 +172,14 @@ async function* offsetPages<Page>(
   const count = first.page[style.countField] as number;
   yield first.page as Page;
 
-  const offsets: number[] = [];
-  for (let offset = start + limit; offset < count; offset += limit) offsets.push(offset);
-  // Pages are requested up to `concurrency` at a time and handed out in order.
+  // Pages are requested up to `concurrency` at a time and handed out in order. Offsets are made
+  // as they are needed, never listed up front: count is the server's word, and may be anything.
   const inFlight: Promise<{ offset: number; page: Record<string, unknown> }>[] = [];
-  let next = 0;
+  let nextOffset = start + limit;
   const fill = () => {
-    while (inFlight.length < concurrency && next < offsets.length) {
-      const pending = load(offsets[next++] as number);
+    while (inFlight.length < concurrency && nextOffset < count) {
+      const pending = load(nextOffset);
+      nextOffset += limit;
       pending.catch(() => {}); // surfaced when awaited in order
       inFlight.push(pending);
     }
@@ -236,6 +251,12 @@ async function* pagePages<Page>(
     if (next === null || next === undefined || next === "") return;
     if (typeof next !== "string")
       throw new PaginationError(`${path}: ${style.nextField} is neither a string nor null`, path);
+    // An empty page that links to another: a walk that would go on by the server's word alone.
+    if (items.length === 0)
+      throw new PaginationError(
+        `${path}: page ${pagesRead} has no items but its ${style.nextField} link is set`,
+        path,
+      );
     // A walk can never need more pages than there are items (plus the first page).
     if (count !== undefined && pagesRead > count + 1)
       throw new PaginationError(

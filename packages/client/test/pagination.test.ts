@@ -1,5 +1,11 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, requireParameter } from "@platform-api/spec/model";
+import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, PaginationError } from "../src/index.js";
 import { KEY, offsetList, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
@@ -155,7 +161,63 @@ describe("offset pagination", () => {
     });
     await expect(
       client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
-    ).rejects.toThrow("/cloud/v1/regions: the walk found 3 items but count says 4 from offset 0");
+    ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 1 items, but count 4 says 2");
+  });
+
+  it("walks a list claiming 10^12 items in a process that survives it: one request, then PaginationError", async () => {
+    // In a child process of its own, with a small heap: a walk that allocates by the server's
+    // word aborts V8 ("invalid size"), which no try can catch and which would end vitest's worker.
+    server = await startScriptedServer(() => ({ body: { count: 1_000_000_000_000, results: [] } }));
+    const outcome = await walkInChild(server.url, "/cloud/v1/regions");
+    expect(outcome).toEqual({
+      name: "PaginationError",
+      message: `/cloud/v1/regions: the page at offset 0 has 0 items, but count 1000000000000 says ${MAX}`,
+    });
+    expect(server.requests).toHaveLength(1);
+  }, 120_000);
+
+  it("ends at once when the first page is empty while count says more", async () => {
+    const { client, server } = await clientFor(() => ({ body: { count: 1_000_000, results: [] } }));
+    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toThrow(
+      new PaginationError(
+        `/cloud/v1/regions: the page at offset 0 has 0 items, but count 1000000 says ${MAX}`,
+        "/cloud/v1/regions",
+      ),
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("ends at the first empty later page, with no more requests than concurrency allows", async () => {
+    const concurrency = 3;
+    // Counted where the client hands requests to fetch (the server may not have seen the last
+    // ones yet when the walk ends).
+    let sent = 0;
+    const counting: typeof fetch = (input, init) => {
+      sent++;
+      return fetch(input, init);
+    };
+    server = await startScriptedServer((request) => {
+      const offset = Number(request.query.get("offset"));
+      return { body: { count: 1_000_000, results: offset === 0 ? [{ id: 1 }, { id: 2 }] : [] } };
+    });
+    const client = createClient({
+      apiKey: KEY,
+      baseUrl: server.url,
+      rateLimit: false,
+      maxRetries: 0,
+      fetch: counting,
+    });
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } }, concurrency }).toArray(),
+    ).rejects.toThrow("/cloud/v1/regions: the page at offset 2 has 0 items, but count 1000000 says 2");
+    expect(sent).toBe(1 + concurrency);
+  });
+
+  it.each([-1, 1.5, 2 ** 53])("refuses a count of %d", async (count) => {
+    const { client } = await clientFor(() => ({ body: { count, results: [] } }));
+    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toThrow(
+      `/cloud/v1/regions: count ${count} is not a whole number of items (a non-negative safe integer)`,
+    );
   });
 
   it("refuses a path that is not a paginated list", () => {
@@ -215,6 +277,16 @@ describe("page pagination (AI tasks)", () => {
     expect(items.map((t) => t.task_id)).toEqual(tasks.map((t) => t.task_id));
   });
 
+  it("ends at once on an empty page whose next link is still set", async () => {
+    const { client, server } = await clientFor(() => ({
+      body: { count: 1_000_000_000_000, next: "page=2", previous: null, results: [] },
+    }));
+    await expect(client.paginate("/streaming/ai/tasks").toArray()).rejects.toThrow(
+      "/streaming/ai/tasks: page 1 has no items but its next link is set",
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("stops a next link that never ends", async () => {
     const { client, server } = await clientFor((_r, i) => ({
       body: {
@@ -230,3 +302,40 @@ describe("page pagination (AI tasks)", () => {
     expect(server.requests).toHaveLength(4);
   });
 });
+
+/**
+ * Walks `path` of the server at `baseUrl` in a child process (the client bundled from src by
+ * esbuild, 64 MB of heap), and returns the error it ended with; fails if the process died.
+ */
+async function walkInChild(baseUrl: string, path: string) {
+  const dir = await mkdtemp(join(tmpdir(), "walk-"));
+  try {
+    const bundle = await build({
+      stdin: {
+        contents: `import { createClient } from "./src/index.ts";
+const client = createClient({ apiKey: ${JSON.stringify(KEY)}, baseUrl: ${JSON.stringify(baseUrl)}, rateLimit: false, maxRetries: 0 });
+try {
+  await client.paginate(${JSON.stringify(path)}).toArray();
+  console.log(JSON.stringify({ name: "none" }));
+} catch (e) {
+  console.log(JSON.stringify({ name: e.name, message: e.message }));
+}`,
+        resolveDir: new URL("..", import.meta.url).pathname,
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      write: false,
+      logLevel: "silent",
+    });
+    const file = join(dir, "walk.mjs");
+    await writeFile(file, bundle.outputFiles[0]?.contents ?? "");
+    const { stdout } = await promisify(execFile)(process.execPath, ["--max-old-space-size=64", file], {
+      timeout: 60_000,
+    });
+    return JSON.parse(stdout);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
