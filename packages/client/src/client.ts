@@ -5,7 +5,7 @@ import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js"
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
-import { type FetchResult, requireData } from "./results.js";
+import { type FetchResult, notJsonError, requireData } from "./results.js";
 import {
   type FinishedTask,
   pollOperationFor,
@@ -144,6 +144,7 @@ export function createPlatformClient<Paths extends {}>(
     retry: resolved.retry,
     timeoutMs: resolved.timeoutMs,
     deadlineMs: resolved.deadlineMs,
+    maxResponseBytes: resolved.maxResponseBytes,
     limiter: rateLimiter,
     logger: redactedLogger(resolved.logger, redactor),
     // The client token is a default header; only reseller operations swap in the reseller token.
@@ -173,7 +174,11 @@ export function createPlatformClient<Paths extends {}>(
           rethrow(error);
         }
       }
-      const context: CallContext = { callerSignal: init?.signal != null, reseller: facts?.reseller };
+      const context: CallContext = {
+        callerSignal: init?.signal != null,
+        reseller: facts?.reseller,
+        stream: init?.parseAs === "stream",
+      };
       try {
         const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
           error?: unknown;
@@ -182,6 +187,9 @@ export function createPlatformClient<Paths extends {}>(
         if (result?.error !== undefined) result.error = redactor.value(result.error);
         return result;
       } catch (error) {
+        // openapi-fetch's JSON.parse refused the body the transport read.
+        if (error instanceof SyntaxError && context.response)
+          return rethrow(notJsonError(method, path, context.response, error, redactor.text));
         return rethrow(error);
       } finally {
         // A streamed body is still being read by the caller: its controller must stay its own.

@@ -45,6 +45,12 @@ export interface ApiErrorInit {
   retryAfterMs?: number | undefined;
   /** where a redirect pointed, resolved against the request's URL */
   location?: string | undefined;
+  /** the `maxResponseBytes` an answer went past */
+  limit?: number;
+  /** the answer's Content-Type, when it had one */
+  contentType?: string | undefined;
+  /** the start of the answer's body, redacted */
+  excerpt?: string;
 }
 
 /** Base of every error about a request: an answer that was not a success, or no answer at all. */
@@ -139,6 +145,49 @@ export class RedirectError extends ApiError {
 
   override toJSON() {
     return { ...super.toJSON(), location: this.location };
+  }
+}
+
+/**
+ * The answer's body is larger than `maxResponseBytes`: its Content-Length says so, or that many
+ * bytes arrived before its end. Thrown as soon as it is known, with the rest left unread; not
+ * retried (the same request would get the same answer).
+ */
+export class ResponseTooLargeError extends ApiError {
+  override name = "ResponseTooLargeError";
+  /** the limit, in bytes (`maxResponseBytes`) */
+  readonly limit: number;
+  constructor(message: string, init: ApiErrorInit & { limit: number }) {
+    super(message, init);
+    this.limit = init.limit;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), limit: this.limit };
+  }
+}
+
+/** How much of a body an InvalidResponseError quotes, in characters. */
+export const BODY_EXCERPT_CHARS = 200;
+
+/**
+ * A success answer whose body is not JSON (a proxy's HTML error page, a truncated body), where
+ * the operation answers JSON. `cause` is the parser's error.
+ */
+export class InvalidResponseError extends ApiError {
+  override name = "InvalidResponseError";
+  /** the answer's Content-Type, when it had one */
+  readonly contentType: string | undefined;
+  /** the body's first BODY_EXCERPT_CHARS characters, the keys redacted, control characters shown as U+FFFD */
+  readonly excerpt: string;
+  constructor(message: string, init: ApiErrorInit & { excerpt: string }) {
+    super(message, init);
+    this.contentType = init.contentType;
+    this.excerpt = init.excerpt;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), contentType: this.contentType, excerpt: this.excerpt };
   }
 }
 

@@ -38,6 +38,11 @@ export interface ClientOptions {
   /** Deadline of one call, retries and waits included, in ms. Default 120000. */
   deadlineMs?: number;
   /**
+   * Largest answer body read, in bytes (`ResponseTooLargeError` beyond). Default 32 MiB. Not
+   * applied to a body the caller reads as a stream (`parseAs: "stream"`).
+   */
+  maxResponseBytes?: number;
+  /**
    * Client-side rate limit shared by every call of this client, or `false` for none.
    * Default: the platform's request-rate limit from the spec (`x-rate-limits`), evenly paced (burst 1).
    */
@@ -57,6 +62,7 @@ export interface ResolvedOptions {
   retry: RetryOptions;
   timeoutMs: number;
   deadlineMs: number;
+  maxResponseBytes: number;
   rateLimit: RateLimiterSettings | undefined;
   logger: Logger | undefined;
   validateParams: boolean;
@@ -78,6 +84,11 @@ export const DEFAULTS = {
   maxRetryAfterMs: 60_000,
   timeoutMs: 30_000,
   deadlineMs: 120_000,
+  /**
+   * largest answer body read: a page of the largest list at the spec's largest limit is a few
+   * MB; this leaves room for that and refuses what no answer of this API needs
+   */
+  maxResponseBytes: 32 * 1024 * 1024,
   requestsPerSecond: requestRate.limit / requestRate.periodSeconds,
   /** the span over which the platform counts requests, in seconds */
   ratePeriodSeconds: requestRate.periodSeconds,
@@ -196,6 +207,10 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     },
     timeoutMs: checkNumber("timeoutMs", options.timeoutMs, DEFAULTS.timeoutMs, { exclusiveMin: true }),
     deadlineMs: checkNumber("deadlineMs", options.deadlineMs, DEFAULTS.deadlineMs, { exclusiveMin: true }),
+    maxResponseBytes: checkNumber("maxResponseBytes", options.maxResponseBytes, DEFAULTS.maxResponseBytes, {
+      integer: true,
+      exclusiveMin: true,
+    }),
     rateLimit:
       options.rateLimit === false
         ? undefined

@@ -23,15 +23,27 @@ export type Reply =
       headers?: Record<string, string>;
       delayMs?: number;
     }
+  /** the status, headers and the start of a body, then nothing: the answer stays open until the server closes */
+  | { stall: string; status?: number; headers?: Record<string, string> }
+  /**
+   * A chunked body that never ends: `chunk` every `everyMs` (0: as fast as the socket takes it),
+   * until the client goes away or DRIP_MAX_CHUNKS have been sent.
+   */
+  | { drip: string; everyMs: number; status?: number; headers?: Record<string, string> }
   /** destroy the socket without an answer */
   | "reset"
   /** never answer: the request stays open until the server closes */
   | "hold";
 
+/** Bound of a dripping answer, so that a client that never stops reading still ends the test. */
+export const DRIP_MAX_CHUNKS = 20_000;
+
 export type Script = (request: SeenRequest, index: number) => Reply | Promise<Reply>;
 
 export async function startScriptedServer(script: Script) {
   const requests: SeenRequest[] = [];
+  /** bytes of body written per request index, for the hostile answers (stall, drip) */
+  const written: number[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -55,6 +67,26 @@ export async function startScriptedServer(script: Script) {
         return;
       }
       if (reply === "hold") return;
+      const index = requests.length - 1;
+      if ("stall" in reply) {
+        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+        res.write(reply.stall);
+        written[index] = Buffer.byteLength(reply.stall);
+        return;
+      }
+      if ("drip" in reply) {
+        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+        let sent = 0;
+        const drip = () => {
+          if (res.destroyed || sent >= DRIP_MAX_CHUNKS) return;
+          sent++;
+          written[index] = (written[index] ?? 0) + Buffer.byteLength(reply.drip);
+          // The next chunk once this one is taken: a client that stops reading stops the drip.
+          res.write(reply.drip, () => setTimeout(drip, reply.everyMs).unref());
+        };
+        drip();
+        return;
+      }
       const send = () => {
         if (res.destroyed) return;
         const text = reply.text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
@@ -74,6 +106,7 @@ export async function startScriptedServer(script: Script) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    written,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

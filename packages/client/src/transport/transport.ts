@@ -1,4 +1,11 @@
-import { AbortError, ConnectionError, RedirectError, TimeoutError } from "../errors.js";
+import {
+  AbortError,
+  ConnectionError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from "../errors.js";
+import { BufferedResponse, buffered } from "./body.js";
 import type { RateLimiter } from "./rate-limiter.js";
 import {
   backoffDelay,
@@ -22,6 +29,8 @@ export interface TransportOptions {
   timeoutMs: number;
   /** deadline of the whole call, retries and waits included */
   deadlineMs: number;
+  /** largest body read (the answers the transport reads whole) */
+  maxResponseBytes: number;
   limiter: RateLimiter | undefined;
   logger: Logger | undefined;
   /**
@@ -53,6 +62,22 @@ function abortedError(method: string, url: string, attempts: number, signal: Abo
     attempts,
     cause: signal.reason,
   });
+}
+
+function tooLargeError(
+  method: string,
+  url: string,
+  attempts: number,
+  status: number,
+  declared: number | undefined,
+  limit: number,
+): ResponseTooLargeError {
+  const path = pathOf(url);
+  const size = declared === undefined ? "is larger than" : `declares ${declared} bytes, more than`;
+  return new ResponseTooLargeError(
+    `${method} ${path}: its ${status} answer ${size} maxResponseBytes (${limit} bytes)`,
+    { status, method, path, attempts, limit },
+  );
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -109,6 +134,13 @@ export interface CallContext {
   controller?: AbortController;
   /** whether the spec's operation admits the reseller token (undefined: not a described operation) */
   reseller?: boolean;
+  /**
+   * whether the caller reads the body as a stream (`parseAs: "stream"`): the transport then hands
+   * the answer on at its headers, unread, with the caller's signal still linked to it
+   */
+  stream?: boolean;
+  /** the call's answer, read whole (for the error of a body that turns out not to be JSON) */
+  response?: BufferedResponse;
 }
 
 export interface Transport {
@@ -125,20 +157,22 @@ const POOL_SIZE = 64;
 
 /**
  * A fetch that paces requests through the rate limiter, gives each attempt a timeout, and retries
- * what is safe to retry with backoff or the server's Retry-After. Answers that are not retried
- * (or not any more) are returned as they are, so openapi-fetch's `{ data, error, response }` stays
- * intact; failures without an answer throw ConnectionError, TimeoutError or AbortError.
+ * what is safe to retry with backoff or the server's Retry-After. The answer that is not retried
+ * (or not any more) is read whole within its attempt (timeout, deadline, caller's signal, size
+ * limit) and returned as a Response over those bytes, with its status and headers, so
+ * openapi-fetch's `{ data, error, response }` stays intact; failures without a whole answer throw
+ * ConnectionError, TimeoutError, AbortError or ResponseTooLargeError.
  */
 export function createTransport(options: TransportOptions): Transport {
-  const { retry, limiter, logger, timeoutMs } = options;
+  const { retry, limiter, logger, timeoutMs, maxResponseBytes } = options;
   const maxAttempts = retry.maxRetries + 1;
   const pool: AbortController[] = [];
   const timeouts = new AttemptTimeouts(timeoutMs);
-  const releaseCall = (context: CallContext) => {
-    const { controller } = context;
-    context.controller = undefined;
+  const release = (controller: AbortController | undefined, context: CallContext | undefined) => {
+    if (context) context.controller = undefined;
     if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
   };
+  const releaseCall = (context: CallContext) => release(context.controller, context);
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
@@ -167,7 +201,11 @@ export function createTransport(options: TransportOptions): Transport {
       const onCallerAbort = () => controller.abort(callerSignal.reason);
       if (linkCaller) callerSignal.addEventListener("abort", onCallerAbort, { once: true });
       const stopTimer = timeouts.start(controller, Math.max(0, attemptTimeout), TIMED_OUT);
-      let response: Response;
+      let response: Response | undefined;
+      // The wait before the next attempt; undefined: this answer is the call's.
+      let delay: number | undefined;
+      // A streamed answer is handed on at its headers; the caller's signal stays linked to its body.
+      let streamed = false;
       try {
         response = await options.fetch(url, {
           method,
@@ -178,57 +216,91 @@ export function createTransport(options: TransportOptions): Transport {
           redirect: "manual",
           credentials: original.credentials,
         });
+        if (!isRedirect(response)) {
+          delay = retryDelay(response, method, url, attempt, deadline);
+          if (delay === undefined && context?.stream) streamed = true;
+          else if (delay === undefined) {
+            const answer = response;
+            response = await buffered(answer, maxResponseBytes, (declared) =>
+              tooLargeError(method, url, attempt, answer.status, declared, maxResponseBytes),
+            );
+            if (context && response instanceof BufferedResponse) context.response = response;
+          }
+        }
       } catch (error) {
+        if (error instanceof ResponseTooLargeError) throw error;
         if (callerSignal.aborted) throw abortedError(method, url, attempt, callerSignal);
         const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
         const byDeadline = attemptTimeout < timeoutMs;
         const path = pathOf(url);
         const where = { method, path, attempts: attempt, cause: error };
+        // An answer whose body did not come whole fails like one that never came: the request
+        // may be sent again when its method allows.
+        const status = response?.status;
         const failure = timedOut
           ? new TimeoutError(
               byDeadline
                 ? `${method} ${path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
-                : `${method} ${path} got no answer within ${attemptTimeout} ms`,
+                : status === undefined
+                  ? `${method} ${path} got no answer within ${attemptTimeout} ms`
+                  : `${method} ${path}: the body of its ${status} answer did not arrive within ${attemptTimeout} ms`,
               where,
             )
           : new ConnectionError(
-              `${method} ${path} failed to connect: ${(error as Error)?.message ?? error}`,
+              status === undefined
+                ? `${method} ${path} failed to connect: ${(error as Error)?.message ?? error}`
+                : `${method} ${path} lost the body of its ${status} answer: ${(error as Error)?.message ?? error}`,
               where,
             );
-        const delay = backoffDelay(attempt, retry, options.random);
-        if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + delay >= deadline) throw failure;
+        const backoff = backoffDelay(attempt, retry, options.random);
+        if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + backoff >= deadline)
+          throw failure;
         logger?.warn?.(
-          `retrying ${method} ${pathOf(url)} after ${failure.name} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
+          `retrying ${method} ${pathOf(url)} after ${failure.name} in ${backoff} ms (attempt ${attempt + 1} of ${maxAttempts})`,
         );
-        await waitBetweenAttempts(delay, method, url, attempt, callerSignal);
+        await waitBetweenAttempts(backoff, method, url, attempt, callerSignal);
         continue;
       } finally {
         stopTimer();
-        if (linkCaller) callerSignal.removeEventListener("abort", onCallerAbort);
+        if (linkCaller && !streamed) callerSignal.removeEventListener("abort", onCallerAbort);
       }
       if (isRedirect(response)) {
         await response.body?.cancel().catch(() => {});
         throw redirectError(method, url, attempt, response);
       }
       if (attempt > 1) attemptsByResponse.set(response, attempt);
-      if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
-        return response;
-      const advised = parseRetryAfter(response.headers);
-      if (advised !== undefined && advised > retry.maxRetryAfterMs) {
-        logger?.warn?.(
-          `not retrying ${method} ${pathOf(url)}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
-        );
+      if (delay === undefined) {
+        // Read whole: the controller is free again (a stream's stays with its body).
+        if (!streamed) release(controller, context);
         return response;
       }
-      const delay = advised ?? backoffDelay(attempt, retry, options.random);
-      if (response.status === 429) limiter?.pauseFor(delay);
-      if (Date.now() + delay >= deadline) return response;
       logger?.warn?.(
         `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
       );
       await response.body?.cancel().catch(() => {});
       await waitBetweenAttempts(delay, method, url, attempt, callerSignal);
     }
+  };
+  /** The wait before retrying after this answer, or undefined when it is the call's answer. */
+  const retryDelay = (
+    response: Response,
+    method: string,
+    url: string,
+    attempt: number,
+    deadline: number,
+  ): number | undefined => {
+    if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
+      return undefined;
+    const advised = parseRetryAfter(response.headers);
+    if (advised !== undefined && advised > retry.maxRetryAfterMs) {
+      logger?.warn?.(
+        `not retrying ${method} ${pathOf(url)}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
+      );
+      return undefined;
+    }
+    const delay = advised ?? backoffDelay(attempt, retry, options.random);
+    if (response.status === 429) limiter?.pauseFor(delay);
+    return Date.now() + delay >= deadline ? undefined : delay;
   };
   return { fetch, releaseCall };
 }
