@@ -272,3 +272,51 @@ describe("a success whose body is not JSON", () => {
     expect(String(error.stack)).not.toContain(secret);
   });
 });
+
+describe("a body the caller reads as a stream", () => {
+  it(
+    "is handed on at its headers, unread and unbounded, and the caller's signal still ends it",
+    async () => {
+      const limit = 1024;
+      const { client } = await clientFor(() => ({ drip: "x".repeat(512), everyMs: 0 }), {
+        maxResponseBytes: limit,
+      });
+      const controller = new AbortController();
+      const { data, response } = await client.GET("/cloud/v1/regions", {
+        parseAs: "stream",
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = (data as unknown as ReadableStream<Uint8Array>).getReader();
+      let read = 0;
+      while (read <= 4 * limit) read += (await reader.read()).value?.byteLength ?? 0;
+      controller.abort(new Error("enough"));
+      // Chunks already received may still come; then the read fails.
+      await expect(
+        (async () => {
+          for (;;) if ((await reader.read()).done) return "ended";
+        })(),
+      ).rejects.toThrow();
+    },
+    SLOW,
+  );
+});
+
+describe("the answer handed back", () => {
+  it("keeps its status, headers and URL, and reads as text, JSON or bytes", async () => {
+    const { client, server } = await clientFor(() => ({
+      body: { count: 0, results: [] },
+      headers: { "x-request-id": "r-1" },
+    }));
+    const { data, response } = await client.GET("/cloud/v1/regions", { params: { query: { limit: 5 } } });
+    expect(data).toEqual({ count: 0, results: [] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("r-1");
+    expect(response.url).toBe(`${server.url}/cloud/v1/regions?limit=5`);
+    const copy = response.clone();
+    expect(await copy.json()).toEqual({ count: 0, results: [] });
+    expect(await response.clone().text()).toBe('{"count":0,"results":[]}');
+    expect(new TextDecoder().decode(await response.clone().arrayBuffer())).toBe('{"count":0,"results":[]}');
+    expect(await (await response.clone().blob()).text()).toBe('{"count":0,"results":[]}');
+  });
+});

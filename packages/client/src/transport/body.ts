@@ -6,19 +6,54 @@
 const EMPTY: Uint8Array<ArrayBuffer> = new Uint8Array(0);
 
 type Bytes = Uint8Array<ArrayBuffer>;
+const decoder = new TextDecoder();
 
-/** An answer whose body was read whole by the transport: `bodyBytes` is what it held. */
+/**
+ * An answer whose body the transport has read whole (`bodyBytes`), with the original's status,
+ * headers and URL. Its readers answer from those bytes instead of streaming them again: a
+ * ReadableStream per answer would be a measurable share of a request's cost.
+ */
 export class BufferedResponse extends Response {
   readonly bodyBytes: Bytes;
-  private readonly from: string;
+  private readonly original: Response;
   constructor(bytes: Bytes, original: Response) {
-    super(bytes, original);
+    super(null, { status: original.status, statusText: original.statusText });
     this.bodyBytes = bytes;
-    this.from = original.url;
+    this.original = original;
   }
-  /** The URL the answer came from, as the original Response said (a constructed one has none). */
   override get url(): string {
-    return this.from;
+    return this.original.url;
+  }
+  override get headers(): Headers {
+    return this.original.headers;
+  }
+  override get body(): ReadableStream<Bytes> {
+    return new Response(this.bodyBytes).body as ReadableStream<Bytes>;
+  }
+  override async text(): Promise<string> {
+    return decoder.decode(this.bodyBytes);
+  }
+  override async json(): Promise<unknown> {
+    return JSON.parse(decoder.decode(this.bodyBytes));
+  }
+  override async bytes(): Promise<Bytes> {
+    return this.bodyBytes.slice();
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bodyBytes.slice().buffer;
+  }
+  override blob(): Promise<Blob> {
+    return this.copy().blob();
+  }
+  override formData(): Promise<FormData> {
+    return this.copy().formData();
+  }
+  override clone(): Response {
+    return new BufferedResponse(this.bodyBytes, this.original);
+  }
+  /** A plain Response over the bytes, for the readers used too rarely to be worth their own code. */
+  private copy(): Response {
+    return new Response(this.bodyBytes, this);
   }
 }
 
@@ -64,11 +99,8 @@ export async function readBody(response: Response, limit: number, tooLarge: TooL
   return whole;
 }
 
-/** Statuses whose Response may carry no body (the constructor refuses one). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-
 /** The answer, its body read whole within `limit` bytes. */
 export async function buffered(response: Response, limit: number, tooLarge: TooLarge): Promise<Response> {
-  if (response.body === null || NULL_BODY.has(response.status)) return response;
+  if (response.body === null) return response;
   return new BufferedResponse(await readBody(response, limit, tooLarge), response);
 }
