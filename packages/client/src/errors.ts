@@ -74,16 +74,9 @@ export class ApiError extends Error {
     this.attempts = init.attempts;
   }
 
+  /** What JSON.stringify shows: the name, the message and every field of the class (`cause` left out). */
   toJSON() {
-    return {
-      name: this.name,
-      message: this.message,
-      status: this.status,
-      method: this.method,
-      path: this.path,
-      body: this.body,
-      attempts: this.attempts,
-    };
+    return Object.assign({ name: this.name, message: this.message }, this);
   }
 }
 
@@ -142,10 +135,6 @@ export class RedirectError extends ApiError {
     super(message, init);
     this.location = init.location;
   }
-
-  override toJSON() {
-    return { ...super.toJSON(), location: this.location };
-  }
 }
 
 /**
@@ -160,10 +149,6 @@ export class ResponseTooLargeError extends ApiError {
   constructor(message: string, init: ApiErrorInit & { limit: number }) {
     super(message, init);
     this.limit = init.limit;
-  }
-
-  override toJSON() {
-    return { ...super.toJSON(), limit: this.limit };
   }
 }
 
@@ -184,10 +169,6 @@ export class InvalidResponseError extends ApiError {
     super(message, init);
     this.contentType = init.contentType;
     this.excerpt = init.excerpt;
-  }
-
-  override toJSON() {
-    return { ...super.toJSON(), contentType: this.contentType, excerpt: this.excerpt };
   }
 }
 

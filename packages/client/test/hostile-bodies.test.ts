@@ -303,6 +303,18 @@ describe("a body the caller reads as a stream", () => {
 });
 
 describe("the answer handed back", () => {
+  it.each([
+    ["a reason phrase with a control character", "200 O\x7fK", 200, "application/json"],
+    ["a status above 599", "600 Weird", 600, "application/json"],
+  ])("keeps an answer with %s as it came", async (_what, statusLine, status, type) => {
+    const { client } = await clientFor(() => ({
+      raw: `HTTP/1.1 ${statusLine}\r\ncontent-type: ${type}\r\ncontent-length: 11\r\nconnection: close\r\n\r\n{"count":0}`,
+    }));
+    const { data, error, response } = await client.GET("/cloud/v1/regions");
+    expect(response.status).toBe(status);
+    expect(data ?? error).toEqual({ count: 0 });
+  });
+
   it("keeps its status, headers and URL, and reads as text, JSON or bytes", async () => {
     const { client, server } = await clientFor(() => ({
       body: { count: 0, results: [] },

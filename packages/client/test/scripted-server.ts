@@ -30,6 +30,8 @@ export type Reply =
    * until the client goes away or DRIP_MAX_CHUNKS have been sent.
    */
   | { drip: string; everyMs: number; status?: number; headers?: Record<string, string> }
+  /** these bytes (latin1) as the whole answer, status line included, then the connection ends */
+  | { raw: string }
   /** destroy the socket without an answer */
   | "reset"
   /** never answer: the request stays open until the server closes */
@@ -68,6 +70,10 @@ export async function startScriptedServer(script: Script) {
       }
       if (reply === "hold") return;
       const index = requests.length - 1;
+      if ("raw" in reply) {
+        req.socket.end(Buffer.from(reply.raw, "latin1"));
+        return;
+      }
       if ("stall" in reply) {
         res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
         res.write(reply.stall);

@@ -11,21 +11,38 @@ const decoder = new TextDecoder();
 /**
  * An answer whose body the transport has read whole (`bodyBytes`), with the original's status,
  * headers and URL. Its readers answer from those bytes instead of streaming them again: a
- * ReadableStream per answer would be a measurable share of a request's cost.
+ * ReadableStream per answer would be a measurable share of a request's cost. Status and headers
+ * are the original's, never given to the Response constructor: it refuses what a server may send
+ * (a status above 599, a reason phrase with a control character) and copying headers costs.
  */
 export class BufferedResponse extends Response {
   readonly bodyBytes: Bytes;
   private readonly original: Response;
   constructor(bytes: Bytes, original: Response) {
-    super(null, { status: original.status, statusText: original.statusText });
+    super();
     this.bodyBytes = bytes;
     this.original = original;
+  }
+  override get status(): number {
+    return this.original.status;
+  }
+  override get statusText(): string {
+    return this.original.statusText;
+  }
+  override get ok(): boolean {
+    return this.original.ok;
+  }
+  override get headers(): Headers {
+    return this.original.headers;
   }
   override get url(): string {
     return this.original.url;
   }
-  override get headers(): Headers {
-    return this.original.headers;
+  override get redirected(): boolean {
+    return this.original.redirected;
+  }
+  override get type(): ResponseType {
+    return this.original.type;
   }
   override get body(): ReadableStream<Bytes> {
     return new Response(this.bodyBytes).body as ReadableStream<Bytes>;
@@ -53,7 +70,7 @@ export class BufferedResponse extends Response {
   }
   /** A plain Response over the bytes, for the readers used too rarely to be worth their own code. */
   private copy(): Response {
-    return new Response(this.bodyBytes, this);
+    return new Response(this.bodyBytes, { headers: this.headers });
   }
 }
 
