@@ -140,6 +140,22 @@ describe("a body that stalls after its headers", () => {
   );
 
   it(
+    "ends paginate() with AbortError when its signal fires during a page's body",
+    async () => {
+      const { client, untilHeaders } = await clientFor(() => STALLED);
+      const controller = new AbortController();
+      const failure = client
+        .paginate("/cloud/v1/regions", { signal: controller.signal })
+        .toArray()
+        .catch((e) => e);
+      await untilHeaders(1);
+      controller.abort();
+      expect(await failure).toBeInstanceOf(AbortError);
+    },
+    SLOW,
+  );
+
+  it(
     "ends waitForTask at its deadline with TaskTimeoutError",
     async () => {
       // Real time here (waitForTask's deadline is an AbortSignal.timeout): the body never comes,
