@@ -11,7 +11,8 @@ const decoder = new TextDecoder();
 /**
  * An answer whose body the transport has read whole (`bodyBytes`), with the original's status,
  * headers and URL. Its readers answer from those bytes instead of streaming them again: a
- * ReadableStream per answer would be a measurable share of a request's cost. Status and headers
+ * ReadableStream per answer would be a measurable share of a request's cost (it is never a
+ * redirect: the transport follows none). Status and headers
  * are the original's, never given to the Response constructor: it refuses what a server may send
  * (a status above 599, a reason phrase with a control character) and copying headers costs.
  */
@@ -37,12 +38,6 @@ export class BufferedResponse extends Response {
   }
   override get url(): string {
     return this.original.url;
-  }
-  override get redirected(): boolean {
-    return this.original.redirected;
-  }
-  override get type(): ResponseType {
-    return this.original.type;
   }
   override get body(): ReadableStream<Bytes> {
     return new Response(this.bodyBytes).body as ReadableStream<Bytes>;
