@@ -85,8 +85,8 @@ export const DEFAULTS = {
   timeoutMs: 30_000,
   deadlineMs: 120_000,
   /**
-   * largest answer body read: a page of the largest list at the spec's largest limit is a few
-   * MB; this leaves room for that and refuses what no answer of this API needs
+   * largest answer body read: a page of a list at the largest limit the spec allows, at a few KB
+   * per item, holds a few MB; this leaves room for that and refuses what no answer here needs
    */
   maxResponseBytes: 32 * 1024 * 1024,
   requestsPerSecond: requestRate.limit / requestRate.periodSeconds,
