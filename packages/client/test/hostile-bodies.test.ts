@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   BODY_EXCERPT_CHARS,
+  ConnectionError,
   createClient,
   DEFAULTS,
   InvalidResponseError,
@@ -167,6 +168,22 @@ describe("a body that stalls after its headers", () => {
     },
     SLOW,
   );
+});
+
+describe("a body cut short", () => {
+  it("fails as ConnectionError, retried like a lost answer, instead of a bare TypeError", async () => {
+    const { client, server } = await clientFor(
+      () => ({
+        raw: 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"count":',
+      }),
+      { maxRetries: 1 },
+    );
+    const error = await client.GET("/cloud/v1/regions").catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toMatch(/^GET \/cloud\/v1\/regions lost the body of its 200 answer: /);
+    expect(error.attempts).toBe(2);
+    expect(server.requests).toHaveLength(2);
+  });
 });
 
 describe("a body that never ends", () => {
