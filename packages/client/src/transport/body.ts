@@ -3,18 +3,17 @@
 // then parses it without waiting on the network, and a body that stalls or never ends fails the
 // attempt instead of hanging the caller after the headers.
 
-const EMPTY: Uint8Array<ArrayBuffer> = new Uint8Array(0);
-
 type Bytes = Uint8Array<ArrayBuffer>;
+const EMPTY: Bytes = new Uint8Array(0);
 const decoder = new TextDecoder();
 
 /**
  * An answer whose body the transport has read whole (`bodyBytes`), with the original's status,
- * headers and URL. Its readers answer from those bytes instead of streaming them again: a
- * ReadableStream per answer would be a measurable share of a request's cost (it is never a
- * redirect: the transport follows none). Status and headers
- * are the original's, never given to the Response constructor: it refuses what a server may send
- * (a status above 599, a reason phrase with a control character) and copying headers costs.
+ * headers and URL (it is never a redirect: the transport follows none). Its readers answer from
+ * those bytes instead of streaming them again: a ReadableStream per answer would be a measurable
+ * share of a request's cost. Status and headers are read from the original, never given to the
+ * Response constructor: it refuses what a server may send (a status above 599, a reason phrase
+ * with a control character), and copying headers costs.
  */
 export class BufferedResponse extends Response {
   readonly bodyBytes: Bytes;
