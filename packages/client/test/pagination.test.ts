@@ -220,6 +220,15 @@ describe("offset pagination", () => {
     );
   });
 
+  it("refuses a last page holding more than count says", async () => {
+    const { client } = await clientFor(() => ({
+      body: { count: 3, results: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }] },
+    }));
+    await expect(
+      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
+    ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 5 items, but count 3 says 3");
+  });
+
   it("refuses a path that is not a paginated list", () => {
     const client = createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
     // @ts-expect-error the projects list takes no limit/offset in the description
