@@ -449,52 +449,12 @@ export const RUNTIME_MODEL = {
   ],
   "conventions": {
     "defaultBaseUrl": "https://api.gcore.com",
-    "rateLimits": [
-      {
-        "id": "request-rate",
-        "description": "All API calls.",
-        "appliesTo": "all",
-        "limit": 100,
-        "periodSeconds": 1,
-        "per": "ip-address",
-        "exceededStatus": 429
-      },
-      {
-        "id": "login-requests",
-        "description": "Requests to the login endpoint (its path is not shown).",
-        "appliesTo": "login",
-        "limit": 5,
-        "periodSeconds": 60,
-        "per": "ip-address",
-        "exceededStatus": 429
-      },
-      {
-        "id": "failed-logins",
-        "description": "Failed logins at the login endpoint.",
-        "appliesTo": "login-failures",
-        "limit": 5,
-        "periodSeconds": 3600,
-        "per": "ip-address",
-        "exceededStatus": 429
-      }
-    ],
     "requestRate": {
-      "id": "request-rate",
-      "description": "All API calls.",
-      "appliesTo": "all",
       "limit": 100,
-      "periodSeconds": 1,
-      "per": "ip-address",
-      "exceededStatus": 429
+      "periodSeconds": 1
     },
     "taskPolling": {
       "operationId": "getTask",
-      "states": [
-        "NEW",
-        "RUNNING",
-        "FINISHED",
-        "ERROR"
-      ],
       "terminalStates": [
         "FINISHED",
         "ERROR"
@@ -502,70 +462,17 @@ export const RUNTIME_MODEL = {
       "successState": "FINISHED",
       "intervals": [
         {
-          "operation": "Create VM",
           "taskType": "create_vm",
-          "typicalDurationSeconds": {
-            "min": 15,
-            "max": 30
-          },
           "pollIntervalSeconds": 5
         },
         {
-          "operation": "Create volume",
           "taskType": "create_volume",
-          "typicalDurationSeconds": {
-            "min": 5,
-            "max": 15
-          },
           "pollIntervalSeconds": 5
         },
         {
-          "operation": "Create network or subnet",
-          "typicalDurationSeconds": {
-            "min": 5,
-            "max": 10
-          },
-          "pollIntervalSeconds": 5
-        },
-        {
-          "operation": "Create load balancer",
-          "typicalDurationSeconds": {
-            "min": 30,
-            "max": 90
-          },
-          "pollIntervalSeconds": 10
-        },
-        {
-          "operation": "Delete VM",
           "taskType": "delete_vm",
-          "typicalDurationSeconds": {
-            "min": 15,
-            "max": 70
-          },
           "pollIntervalSeconds": 5
-        },
-        {
-          "operation": "Delete bare metal server",
-          "typicalDurationSeconds": {
-            "min": 60,
-            "max": 120
-          },
-          "pollIntervalSeconds": 30
-        },
-        {
-          "operation": "Create Kubernetes cluster",
-          "typicalDurationSeconds": {
-            "min": 300,
-            "max": 900
-          },
-          "pollIntervalSeconds": 30
         }
-      ],
-      "createdResourcesKeys": [
-        "instances",
-        "volumes",
-        "floatingips",
-        "networks"
       ]
     }
   }

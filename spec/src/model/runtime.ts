@@ -1,8 +1,17 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
 // route, security, parameter facts, pagination and async task, and the conventions — without
-// what only tools read (summaries, pointers into the description, response schemas), so a
-// bundle that ships it stays small.
-import type { Conventions, OperationModel, ParameterModel, SecuritySchemeModel, SpecModel } from "./types.js";
+// what only tools read (summaries, pointers into the description, response schemas, the rate
+// limits other than the one every call obeys, polling rows no task type names, typical
+// durations), so a bundle that ships it stays small.
+import type {
+  OperationModel,
+  ParameterModel,
+  PollingInterval,
+  RateLimit,
+  SecuritySchemeModel,
+  SpecModel,
+  TaskPolling,
+} from "./types.js";
 
 export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">;
 
@@ -14,11 +23,28 @@ export interface RuntimeOperation
   readonly parameters: readonly RuntimeParameter[];
 }
 
+/** A polling row as a program reads it: the task type it is for, and its interval. */
+export type RuntimePollingInterval = Pick<PollingInterval, "taskType" | "pollIntervalSeconds">;
+
+export interface RuntimeTaskPolling
+  extends Pick<TaskPolling, "operationId" | "terminalStates" | "successState"> {
+  /** Only the rows that name a task type: the others can never match a task. */
+  readonly intervals: readonly RuntimePollingInterval[];
+}
+
+export interface RuntimeConventions {
+  /** The server's `base_url` default. */
+  readonly defaultBaseUrl: string;
+  /** The limit that applies to every call (`appliesTo: all`): how many requests per period. */
+  readonly requestRate: Pick<RateLimit, "limit" | "periodSeconds">;
+  readonly taskPolling?: RuntimeTaskPolling;
+}
+
 export interface RuntimeModel {
   readonly products: readonly string[];
   readonly operations: readonly RuntimeOperation[];
   readonly securitySchemes: readonly SecuritySchemeModel[];
-  readonly conventions: Conventions;
+  readonly conventions: RuntimeConventions;
 }
 
 export function runtimeModel(model: SpecModel): RuntimeModel {
@@ -36,6 +62,26 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       ...(o.asyncTask ? { asyncTask: o.asyncTask } : {}),
     })),
     securitySchemes: model.securitySchemes,
-    conventions: model.conventions,
+    conventions: runtimeConventions(model),
+  };
+}
+
+function runtimeConventions({ conventions }: SpecModel): RuntimeConventions {
+  const { defaultBaseUrl, requestRate, taskPolling } = conventions;
+  return {
+    defaultBaseUrl,
+    requestRate: { limit: requestRate.limit, periodSeconds: requestRate.periodSeconds },
+    ...(taskPolling
+      ? {
+          taskPolling: {
+            operationId: taskPolling.operationId,
+            terminalStates: taskPolling.terminalStates,
+            successState: taskPolling.successState,
+            intervals: taskPolling.intervals.flatMap(({ taskType, pollIntervalSeconds }) =>
+              taskType === undefined ? [] : [{ taskType, pollIntervalSeconds }],
+            ),
+          },
+        }
+      : {}),
   };
 }
