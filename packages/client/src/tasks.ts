@@ -8,6 +8,7 @@ import {
   operationById,
   pollingAdviceFor,
   type RuntimeOperation,
+  type RuntimeParameter,
   taskPollingOf,
 } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
@@ -66,17 +67,12 @@ export function recommendedPollIntervalMs(
 /**
  * The operation that reads a task started by the scope's asynchronous operations (their
  * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
- * offers no `waitForTask`.
+ * offers no `waitForTask`. The model is compiled in, so what this assumes of it (one poll
+ * operation per scope, with one path parameter: the task id) is checked by the tests
+ * ("the spec's task operations") rather than on every client's creation.
  */
 export function pollOperationFor(product: string | undefined): RuntimeOperation | undefined {
-  const ids = new Set<string>();
-  for (const operation of operationsIn(product))
-    if (operation.asyncTask) ids.add(operation.asyncTask.pollOperationId);
-  if (ids.size > 1)
-    throw new Error(
-      `The asynchronous operations of ${product ?? "the API"} are polled by different operations (${[...ids].join(", ")}); waitForTask(taskId) cannot tell which one reads a task.`,
-    );
-  const [id] = ids;
+  const id = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.pollOperationId;
   return id === undefined ? undefined : operationById(SPEC, id);
 }
 
@@ -84,12 +80,7 @@ export type Send = (method: string, path: string, init: object) => Promise<Fetch
 
 /** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
 export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller {
-  const idParams = operation.parameters.filter((p) => p.in === "path");
-  const idParam = idParams[0];
-  if (idParams.length !== 1 || !idParam)
-    throw new Error(
-      `${operation.operationId} (${operation.key}) reads a task, so it needs exactly one path parameter (the task id); it has ${idParams.length}.`,
-    );
+  const idParam = operation.parameters.find((p) => p.in === "path") as RuntimeParameter;
   const method = operation.method.toUpperCase();
   const path = (taskId: string) => operation.path.replace(`{${idParam.name}}`, encodeURIComponent(taskId));
   return {
