@@ -15,7 +15,6 @@ export const RUNTIME_MODEL = {
   ],
   "operations": [
     {
-      "key": "GET /cloud/v1/tasks",
       "operationId": "listTasks",
       "method": "get",
       "path": "/cloud/v1/tasks",
@@ -51,7 +50,6 @@ export const RUNTIME_MODEL = {
       ]
     },
     {
-      "key": "GET /cloud/v1/tasks/{task_id}",
       "operationId": "getTask",
       "method": "get",
       "path": "/cloud/v1/tasks/{task_id}",
@@ -70,7 +68,6 @@ export const RUNTIME_MODEL = {
       ]
     },
     {
-      "key": "GET /cloud/v1/projects",
       "operationId": "listProjects",
       "method": "get",
       "path": "/cloud/v1/projects",
@@ -81,7 +78,6 @@ export const RUNTIME_MODEL = {
       "parameters": []
     },
     {
-      "key": "GET /cloud/v1/regions",
       "operationId": "listRegions",
       "method": "get",
       "path": "/cloud/v1/regions",
@@ -117,7 +113,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "GET /cloud/v1/instances/{project_id}/{region_id}",
       "operationId": "listInstances",
       "method": "get",
       "path": "/cloud/v1/instances/{project_id}/{region_id}",
@@ -165,7 +160,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "POST /cloud/v1/volumes/{project_id}/{region_id}",
       "operationId": "createVolume",
       "method": "post",
       "path": "/cloud/v1/volumes/{project_id}/{region_id}",
@@ -195,7 +189,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
       "operationId": "checkVirtualGpuClusterLimits",
       "method": "post",
       "path": "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
@@ -219,7 +212,6 @@ export const RUNTIME_MODEL = {
       ]
     },
     {
-      "key": "GET /cloud/reseller/v1/limits_request",
       "operationId": "listQuotaLimitRequests",
       "method": "get",
       "path": "/cloud/reseller/v1/limits_request",
@@ -276,7 +268,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "GET /iam/clients/me",
       "operationId": "getCurrentClient",
       "method": "get",
       "path": "/iam/clients/me",
@@ -287,7 +278,6 @@ export const RUNTIME_MODEL = {
       "parameters": []
     },
     {
-      "key": "GET /streaming/ai/tasks",
       "operationId": "listAiTasks",
       "method": "get",
       "path": "/streaming/ai/tasks",
@@ -379,7 +369,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "GET /security/iaas/v2/profiles/{id}",
       "operationId": "getProtectionProfile",
       "method": "get",
       "path": "/security/iaas/v2/profiles/{id}",
@@ -397,7 +386,6 @@ export const RUNTIME_MODEL = {
       ]
     },
     {
-      "key": "PUT /security/iaas/v2/profiles/{id}",
       "operationId": "updateProtectionProfile",
       "method": "put",
       "path": "/security/iaas/v2/profiles/{id}",
@@ -415,7 +403,6 @@ export const RUNTIME_MODEL = {
       ]
     },
     {
-      "key": "PUT /storage/notifications/v1/event",
       "operationId": "putStorageNotificationEvent",
       "method": "put",
       "path": "/storage/notifications/v1/event",

@@ -103,7 +103,7 @@ export function requireParameter<O extends AnyOperation>(
   const found = parameterOf(operation, name, where);
   if (!found)
     throw new Error(
-      `${operation.operationId} (${operation.key}) has no ${where ? `${where} ` : ""}parameter ${name}; it has ${operation.parameters.map((p) => p.name).join(", ") || "none"}.`,
+      `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) has no ${where ? `${where} ` : ""}parameter ${name}; it has ${operation.parameters.map((p) => p.name).join(", ") || "none"}.`,
     );
   return found;
 }

@@ -1,8 +1,9 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
-// route, security, parameter facts, pagination and async task, and the conventions — without
-// what only tools read (summaries, pointers into the description, response schemas, the rate
-// limits other than the one every call obeys, polling rows no task type names, typical
-// durations), so a bundle that ships it stays small.
+// route, security, parameter facts, pagination and async task, and the conventions. Without what
+// only tools read (summaries, pointers into the description, response schemas, the rate limits
+// other than the one every call obeys, polling rows no task type names, typical durations) or
+// what the rest gives (an operation's `key` is its method and path), so a bundle that ships it
+// stays small.
 import type {
   OperationModel,
   ParameterModel,
@@ -18,7 +19,7 @@ export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">
 export interface RuntimeOperation
   extends Pick<
     OperationModel,
-    "key" | "operationId" | "method" | "path" | "product" | "security" | "pagination" | "asyncTask"
+    "operationId" | "method" | "path" | "product" | "security" | "pagination" | "asyncTask"
   > {
   readonly parameters: readonly RuntimeParameter[];
 }
@@ -51,7 +52,6 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
   return {
     products: model.products,
     operations: model.operations.map((o) => ({
-      key: o.key,
       operationId: o.operationId,
       method: o.method,
       path: o.path,
