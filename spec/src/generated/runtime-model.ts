@@ -6,13 +6,6 @@
 import type { RuntimeModel } from "../model/runtime.js";
 
 export const RUNTIME_MODEL = {
-  "products": [
-    "cloud",
-    "iam",
-    "streaming",
-    "security",
-    "storage"
-  ],
   "operations": [
     {
       "operationId": "listTasks",
@@ -182,9 +175,6 @@ export const RUNTIME_MODEL = {
         }
       ],
       "asyncTask": {
-        "tasksField": "tasks",
-        "taskType": "create_volume",
-        "createdResourcesKey": "volumes",
         "pollOperationId": "getTask"
       }
     },
@@ -418,20 +408,6 @@ export const RUNTIME_MODEL = {
           "type": "integer"
         }
       ]
-    }
-  ],
-  "securitySchemes": [
-    {
-      "name": "APIKey",
-      "type": "apiKey",
-      "in": "header",
-      "headerName": "Authorization"
-    },
-    {
-      "name": "ResellerAPIKey",
-      "type": "apiKey",
-      "in": "header",
-      "headerName": "Authorization"
     }
   ],
   "conventions": {

@@ -1,15 +1,16 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
-// route, security, parameter facts, pagination and async task, and the conventions. Without what
-// only tools read (summaries, pointers into the description, response schemas, the rate limits
-// other than the one every call obeys, polling rows no task type names, typical durations) or
+// route, security, parameter facts, pagination and task-reading operation, and the conventions.
+// Without what only tools and generators read (the product list, the security schemes, summaries,
+// pointers into the description, response schemas, an async task's fields and type, the rate
+// limits other than the one every call obeys, polling rows no task type names, typical durations) or
 // what the rest gives (an operation's `key` is its method and path), so a bundle that ships it
 // stays small.
 import type {
+  AsyncTask,
   OperationModel,
   ParameterModel,
   PollingInterval,
   RateLimit,
-  SecuritySchemeModel,
   SpecModel,
   TaskPolling,
 } from "./types.js";
@@ -17,10 +18,9 @@ import type {
 export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">;
 
 export interface RuntimeOperation
-  extends Pick<
-    OperationModel,
-    "operationId" | "method" | "path" | "product" | "security" | "pagination" | "asyncTask"
-  > {
+  extends Pick<OperationModel, "operationId" | "method" | "path" | "product" | "security" | "pagination"> {
+  /** Of an operation that starts a task (x-async-task), the operation that reads the task. */
+  readonly asyncTask?: Pick<AsyncTask, "pollOperationId">;
   readonly parameters: readonly RuntimeParameter[];
 }
 
@@ -42,15 +42,12 @@ export interface RuntimeConventions {
 }
 
 export interface RuntimeModel {
-  readonly products: readonly string[];
   readonly operations: readonly RuntimeOperation[];
-  readonly securitySchemes: readonly SecuritySchemeModel[];
   readonly conventions: RuntimeConventions;
 }
 
 export function runtimeModel(model: SpecModel): RuntimeModel {
   return {
-    products: model.products,
     operations: model.operations.map((o) => ({
       operationId: o.operationId,
       method: o.method,
@@ -59,9 +56,8 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       security: o.security,
       parameters: o.parameters.map(({ schemaPointer: _pointer, example: _example, ...facts }) => facts),
       ...(o.pagination ? { pagination: o.pagination } : {}),
-      ...(o.asyncTask ? { asyncTask: o.asyncTask } : {}),
+      ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
-    securitySchemes: model.securitySchemes,
     conventions: runtimeConventions(model),
   };
 }
