@@ -3,13 +3,12 @@
 // (x-task-polling).
 
 import type { components } from "@platform-api/spec/generated/openapi";
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
+import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import {
   operationById,
-  pollingAdviceFor,
+  type RuntimeModel,
   type RuntimeOperation,
   type RuntimeParameter,
-  taskPollingOf,
 } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
 import { operationsIn, SPEC } from "./operations.js";
@@ -18,6 +17,13 @@ import { type FetchResult, requireData } from "./results.js";
 import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
+
+/**
+ * The spec's x-task-polling. Read from the model's literal type, where it is present: a
+ * description without it fails to compile here, rather than at run time.
+ */
+const TASK_POLLING: NonNullable<RuntimeModel["conventions"]["taskPolling"]> =
+  RUNTIME_MODEL.conventions.taskPolling;
 
 /** The terminal state in which a task has done its work (x-task-polling's successState). */
 type SuccessState = (typeof RUNTIME_MODEL)["conventions"]["taskPolling"]["successState"];
@@ -60,8 +66,10 @@ export function recommendedPollIntervalMs(
   taskType: string | undefined,
   fallbackMs: number = DEFAULTS.fallbackPollIntervalMs,
 ): number {
-  const advice = pollingAdviceFor(SPEC, taskType);
-  return advice.known ? advice.interval.pollIntervalSeconds * 1000 : fallbackMs;
+  // The row itself, not pollingAdviceFor: its reasons for a missing row are for tools, and the
+  // client only needs the number.
+  const row = TASK_POLLING.intervals.find((r) => r.taskType === taskType);
+  return row ? row.pollIntervalSeconds * 1000 : fallbackMs;
 }
 
 /**
@@ -115,7 +123,7 @@ export async function waitForTask(
   checkMs("timeoutMs", timeoutMs);
   checkMs("pollIntervalMs", options.pollIntervalMs);
   checkMs("fallbackPollIntervalMs", options.fallbackPollIntervalMs);
-  const { terminalStates, successState } = taskPollingOf(SPEC);
+  const { terminalStates, successState } = TASK_POLLING;
   const deadline = Date.now() + timeoutMs;
   const deadlineSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadlineSignal]) : deadlineSignal;
