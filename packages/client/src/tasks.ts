@@ -4,12 +4,7 @@
 
 import type { components } from "@platform-api/spec/generated/openapi";
 import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
-import {
-  operationById,
-  type RuntimeModel,
-  type RuntimeOperation,
-  type RuntimeParameter,
-} from "@platform-api/spec/model";
+import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
 import { operationsIn, SPEC } from "./operations.js";
 import { DEFAULTS } from "./options.js";
@@ -76,12 +71,12 @@ export function recommendedPollIntervalMs(
  * The operation that reads a task started by the scope's asynchronous operations (their
  * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
  * offers no `waitForTask`. The model is compiled in, so what this assumes of it (one poll
- * operation per scope, with one path parameter: the task id) is checked by the tests
+ * operation per scope, in the model, with one path parameter: the task id) is checked by the tests
  * ("the spec's task operations") rather than on every client's creation.
  */
 export function pollOperationFor(product: string | undefined): RuntimeOperation | undefined {
   const id = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.pollOperationId;
-  return id === undefined ? undefined : operationById(SPEC, id);
+  return SPEC.operations.find((o) => o.operationId === id);
 }
 
 export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
