@@ -55,8 +55,7 @@ export const RUNTIME_MODEL = {
           "name": "task_id",
           "in": "path",
           "required": true,
-          "type": "string",
-          "format": "uuid"
+          "type": "string"
         }
       ]
     },
@@ -237,7 +236,6 @@ export const RUNTIME_MODEL = {
           "name": "status",
           "in": "query",
           "required": false,
-          "explode": true,
           "type": "array",
           "items": {
             "type": "string",
@@ -280,8 +278,7 @@ export const RUNTIME_MODEL = {
           "name": "task_id",
           "in": "query",
           "required": false,
-          "type": "string",
-          "format": "uuid"
+          "type": "string"
         },
         {
           "name": "task_name",

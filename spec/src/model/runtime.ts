@@ -1,10 +1,10 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
 // route, security, parameter facts, pagination and task-reading operation, and the conventions.
-// Without what only tools and generators read (the product list, the security schemes, summaries,
-// pointers into the description, response schemas, an async task's fields and type, the rate
-// limits other than the one every call obeys, polling rows no task type names, typical durations) or
-// what the rest gives (an operation's `key` is its method and path), so a bundle that ships it
-// stays small.
+// Without what only tools and generators read (the product list, the security schemes,
+// summaries, pointers into the description, response schemas, parameters' explode and format,
+// an async task's fields and type, the rate limits other than the one every call obeys, polling
+// rows no task type names, typical durations) or what the rest gives (an operation's `key` is
+// its method and path), so a bundle that ships it stays small.
 import type {
   AsyncTask,
   OperationModel,
@@ -15,7 +15,8 @@ import type {
   TaskPolling,
 } from "./types.js";
 
-export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">;
+/** A parameter as the client checks it: no pointer, example, `explode` or `format` (none is checked). */
+export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example" | "explode" | "format">;
 
 export interface RuntimeOperation
   extends Pick<OperationModel, "operationId" | "method" | "path" | "product" | "security" | "pagination"> {
@@ -54,7 +55,10 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       path: o.path,
       product: o.product,
       security: o.security,
-      parameters: o.parameters.map(({ schemaPointer: _pointer, example: _example, ...facts }) => facts),
+      parameters: o.parameters.map(
+        ({ schemaPointer: _pointer, example: _example, explode: _explode, format: _format, ...facts }) =>
+          facts,
+      ),
       ...(o.pagination ? { pagination: o.pagination } : {}),
       ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
