@@ -18,6 +18,7 @@ import { sleep } from "./sleep.js";
 import { AttemptTimeouts } from "./timeouts.js";
 
 export interface Logger {
+  /** Accepted for loggers that have it; the client logs nothing at this level. */
   debug?(message: string): void;
   warn?(message: string): void;
 }
