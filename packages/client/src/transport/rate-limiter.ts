@@ -38,10 +38,10 @@ export class RateLimiter {
   declare private readonly windowMs: number;
   private head = 0;
 
-  constructor(
-    options: RateLimiterSettings,
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  declare private readonly now: () => number;
+
+  constructor(options: RateLimiterSettings, now: () => number = () => performance.now()) {
+    this.now = now;
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
     this.periodSeconds = options.periodSeconds ?? DEFAULTS.ratePeriodSeconds;
