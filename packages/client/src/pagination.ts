@@ -1,14 +1,15 @@
 import {
-  type OffsetPagination,
-  type PagePagination,
   paginatedOperations,
   parameterOf,
   type RuntimeOperation,
+  type RuntimePagination,
 } from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
 import { operationFacts, SPEC } from "./operations.js";
 
 type Query = Record<string, unknown>;
+type OffsetPagination = Extract<RuntimePagination, { style: "offset" }>;
+type PagePagination = Extract<RuntimePagination, { style: "page" }>;
 export type PageFetcher = (query: Query) => Promise<unknown>;
 
 export interface PaginateOptions {

@@ -19,13 +19,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer"
         },
         {
           "name": "state",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "NEW",
@@ -37,7 +35,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_type",
           "in": "query",
-          "required": false,
           "type": "string"
         }
       ]
@@ -54,7 +51,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_id",
           "in": "path",
-          "required": true,
           "type": "string"
         }
       ]
@@ -81,7 +77,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -90,7 +85,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -116,19 +110,16 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -137,7 +128,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -163,13 +153,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ],
@@ -189,13 +177,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
@@ -212,13 +198,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "client_id",
           "in": "query",
-          "required": false,
           "type": "integer"
         },
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -227,7 +211,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -235,7 +218,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "status",
           "in": "query",
-          "required": false,
           "type": "array",
           "items": {
             "type": "string",
@@ -277,13 +259,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_id",
           "in": "query",
-          "required": false,
           "type": "string"
         },
         {
           "name": "task_name",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "transcription",
@@ -293,7 +273,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "status",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "FAILURE",
@@ -308,13 +287,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "date_created",
           "in": "query",
-          "required": false,
           "type": "string"
         },
         {
           "name": "ordering",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "task_id",
@@ -326,13 +303,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "search",
           "in": "query",
-          "required": false,
           "type": "string"
         },
         {
           "name": "page",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "default": 1
@@ -340,19 +315,16 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "default": 10
         }
       ],
       "pagination": {
         "style": "page",
-        "pageParam": "page",
         "limitParam": "limit",
         "countField": "count",
         "itemsField": "results",
-        "nextField": "next",
-        "previousField": "previous"
+        "nextField": "next"
       }
     },
     {
@@ -367,7 +339,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
@@ -384,7 +355,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
@@ -401,7 +371,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "client_id",
           "in": "query",
-          "required": false,
           "type": "integer"
         }
       ]

@@ -8,15 +8,7 @@ import type {
   RuntimePollingInterval,
   RuntimeTaskPolling,
 } from "./runtime.js";
-import type {
-  OffsetPagination,
-  OperationModel,
-  PagePagination,
-  ParameterModel,
-  PollingInterval,
-  ResponseModel,
-  SpecModel,
-} from "./types.js";
+import type { OperationModel, ParameterModel, PollingInterval, ResponseModel, SpecModel } from "./types.js";
 
 // The lookups answer for the full model and for its runtime view (runtime.ts) alike, and give
 // back the operation and parameter types of the model they were asked about.
@@ -136,11 +128,11 @@ export function inferredRequiredAt(model: SpecModel, schemaPointer: string): rea
 export function paginatedOperations<M extends AnyModel>(
   model: M,
   style: "offset",
-): (OperationOf<M> & { pagination: OffsetPagination })[];
+): (OperationOf<M> & { pagination: Extract<OperationOf<M>["pagination"], { style: "offset" }> })[];
 export function paginatedOperations<M extends AnyModel>(
   model: M,
   style: "page",
-): (OperationOf<M> & { pagination: PagePagination })[];
+): (OperationOf<M> & { pagination: Extract<OperationOf<M>["pagination"], { style: "page" }> })[];
 export function paginatedOperations<M extends AnyModel>(model: M): OperationOf<M>[];
 export function paginatedOperations<M extends AnyModel>(
   model: M,

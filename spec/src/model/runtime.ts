@@ -1,13 +1,17 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
 // route, security, parameter facts, pagination and task-reading operation, and the conventions.
 // Without what only tools and generators read (the product list, the security schemes,
-// summaries, pointers into the description, response schemas, parameters' explode and format,
-// an async task's fields and type, the rate limits other than the one every call obeys, polling
-// rows no task type names, typical durations) or what the rest gives (an operation's `key` is
-// its method and path), so a bundle that ships it stays small.
+// summaries, pointers into the description, response schemas, parameters' explode, format and
+// required, a page list's page and previous fields, an async task's fields and type, the rate
+// limits other than the one every call obeys, polling rows no task type names, typical
+// durations) or what the rest gives (an operation's `key` is its method and path), so a bundle
+// that ships it stays small.
 import type {
   AsyncTask,
+  OffsetPagination,
   OperationModel,
+  PagePagination,
+  Pagination,
   ParameterModel,
   PollingInterval,
   RateLimit,
@@ -15,11 +19,22 @@ import type {
   TaskPolling,
 } from "./types.js";
 
-/** A parameter as the client checks it: no pointer, example, `explode` or `format` (none is checked). */
-export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example" | "explode" | "format">;
+/**
+ * A parameter as the client checks it: no pointer, example, `explode` or `format` (none is
+ * checked), and no `required`: the client requires the path parameters, which OpenAPI makes
+ * required always, and leaves query parameters to the server.
+ */
+export type RuntimeParameter = Omit<
+  ParameterModel,
+  "schemaPointer" | "example" | "explode" | "format" | "required"
+>;
+
+/** A list's pagination as a walk reads it: a page list's `pageParam` and `previousField` are not. */
+export type RuntimePagination = OffsetPagination | Omit<PagePagination, "pageParam" | "previousField">;
 
 export interface RuntimeOperation
-  extends Pick<OperationModel, "operationId" | "method" | "path" | "product" | "security" | "pagination"> {
+  extends Pick<OperationModel, "operationId" | "method" | "path" | "product" | "security"> {
+  readonly pagination?: RuntimePagination;
   /** Of an operation that starts a task (x-async-task), the operation that reads the task. */
   readonly asyncTask?: Pick<AsyncTask, "pollOperationId">;
   readonly parameters: readonly RuntimeParameter[];
@@ -56,14 +71,26 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       product: o.product,
       security: o.security,
       parameters: o.parameters.map(
-        ({ schemaPointer: _pointer, example: _example, explode: _explode, format: _format, ...facts }) =>
-          facts,
+        ({
+          schemaPointer: _pointer,
+          example: _example,
+          explode: _explode,
+          format: _format,
+          required: _required,
+          ...facts
+        }) => facts,
       ),
-      ...(o.pagination ? { pagination: o.pagination } : {}),
+      ...(o.pagination ? { pagination: runtimePagination(o.pagination) } : {}),
       ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
     conventions: runtimeConventions(model),
   };
+}
+
+function runtimePagination(pagination: Pagination): RuntimePagination {
+  if (pagination.style === "offset") return pagination;
+  const { pageParam: _page, previousField: _previous, ...walk } = pagination;
+  return walk;
 }
 
 function runtimeConventions({ conventions }: SpecModel): RuntimeConventions {
