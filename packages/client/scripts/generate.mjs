@@ -5,7 +5,7 @@
 // when the committed files are stale.
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { RUNTIME_MODEL as MODEL } from "@platform-api/spec/generated/runtime-model";
+import { MODEL } from "@platform-api/spec/generated/model";
 
 export const OUT_DIR = "src/generated/products/";
 const outDir = fileURLToPath(new URL(`../${OUT_DIR}`, import.meta.url));

@@ -99,14 +99,9 @@ export type PlatformHelpers<Paths extends {}> = ListHelpers<Paths> & TaskHelpers
 
 export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
 
-/** The logger, with every line redacted of the keys. */
-function redactedLogger(logger: Logger | undefined, redactor: Redactor): Logger | undefined {
-  if (!logger) return undefined;
-  const out: Logger = {};
-  if (logger.warn) out.warn = (line) => logger.warn?.(redactor.text(line));
-  if (logger.debug) out.debug = (line) => logger.debug?.(redactor.text(line));
-  return out;
-}
+/** The logger, with every line redacted of the keys (the transport logs warnings only). */
+const redactedLogger = (logger: Logger | undefined, redactor: Redactor): Logger | undefined =>
+  logger && { warn: (line) => logger.warn?.(redactor.text(line)) };
 
 /** Items of `source`, with any error it throws redacted. */
 async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor): AsyncGenerator<T> {

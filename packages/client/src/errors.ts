@@ -1,5 +1,7 @@
 // Every error the client raises. None of them holds a request, its headers or the API key: only
 // what the caller needs to act (status, method, path, the server's body, the attempt count).
+// Fields set in a constructor are `declare`d: no class-field declaration is emitted for them,
+// which keeps the browser bundle small (the constructors set every one of them).
 
 /**
  * A client was created with options it cannot work with. Thrown by `createClient`, before any
@@ -9,7 +11,7 @@
 export class ClientConfigError extends Error {
   override name = "ClientConfigError";
   /** the option that was wrong, e.g. "apiKey" */
-  readonly option: string;
+  declare readonly option: string;
 
   constructor(option: string, message: string) {
     super(`${option}: ${message}`);
@@ -20,16 +22,17 @@ export class ClientConfigError extends Error {
 /** A parameter breaks the description's bounds or enum; raised before the request is sent. */
 export class ValidationError extends Error {
   override name = "ValidationError";
-  constructor(
-    message: string,
-    /** the parameter, e.g. "limit" */
-    readonly parameter: string,
-    /** the value that was refused */
-    readonly value: unknown,
-    /** what is allowed, e.g. "an integer from 1 to 1000" */
-    readonly allowed: string,
-  ) {
+  /** the parameter, e.g. "limit" */
+  declare readonly parameter: string;
+  /** the value that was refused */
+  declare readonly value: unknown;
+  /** what is allowed, e.g. "an integer from 1 to 1000" */
+  declare readonly allowed: string;
+  constructor(message: string, parameter: string, value: unknown, allowed: string) {
     super(message);
+    this.parameter = parameter;
+    this.value = value;
+    this.allowed = allowed;
   }
 }
 
@@ -57,13 +60,13 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   override name = "ApiError";
   /** HTTP status; undefined when no answer arrived (connection, timeout, abort) */
-  readonly status: number | undefined;
-  readonly method: string;
-  readonly path: string;
+  declare readonly status: number | undefined;
+  declare readonly method: string;
+  declare readonly path: string;
   /** the server's error body, parsed as JSON when it was JSON (its shape is not documented); the keys redacted */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** how many attempts were made, retries included */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -100,7 +103,7 @@ export class NotFoundError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = "RateLimitError";
   /** how long the server asked to wait, when it said so */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(message: string, init: ApiErrorInit) {
     super(message, init);
     this.retryAfterMs = init.retryAfterMs;
@@ -130,7 +133,7 @@ export class AbortError extends ApiError {
 export class RedirectError extends ApiError {
   override name = "RedirectError";
   /** where the redirect pointed (absolute), when the runtime shows it (browsers hide it) */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   constructor(message: string, init: ApiErrorInit) {
     super(message, init);
     this.location = init.location;
@@ -145,7 +148,7 @@ export class RedirectError extends ApiError {
 export class ResponseTooLargeError extends ApiError {
   override name = "ResponseTooLargeError";
   /** the limit, in bytes (`maxResponseBytes`) */
-  readonly limit: number;
+  declare readonly limit: number;
   constructor(message: string, init: ApiErrorInit & { limit: number }) {
     super(message, init);
     this.limit = init.limit;
@@ -162,9 +165,9 @@ export const BODY_EXCERPT_CHARS = 200;
 export class InvalidResponseError extends ApiError {
   override name = "InvalidResponseError";
   /** the answer's Content-Type, when it had one */
-  readonly contentType: string | undefined;
+  declare readonly contentType: string | undefined;
   /** the body's first BODY_EXCERPT_CHARS characters, the keys redacted, control characters shown as U+FFFD */
-  readonly excerpt: string;
+  declare readonly excerpt: string;
   constructor(message: string, init: ApiErrorInit & { excerpt: string }) {
     super(message, init);
     this.contentType = init.contentType;
@@ -187,11 +190,10 @@ export function errorForStatus(message: string, init: ApiErrorInit & { status: n
 /** The server contradicted itself while a list was walked (count changed, an item repeated, …). */
 export class PaginationError extends Error {
   override name = "PaginationError";
-  constructor(
-    message: string,
-    readonly path: string,
-  ) {
+  declare readonly path: string;
+  constructor(message: string, path: string) {
     super(message);
+    this.path = path;
   }
 }
 
@@ -206,15 +208,17 @@ export interface TaskLike {
 /** A task ended in a terminal state other than FINISHED (the seed's ERROR); nothing from it was created. */
 export class TaskFailedError extends Error {
   override name = "TaskFailedError";
+  declare readonly task: TaskLike;
   /** the task's `error` text */
-  readonly reason: string;
+  declare readonly reason: string;
   /** the quota the reason names, when it names one (e.g. "volume_size_limit") */
-  readonly quota: string | undefined;
+  declare readonly quota: string | undefined;
   /** the excess amount the reason names, when it names one */
-  readonly excess: number | undefined;
-  constructor(readonly task: TaskLike) {
+  declare readonly excess: number | undefined;
+  constructor(task: TaskLike) {
     const reason = task.error ?? "no reason given";
     super(`Task ${task.id ?? "(no id given)"} (${task.task_type ?? "no task_type given"}) failed: ${reason}`);
+    this.task = task;
     this.reason = reason;
     const parsed = parseQuotaReason(reason);
     this.quota = parsed.quota;
@@ -225,15 +229,17 @@ export class TaskFailedError extends Error {
 /** A task did not reach a terminal state (x-task-polling's) before the deadline. */
 export class TaskTimeoutError extends Error {
   override name = "TaskTimeoutError";
-  constructor(
-    readonly taskId: string,
-    readonly timeoutMs: number,
-    /** the last state seen, if any poll succeeded */
-    readonly lastState: string | undefined,
-  ) {
+  declare readonly taskId: string;
+  declare readonly timeoutMs: number;
+  /** the last state seen, if any poll succeeded */
+  declare readonly lastState: string | undefined;
+  constructor(taskId: string, timeoutMs: number, lastState: string | undefined) {
     super(
       `Task ${taskId} did not finish within ${timeoutMs} ms (last state: ${lastState ?? "unknown"}); it may still finish later.`,
     );
+    this.taskId = taskId;
+    this.timeoutMs = timeoutMs;
+    this.lastState = lastState;
   }
 }
 

@@ -1,6 +1,7 @@
 // What the client needs of each operation, read once from the spec model's runtime view
 // (`RUNTIME_MODEL` of @platform-api/spec) and indexed by method and path template: every call
 // looks its operation up, so nothing of the model is searched on the hot path.
+import type { MODEL } from "@platform-api/spec/generated/model";
 import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import {
   HTTP_METHODS,
@@ -22,8 +23,7 @@ export const METHODS = HTTP_METHODS.map(
  * The security scheme of the reseller admin portal's token: an operation that admits it is sent
  * with `resellerApiKey`. Checked against the spec's scheme names at compile time.
  */
-export const RESELLER_SCHEME =
-  "ResellerAPIKey" satisfies (typeof RUNTIME_MODEL.securitySchemes)[number]["name"];
+export const RESELLER_SCHEME = "ResellerAPIKey" satisfies (typeof MODEL.securitySchemes)[number]["name"];
 
 export interface OperationFacts {
   readonly operation: RuntimeOperation;

@@ -1,14 +1,15 @@
 import {
-  type OffsetPagination,
-  type PagePagination,
   paginatedOperations,
   parameterOf,
   type RuntimeOperation,
+  type RuntimePagination,
 } from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
 import { operationFacts, SPEC } from "./operations.js";
 
 type Query = Record<string, unknown>;
+type OffsetPagination = Extract<RuntimePagination, { style: "offset" }>;
+type PagePagination = Extract<RuntimePagination, { style: "page" }>;
 export type PageFetcher = (query: Query) => Promise<unknown>;
 
 export interface PaginateOptions {
@@ -34,17 +35,13 @@ const identity = (item: unknown): string => {
 
 /**
  * The page size of a walk the caller gave no `limit` for: the largest the spec allows (fewest
- * requests), else the spec's default. Where the spec states neither, the caller must choose.
+ * requests), else the spec's default. Every offset list of the compiled-in model states one of
+ * them (a test, "every offset list states a page size", checks it).
  */
-function pageSize(operation: RuntimeOperation, limitParam: string): number {
+const pageSize = (operation: RuntimeOperation, limitParam: string): number => {
   const limit = parameterOf(operation, limitParam, "query");
-  const size = limit?.maximum ?? (typeof limit?.default === "number" ? limit.default : undefined);
-  if (size === undefined)
-    throw new TypeError(
-      `${operation.path}: the description states no maximum or default for ${limitParam}, so the walk cannot choose a page size; pass params.query.${limitParam}.`,
-    );
-  return size;
-}
+  return (limit?.maximum ?? limit?.default) as number;
+};
 
 export function createPaginator<Item, Page>(
   path: string,

@@ -1,7 +1,7 @@
 import { BODY_EXCERPT_CHARS, errorForStatus, InvalidResponseError } from "./errors.js";
 import type { BufferedResponse } from "./transport/body.js";
 import { parseRetryAfter } from "./transport/retry.js";
-import { attemptsOf } from "./transport/transport.js";
+import { attemptsOf, pathOf } from "./transport/transport.js";
 
 export interface FetchResult<T> {
   data?: T;
@@ -11,7 +11,7 @@ export interface FetchResult<T> {
 
 /** The path of the URL that was really called, when the fetch implementation reports it. */
 const calledPath = (response: Response, fallbackPath: string): string =>
-  response.url ? `${new URL(response.url).pathname}${new URL(response.url).search}` : fallbackPath;
+  response.url ? pathOf(response.url) : fallbackPath;
 
 /** The data of a successful answer; a typed ApiError for any other (what the helpers throw). */
 export function requireData<T>(result: FetchResult<T>, method: string, fallbackPath: string): T {

@@ -3,13 +3,8 @@
 // (x-task-polling).
 
 import type { components } from "@platform-api/spec/generated/openapi";
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
-import {
-  operationById,
-  pollingAdviceFor,
-  type RuntimeOperation,
-  taskPollingOf,
-} from "@platform-api/spec/model";
+import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
+import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
 import { operationsIn, SPEC } from "./operations.js";
 import { DEFAULTS } from "./options.js";
@@ -17,6 +12,13 @@ import { type FetchResult, requireData } from "./results.js";
 import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
+
+/**
+ * The spec's x-task-polling. Read from the model's literal type, where it is present: a
+ * description without it fails to compile here, rather than at run time.
+ */
+const TASK_POLLING: NonNullable<RuntimeModel["conventions"]["taskPolling"]> =
+  RUNTIME_MODEL.conventions.taskPolling;
 
 /** The terminal state in which a task has done its work (x-task-polling's successState). */
 type SuccessState = (typeof RUNTIME_MODEL)["conventions"]["taskPolling"]["successState"];
@@ -59,37 +61,29 @@ export function recommendedPollIntervalMs(
   taskType: string | undefined,
   fallbackMs: number = DEFAULTS.fallbackPollIntervalMs,
 ): number {
-  const advice = pollingAdviceFor(SPEC, taskType);
-  return advice.known ? advice.interval.pollIntervalSeconds * 1000 : fallbackMs;
+  // The row itself, not pollingAdviceFor: its reasons for a missing row are for tools, and the
+  // client only needs the number.
+  const row = TASK_POLLING.intervals.find((r) => r.taskType === taskType);
+  return row ? row.pollIntervalSeconds * 1000 : fallbackMs;
 }
 
 /**
  * The operation that reads a task started by the scope's asynchronous operations (their
  * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
- * offers no `waitForTask`.
+ * offers no `waitForTask`. The model is compiled in, so what this assumes of it (one poll
+ * operation per scope, in the model, with one path parameter: the task id) is checked by the tests
+ * ("the spec's task operations") rather than on every client's creation.
  */
 export function pollOperationFor(product: string | undefined): RuntimeOperation | undefined {
-  const ids = new Set<string>();
-  for (const operation of operationsIn(product))
-    if (operation.asyncTask) ids.add(operation.asyncTask.pollOperationId);
-  if (ids.size > 1)
-    throw new Error(
-      `The asynchronous operations of ${product ?? "the API"} are polled by different operations (${[...ids].join(", ")}); waitForTask(taskId) cannot tell which one reads a task.`,
-    );
-  const [id] = ids;
-  return id === undefined ? undefined : operationById(SPEC, id);
+  const id = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.pollOperationId;
+  return SPEC.operations.find((o) => o.operationId === id);
 }
 
 export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
 
 /** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
 export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller {
-  const idParams = operation.parameters.filter((p) => p.in === "path");
-  const idParam = idParams[0];
-  if (idParams.length !== 1 || !idParam)
-    throw new Error(
-      `${operation.operationId} (${operation.key}) reads a task, so it needs exactly one path parameter (the task id); it has ${idParams.length}.`,
-    );
+  const idParam = operation.parameters.find((p) => p.in === "path") as RuntimeParameter;
   const method = operation.method.toUpperCase();
   const path = (taskId: string) => operation.path.replace(`{${idParam.name}}`, encodeURIComponent(taskId));
   return {
@@ -124,7 +118,7 @@ export async function waitForTask(
   checkMs("timeoutMs", timeoutMs);
   checkMs("pollIntervalMs", options.pollIntervalMs);
   checkMs("fallbackPollIntervalMs", options.fallbackPollIntervalMs);
-  const { terminalStates, successState } = taskPollingOf(SPEC);
+  const { terminalStates, successState } = TASK_POLLING;
   const deadline = Date.now() + timeoutMs;
   const deadlineSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadlineSignal]) : deadlineSignal;

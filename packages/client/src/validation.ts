@@ -65,7 +65,8 @@ export function validateParams(
     const source = spec.in === "query" ? params?.query : spec.in === "path" ? params?.path : undefined;
     const value = source?.[spec.name];
     if (value === undefined) {
-      if (spec.required && spec.in === "path") {
+      // OpenAPI makes every path parameter required; query parameters are the server's to require.
+      if (spec.in === "path") {
         throw new ValidationError(
           `${method} ${path}: path parameter ${spec.name} is required (${allowedText(spec)}).`,
           spec.name,

@@ -1,4 +1,4 @@
-import { RUNTIME_MODEL as MODEL } from "@platform-api/spec/generated/runtime-model";
+import { MODEL } from "@platform-api/spec/generated/model";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { ClientConfigError, createClient, DEFAULT_BASE_URL } from "../src/index.js";

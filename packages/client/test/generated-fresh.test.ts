@@ -2,7 +2,7 @@
 // what the generator makes from the current model, so a spec change without `pnpm generate` fails
 // here, and that package.json exports exactly those products.
 import { readdir, readFile } from "node:fs/promises";
-import { RUNTIME_MODEL as MODEL } from "@platform-api/spec/generated/runtime-model";
+import { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error the generator is a plain ESM script without type declarations
 import { generateProducts, OUT_DIR } from "../scripts/generate.mjs";

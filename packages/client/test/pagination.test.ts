@@ -30,6 +30,18 @@ const offsets = (s: ScriptedServer) =>
 /** The largest page the spec allows for regions: what a walk without a limit asks for. */
 const MAX = requireParameter(operationById(MODEL, "listRegions"), "limit", "query").maximum ?? Number.NaN;
 
+describe("every offset list states a page size", () => {
+  // What pageSize takes for granted of the compiled-in model: a walk without a caller's limit
+  // pages by the limit parameter's maximum, else its default.
+  const lists = MODEL.operations.flatMap((o) =>
+    "pagination" in o && o.pagination.style === "offset" ? [o] : [],
+  );
+  it.each(lists.map((o) => [o.operationId, o] as const))("%s", (_id, operation) => {
+    const limit = requireParameter(operation, operation.pagination.limitParam, "query");
+    expect(typeof (limit.maximum ?? limit.default)).toBe("number");
+  });
+});
+
 describe("offset pagination", () => {
   it.each([
     [0, 1],

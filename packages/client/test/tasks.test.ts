@@ -203,6 +203,28 @@ describe("waitForTask", () => {
   });
 });
 
+describe("the spec's task operations", () => {
+  // What pollOperationFor and taskPoller take for granted of the compiled-in model.
+  const scopes = [undefined, ...MODEL.products];
+  it.each(scopes)(
+    "are read by one operation with one path parameter (the task id), in scope %s",
+    (product) => {
+      const ids = new Set(
+        MODEL.operations.flatMap((o) =>
+          (product === undefined || o.product === product) && "asyncTask" in o
+            ? [o.asyncTask.pollOperationId]
+            : [],
+        ),
+      );
+      expect(ids.size).toBeLessThanOrEqual(1);
+      for (const id of ids) {
+        const reader = operationById(MODEL, id);
+        expect(reader.parameters.filter((p) => p.in === "path")).toHaveLength(1);
+      }
+    },
+  );
+});
+
 describe("which clients offer waitForTask", () => {
   const options = { apiKey: KEY, baseUrl: "http://127.0.0.1:9" };
   const productsWithTasks = new Set<string>(

@@ -19,6 +19,17 @@ const MAX = regionsLimit.maximum ?? Number.NaN;
 const oneOf = (values: readonly unknown[] | undefined) =>
   `one of ${(values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
 
+describe("the spec's path parameters", () => {
+  // The client requires every path parameter without reading `required` (the runtime model leaves
+  // it out), as OpenAPI makes a path parameter required always; the description must agree.
+  it("are all required", () => {
+    const optional = MODEL.operations.flatMap((o) =>
+      o.parameters.filter((p) => p.in === "path" && !p.required).map((p) => `${o.operationId} ${p.name}`),
+    );
+    expect(optional).toEqual([]);
+  });
+});
+
 describe("parameters are checked against the spec before sending", () => {
   const cases: [string, () => Promise<unknown>, string, unknown, string][] = [];
   const client = () => createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false });

@@ -6,16 +6,8 @@
 import type { RuntimeModel } from "../model/runtime.js";
 
 export const RUNTIME_MODEL = {
-  "products": [
-    "cloud",
-    "iam",
-    "streaming",
-    "security",
-    "storage"
-  ],
   "operations": [
     {
-      "key": "GET /cloud/v1/tasks",
       "operationId": "listTasks",
       "method": "get",
       "path": "/cloud/v1/tasks",
@@ -27,13 +19,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer"
         },
         {
           "name": "state",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "NEW",
@@ -45,13 +35,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_type",
           "in": "query",
-          "required": false,
           "type": "string"
         }
       ]
     },
     {
-      "key": "GET /cloud/v1/tasks/{task_id}",
       "operationId": "getTask",
       "method": "get",
       "path": "/cloud/v1/tasks/{task_id}",
@@ -63,14 +51,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_id",
           "in": "path",
-          "required": true,
-          "type": "string",
-          "format": "uuid"
+          "type": "string"
         }
       ]
     },
     {
-      "key": "GET /cloud/v1/projects",
       "operationId": "listProjects",
       "method": "get",
       "path": "/cloud/v1/projects",
@@ -81,7 +66,6 @@ export const RUNTIME_MODEL = {
       "parameters": []
     },
     {
-      "key": "GET /cloud/v1/regions",
       "operationId": "listRegions",
       "method": "get",
       "path": "/cloud/v1/regions",
@@ -93,7 +77,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -102,7 +85,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -117,7 +99,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "GET /cloud/v1/instances/{project_id}/{region_id}",
       "operationId": "listInstances",
       "method": "get",
       "path": "/cloud/v1/instances/{project_id}/{region_id}",
@@ -129,19 +110,16 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -150,7 +128,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -165,7 +142,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "POST /cloud/v1/volumes/{project_id}/{region_id}",
       "operationId": "createVolume",
       "method": "post",
       "path": "/cloud/v1/volumes/{project_id}/{region_id}",
@@ -177,25 +153,19 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ],
       "asyncTask": {
-        "tasksField": "tasks",
-        "taskType": "create_volume",
-        "createdResourcesKey": "volumes",
         "pollOperationId": "getTask"
       }
     },
     {
-      "key": "POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
       "operationId": "checkVirtualGpuClusterLimits",
       "method": "post",
       "path": "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
@@ -207,19 +177,16 @@ export const RUNTIME_MODEL = {
         {
           "name": "project_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         },
         {
           "name": "region_id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
     },
     {
-      "key": "GET /cloud/reseller/v1/limits_request",
       "operationId": "listQuotaLimitRequests",
       "method": "get",
       "path": "/cloud/reseller/v1/limits_request",
@@ -231,13 +198,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "client_id",
           "in": "query",
-          "required": false,
           "type": "integer"
         },
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "maximum": 1000,
@@ -246,7 +211,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "offset",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 0,
           "default": 0
@@ -254,8 +218,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "status",
           "in": "query",
-          "required": false,
-          "explode": true,
           "type": "array",
           "items": {
             "type": "string",
@@ -276,7 +238,6 @@ export const RUNTIME_MODEL = {
       }
     },
     {
-      "key": "GET /iam/clients/me",
       "operationId": "getCurrentClient",
       "method": "get",
       "path": "/iam/clients/me",
@@ -287,7 +248,6 @@ export const RUNTIME_MODEL = {
       "parameters": []
     },
     {
-      "key": "GET /streaming/ai/tasks",
       "operationId": "listAiTasks",
       "method": "get",
       "path": "/streaming/ai/tasks",
@@ -299,14 +259,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "task_id",
           "in": "query",
-          "required": false,
-          "type": "string",
-          "format": "uuid"
+          "type": "string"
         },
         {
           "name": "task_name",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "transcription",
@@ -316,7 +273,6 @@ export const RUNTIME_MODEL = {
         {
           "name": "status",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "FAILURE",
@@ -331,13 +287,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "date_created",
           "in": "query",
-          "required": false,
           "type": "string"
         },
         {
           "name": "ordering",
           "in": "query",
-          "required": false,
           "type": "string",
           "enum": [
             "task_id",
@@ -349,13 +303,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "search",
           "in": "query",
-          "required": false,
           "type": "string"
         },
         {
           "name": "page",
           "in": "query",
-          "required": false,
           "type": "integer",
           "minimum": 1,
           "default": 1
@@ -363,23 +315,19 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "required": false,
           "type": "integer",
           "default": 10
         }
       ],
       "pagination": {
         "style": "page",
-        "pageParam": "page",
         "limitParam": "limit",
         "countField": "count",
         "itemsField": "results",
-        "nextField": "next",
-        "previousField": "previous"
+        "nextField": "next"
       }
     },
     {
-      "key": "GET /security/iaas/v2/profiles/{id}",
       "operationId": "getProtectionProfile",
       "method": "get",
       "path": "/security/iaas/v2/profiles/{id}",
@@ -391,13 +339,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
     },
     {
-      "key": "PUT /security/iaas/v2/profiles/{id}",
       "operationId": "updateProtectionProfile",
       "method": "put",
       "path": "/security/iaas/v2/profiles/{id}",
@@ -409,13 +355,11 @@ export const RUNTIME_MODEL = {
         {
           "name": "id",
           "in": "path",
-          "required": true,
           "type": "integer"
         }
       ]
     },
     {
-      "key": "PUT /storage/notifications/v1/event",
       "operationId": "putStorageNotificationEvent",
       "method": "put",
       "path": "/storage/notifications/v1/event",
@@ -427,74 +371,19 @@ export const RUNTIME_MODEL = {
         {
           "name": "client_id",
           "in": "query",
-          "required": false,
           "type": "integer"
         }
       ]
     }
   ],
-  "securitySchemes": [
-    {
-      "name": "APIKey",
-      "type": "apiKey",
-      "in": "header",
-      "headerName": "Authorization"
-    },
-    {
-      "name": "ResellerAPIKey",
-      "type": "apiKey",
-      "in": "header",
-      "headerName": "Authorization"
-    }
-  ],
   "conventions": {
     "defaultBaseUrl": "https://api.gcore.com",
-    "rateLimits": [
-      {
-        "id": "request-rate",
-        "description": "All API calls.",
-        "appliesTo": "all",
-        "limit": 100,
-        "periodSeconds": 1,
-        "per": "ip-address",
-        "exceededStatus": 429
-      },
-      {
-        "id": "login-requests",
-        "description": "Requests to the login endpoint (its path is not shown).",
-        "appliesTo": "login",
-        "limit": 5,
-        "periodSeconds": 60,
-        "per": "ip-address",
-        "exceededStatus": 429
-      },
-      {
-        "id": "failed-logins",
-        "description": "Failed logins at the login endpoint.",
-        "appliesTo": "login-failures",
-        "limit": 5,
-        "periodSeconds": 3600,
-        "per": "ip-address",
-        "exceededStatus": 429
-      }
-    ],
     "requestRate": {
-      "id": "request-rate",
-      "description": "All API calls.",
-      "appliesTo": "all",
       "limit": 100,
-      "periodSeconds": 1,
-      "per": "ip-address",
-      "exceededStatus": 429
+      "periodSeconds": 1
     },
     "taskPolling": {
       "operationId": "getTask",
-      "states": [
-        "NEW",
-        "RUNNING",
-        "FINISHED",
-        "ERROR"
-      ],
       "terminalStates": [
         "FINISHED",
         "ERROR"
@@ -502,70 +391,17 @@ export const RUNTIME_MODEL = {
       "successState": "FINISHED",
       "intervals": [
         {
-          "operation": "Create VM",
           "taskType": "create_vm",
-          "typicalDurationSeconds": {
-            "min": 15,
-            "max": 30
-          },
           "pollIntervalSeconds": 5
         },
         {
-          "operation": "Create volume",
           "taskType": "create_volume",
-          "typicalDurationSeconds": {
-            "min": 5,
-            "max": 15
-          },
           "pollIntervalSeconds": 5
         },
         {
-          "operation": "Create network or subnet",
-          "typicalDurationSeconds": {
-            "min": 5,
-            "max": 10
-          },
-          "pollIntervalSeconds": 5
-        },
-        {
-          "operation": "Create load balancer",
-          "typicalDurationSeconds": {
-            "min": 30,
-            "max": 90
-          },
-          "pollIntervalSeconds": 10
-        },
-        {
-          "operation": "Delete VM",
           "taskType": "delete_vm",
-          "typicalDurationSeconds": {
-            "min": 15,
-            "max": 70
-          },
           "pollIntervalSeconds": 5
-        },
-        {
-          "operation": "Delete bare metal server",
-          "typicalDurationSeconds": {
-            "min": 60,
-            "max": 120
-          },
-          "pollIntervalSeconds": 30
-        },
-        {
-          "operation": "Create Kubernetes cluster",
-          "typicalDurationSeconds": {
-            "min": 300,
-            "max": 900
-          },
-          "pollIntervalSeconds": 30
         }
-      ],
-      "createdResourcesKeys": [
-        "instances",
-        "volumes",
-        "floatingips",
-        "networks"
       ]
     }
   }

@@ -1,17 +1,14 @@
 // Questions callers ask of the model, answered in one place. Where the description states no
 // value a caller needs, the answer says so (`known: false`) and the caller decides; nothing here
 // falls back to a number of its own.
-import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "./runtime.js";
 import type {
-  OffsetPagination,
-  OperationModel,
-  PagePagination,
-  ParameterModel,
-  PollingInterval,
-  ResponseModel,
-  SpecModel,
-  TaskPolling,
-} from "./types.js";
+  RuntimeModel,
+  RuntimeOperation,
+  RuntimeParameter,
+  RuntimePollingInterval,
+  RuntimeTaskPolling,
+} from "./runtime.js";
+import type { OperationModel, ParameterModel, PollingInterval, ResponseModel, SpecModel } from "./types.js";
 
 // The lookups answer for the full model and for its runtime view (runtime.ts) alike, and give
 // back the operation and parameter types of the model they were asked about.
@@ -21,8 +18,9 @@ type AnyOperation = OperationModel | RuntimeOperation;
 export type OperationOf<M> = M extends SpecModel ? OperationModel : RuntimeOperation;
 /** The parameter type of an operation: ParameterModel for the full model's, RuntimeParameter else. */
 export type ParameterOf<O> = O extends OperationModel ? ParameterModel : RuntimeParameter;
-interface WithConventions {
-  readonly conventions: { readonly taskPolling?: TaskPolling };
+/** A model with its polling conventions: the full model's (a TaskPolling) or the runtime view's. */
+interface WithConventions<P extends RuntimeTaskPolling = RuntimeTaskPolling> {
+  readonly conventions: { readonly taskPolling?: P };
 }
 
 export function operationById<M extends AnyModel>(model: M, operationId: string): OperationOf<M> {
@@ -97,7 +95,7 @@ export function requireParameter<O extends AnyOperation>(
   const found = parameterOf(operation, name, where);
   if (!found)
     throw new Error(
-      `${operation.operationId} (${operation.key}) has no ${where ? `${where} ` : ""}parameter ${name}; it has ${operation.parameters.map((p) => p.name).join(", ") || "none"}.`,
+      `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) has no ${where ? `${where} ` : ""}parameter ${name}; it has ${operation.parameters.map((p) => p.name).join(", ") || "none"}.`,
     );
   return found;
 }
@@ -130,11 +128,11 @@ export function inferredRequiredAt(model: SpecModel, schemaPointer: string): rea
 export function paginatedOperations<M extends AnyModel>(
   model: M,
   style: "offset",
-): (OperationOf<M> & { pagination: OffsetPagination })[];
+): (OperationOf<M> & { pagination: Extract<OperationOf<M>["pagination"], { style: "offset" }> })[];
 export function paginatedOperations<M extends AnyModel>(
   model: M,
   style: "page",
-): (OperationOf<M> & { pagination: PagePagination })[];
+): (OperationOf<M> & { pagination: Extract<OperationOf<M>["pagination"], { style: "page" }> })[];
 export function paginatedOperations<M extends AnyModel>(model: M): OperationOf<M>[];
 export function paginatedOperations<M extends AnyModel>(
   model: M,
@@ -159,21 +157,24 @@ function operationsOf<M extends AnyModel>(model: M): readonly OperationOf<M>[] {
   return model.operations as readonly OperationOf<M>[];
 }
 
-export function taskPollingOf(model: WithConventions): TaskPolling {
+export function taskPollingOf<P extends RuntimeTaskPolling>(model: WithConventions<P>): P {
   const polling = model.conventions.taskPolling;
   if (!polling) throw new Error("The description has no x-task-polling: no operation reads tasks.");
   return polling;
 }
 
-export type PollingAdvice =
-  | { readonly known: true; readonly interval: PollingInterval }
+export type PollingAdvice<I extends RuntimePollingInterval = PollingInterval> =
+  | { readonly known: true; readonly interval: I }
   | { readonly known: false; readonly reason: string };
 
 /**
  * The seed's polling row for a task type. Rows without a task type (the seed names the operation
  * only) never match; a task type without a row is `known: false`, and the caller picks.
  */
-export function pollingAdviceFor(model: WithConventions, taskType: string | undefined): PollingAdvice {
+export function pollingAdviceFor<I extends RuntimePollingInterval>(
+  model: { readonly conventions: { readonly taskPolling?: { readonly intervals: readonly I[] } } },
+  taskType: string | undefined,
+): PollingAdvice<I> {
   const polling = model.conventions.taskPolling;
   if (!polling) return { known: false, reason: "the description has no x-task-polling" };
   if (taskType === undefined) return { known: false, reason: "the task has no task_type" };

@@ -1,41 +1,114 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
-// route, security, parameter facts, pagination and async task, and the conventions — without
-// what only tools read (summaries, pointers into the description, response schemas), so a
-// bundle that ships it stays small.
-import type { Conventions, OperationModel, ParameterModel, SecuritySchemeModel, SpecModel } from "./types.js";
+// route, security, parameter facts, pagination and task-reading operation, and the conventions.
+// Without what only tools and generators read (the product list, the security schemes,
+// summaries, pointers into the description, response schemas, parameters' explode, format and
+// required, a page list's page and previous fields, an async task's fields and type, the rate
+// limits other than the one every call obeys, polling rows no task type names, typical
+// durations) or what the rest gives (an operation's `key` is its method and path), so a bundle
+// that ships it stays small.
+import type {
+  AsyncTask,
+  OffsetPagination,
+  OperationModel,
+  PagePagination,
+  Pagination,
+  ParameterModel,
+  PollingInterval,
+  RateLimit,
+  SpecModel,
+  TaskPolling,
+} from "./types.js";
 
-export type RuntimeParameter = Omit<ParameterModel, "schemaPointer" | "example">;
+/**
+ * A parameter as the client checks it: no pointer, example, `explode` or `format` (none is
+ * checked), and no `required`: the client requires the path parameters, which OpenAPI makes
+ * required always, and leaves query parameters to the server.
+ */
+export type RuntimeParameter = Omit<
+  ParameterModel,
+  "schemaPointer" | "example" | "explode" | "format" | "required"
+>;
+
+/** A list's pagination as a walk reads it: a page list's `pageParam` and `previousField` are not. */
+export type RuntimePagination = OffsetPagination | Omit<PagePagination, "pageParam" | "previousField">;
 
 export interface RuntimeOperation
-  extends Pick<
-    OperationModel,
-    "key" | "operationId" | "method" | "path" | "product" | "security" | "pagination" | "asyncTask"
-  > {
+  extends Pick<OperationModel, "operationId" | "method" | "path" | "product" | "security"> {
+  readonly pagination?: RuntimePagination;
+  /** Of an operation that starts a task (x-async-task), the operation that reads the task. */
+  readonly asyncTask?: Pick<AsyncTask, "pollOperationId">;
   readonly parameters: readonly RuntimeParameter[];
 }
 
+/** A polling row as a program reads it: the task type it is for, and its interval. */
+export type RuntimePollingInterval = Pick<PollingInterval, "taskType" | "pollIntervalSeconds">;
+
+export interface RuntimeTaskPolling
+  extends Pick<TaskPolling, "operationId" | "terminalStates" | "successState"> {
+  /** Only the rows that name a task type: the others can never match a task. */
+  readonly intervals: readonly RuntimePollingInterval[];
+}
+
+export interface RuntimeConventions {
+  /** The server's `base_url` default. */
+  readonly defaultBaseUrl: string;
+  /** The limit that applies to every call (`appliesTo: all`): how many requests per period. */
+  readonly requestRate: Pick<RateLimit, "limit" | "periodSeconds">;
+  readonly taskPolling?: RuntimeTaskPolling;
+}
+
 export interface RuntimeModel {
-  readonly products: readonly string[];
   readonly operations: readonly RuntimeOperation[];
-  readonly securitySchemes: readonly SecuritySchemeModel[];
-  readonly conventions: Conventions;
+  readonly conventions: RuntimeConventions;
 }
 
 export function runtimeModel(model: SpecModel): RuntimeModel {
   return {
-    products: model.products,
     operations: model.operations.map((o) => ({
-      key: o.key,
       operationId: o.operationId,
       method: o.method,
       path: o.path,
       product: o.product,
       security: o.security,
-      parameters: o.parameters.map(({ schemaPointer: _pointer, example: _example, ...facts }) => facts),
-      ...(o.pagination ? { pagination: o.pagination } : {}),
-      ...(o.asyncTask ? { asyncTask: o.asyncTask } : {}),
+      parameters: o.parameters.map(
+        ({
+          schemaPointer: _pointer,
+          example: _example,
+          explode: _explode,
+          format: _format,
+          required: _required,
+          ...facts
+        }) => facts,
+      ),
+      ...(o.pagination ? { pagination: runtimePagination(o.pagination) } : {}),
+      ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
-    securitySchemes: model.securitySchemes,
-    conventions: model.conventions,
+    conventions: runtimeConventions(model),
+  };
+}
+
+function runtimePagination(pagination: Pagination): RuntimePagination {
+  if (pagination.style === "offset") return pagination;
+  const { pageParam: _page, previousField: _previous, ...walk } = pagination;
+  return walk;
+}
+
+function runtimeConventions({ conventions }: SpecModel): RuntimeConventions {
+  const { defaultBaseUrl, requestRate, taskPolling } = conventions;
+  return {
+    defaultBaseUrl,
+    requestRate: { limit: requestRate.limit, periodSeconds: requestRate.periodSeconds },
+    ...(taskPolling
+      ? {
+          taskPolling: {
+            operationId: taskPolling.operationId,
+            terminalStates: taskPolling.terminalStates,
+            successState: taskPolling.successState,
+            intervals: taskPolling.intervals.flatMap(({ taskType, pollIntervalSeconds }) =>
+              taskType === undefined ? [] : [{ taskType, pollIntervalSeconds }],
+            ),
+          },
+        }
+      : {}),
   };
 }

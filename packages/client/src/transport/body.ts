@@ -16,8 +16,9 @@ const decoder = new TextDecoder();
  * with a control character), and copying headers costs.
  */
 export class BufferedResponse extends Response {
-  readonly bodyBytes: Bytes;
-  private readonly original: Response;
+  // `declare`d fields are set in the constructor: no field declaration is emitted, for bundle size.
+  declare readonly bodyBytes: Bytes;
+  declare private readonly original: Response;
   constructor(bytes: Bytes, original: Response) {
     super();
     this.bodyBytes = bytes;

@@ -23,24 +23,25 @@ export interface RateLimiterSettings extends Required<RateLimitOptions> {
  * pauses every caller for the advised time instead of letting them all hit the wall.
  */
 export class RateLimiter {
-  readonly requestsPerSecond: number;
-  readonly burst: number;
-  readonly periodSeconds: number;
-  private readonly intervalMs: number;
-  private readonly toleranceMs: number;
+  // `declare`d fields are set in the constructor: no field declaration is emitted, for bundle size.
+  declare readonly requestsPerSecond: number;
+  declare readonly burst: number;
+  declare readonly periodSeconds: number;
+  declare private readonly intervalMs: number;
+  declare private readonly toleranceMs: number;
   /** theoretical arrival time of the next request */
   private tat = 0;
   private pausedUntil = 0;
   /** send times of the last `windowSize` requests, oldest first (a ring) */
-  private readonly sent: number[];
-  private readonly windowSize: number;
-  private readonly windowMs: number;
+  declare private readonly sent: number[];
+  declare private readonly windowSize: number;
+  declare private readonly windowMs: number;
   private head = 0;
 
-  constructor(
-    options: RateLimiterSettings,
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  declare private readonly now: () => number;
+
+  constructor(options: RateLimiterSettings, now: () => number = () => performance.now()) {
+    this.now = now;
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
     this.periodSeconds = options.periodSeconds ?? DEFAULTS.ratePeriodSeconds;

@@ -7,7 +7,8 @@
 export class AttemptTimeouts {
   private readonly pending = new Set<{ controller: AbortController; at: number; reason: unknown }>();
   private interval: ReturnType<typeof setInterval> | undefined;
-  private readonly tickMs: number;
+  // `declare`d (set in the constructor): no field declaration is emitted, for bundle size.
+  declare private readonly tickMs: number;
 
   constructor(timeoutMs: number) {
     this.tickMs = Math.min(1000, Math.max(5, Math.floor(timeoutMs / 10)));

@@ -18,6 +18,7 @@ import { sleep } from "./sleep.js";
 import { AttemptTimeouts } from "./timeouts.js";
 
 export interface Logger {
+  /** Accepted for loggers that have it; the client logs nothing at this level. */
   debug?(message: string): void;
   warn?(message: string): void;
 }
@@ -47,7 +48,7 @@ const attemptsByResponse = new WeakMap<Response, number>();
 export const attemptsOf = (response: Response): number => attemptsByResponse.get(response) ?? 1;
 
 /** "/cloud/v1/regions?limit=10": what errors and log lines name, never a header. */
-const pathOf = (url: string): string => {
+export const pathOf = (url: string): string => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
