@@ -12,6 +12,7 @@ import {
   TaskTimeoutError,
   TimeoutError,
 } from "../src/index.js";
+import { fakeAttemptClock } from "./attempt-clock.js";
 import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 let server: ScriptedServer | undefined;
@@ -20,13 +21,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/**
- * Attempt timeouts run on one shared setInterval and read Date.now: with those two faked, an
- * attempt times out when the test advances the clock, after the test has seen its headers arrive,
- * so it is the body's read that times out, however slow the machine.
- */
-const fakeAttemptClock = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
 
 /** The global fetch, counting the answers whose headers have arrived. */
 function watchedFetch() {

@@ -8,6 +8,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../src/index.js";
+import { fakeAttemptClock } from "./attempt-clock.js";
 import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 let server: ScriptedServer | undefined;
@@ -16,13 +17,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/**
- * Attempt timeouts run on one shared setInterval and read Date.now: with those two faked, an
- * attempt times out when the test advances the clock, never because a loaded machine was slow to
- * answer (the server's sockets and the retry waits keep real timers).
- */
-const fakeAttemptClock = () => vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
 
 /** Resolves once the server has seen `n` requests (driven by arrivals, not by a guess at time). */
 async function untilRequests(n: number) {

@@ -4,16 +4,15 @@
 // exit 2, never a stack; the verdict is still printed.
 
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULTS } from "../src/options.js";
 import { runConformance } from "../src/run.js";
 import { specModel } from "../src/spec.js";
 import { runObserve, runVerify } from "../src/traffic/commands.js";
+import { countingServer } from "./counting-server.js";
 
 const ACCOUNT = operationById(specModel(), "getCurrentClient").path;
 const KEY = "4122$report-dir-test-key-7d1c9e";
@@ -22,23 +21,12 @@ const aFile = join(dir, "a-file");
 writeFileSync(aFile, "not a folder");
 
 /** Counts every request; a check that comes first sends none. */
-let requests = 0;
-let server: Server;
-let target: string;
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    requests++;
-    res.writeHead(500).end();
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((done) => server.close(done)));
+const server = countingServer();
 
 const run = (report: string) => ({
   ...DEFAULTS,
   only: [],
-  target,
+  target: server.url,
   report,
 });
 
@@ -49,21 +37,21 @@ describe.each([
 ])("--report naming %s", (_name, report, message) => {
   it("a run: exit 2 before anything is sent", async () => {
     const lines: string[] = [];
-    const before = requests;
+    const before = server.requests;
     const result = await runConformance(run(report), {
       write: (line) => lines.push(line),
       env: { GCORE_API_KEY: KEY },
     });
     expect(result.exitCode).toBe(2);
     expect(lines.join("\n")).toMatch(message);
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   });
 
   it("observe: exit 2 before it listens", async () => {
     const lines: string[] = [];
     let listened = false;
     const result = await runObserve(
-      { upstream: target, listen: "127.0.0.1:0", allowRemoteListen: false, report, strict: false },
+      { upstream: server.url, listen: "127.0.0.1:0", allowRemoteListen: false, report, strict: false },
       {
         write: (line) => lines.push(line),
         env: {},

@@ -3,33 +3,22 @@
 // the token. It used to be sent, fail in fetch, and be reported as a target that cannot be reached.
 
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
 import { DEFAULTS, UsageError } from "../src/options.js";
 import { runConformance } from "../src/run.js";
 import { startTarget } from "../src/target.js";
+import { countingServer } from "./counting-server.js";
 
 const GOOD = "5123$token-check-good-8e2f1a";
 
-let requests = 0;
-let server: Server;
-let target: string;
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    requests++;
-    res.writeHead(500).end();
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((done) => server.close(done)));
+/** Counts every request; a check that comes first sends none. */
+const server = countingServer();
 
 const report = mkdtempSync(join(tmpdir(), "token-check-"));
-const options = () => ({ ...DEFAULTS, only: [] as string[], target, report });
+const options = () => ({ ...DEFAULTS, only: [] as string[], target: server.url, report });
 
 describe.each([
   ["a Cyrillic word", "123$тест"],
@@ -53,7 +42,7 @@ describe.each([
 
   it("a run: exit 2 before anything is sent", async () => {
     const lines: string[] = [];
-    const before = requests;
+    const before = server.requests;
     const result = await runConformance(options(), {
       write: (line) => lines.push(line),
       notice: () => {},
@@ -62,6 +51,6 @@ describe.each([
     expect(result.exitCode).toBe(2);
     expect(lines.join("\n")).not.toMatch(/cannot be reached/);
     expect(lines.join("\n")).toMatch(/no HTTP header can carry/);
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   }, 120_000);
 });
