@@ -9,6 +9,9 @@ import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./rep
 import { toHtml } from "./report-html.js";
 import { colors as pc } from "./terminal.js";
 
+/** The report folder a --report value names, from the folder the command runs in. */
+export const reportDirOf = (report: string, cwd: string = process.cwd()): string => resolve(cwd, report);
+
 /** Writes report.json, junit.xml, report.md and report.html into `dir`; returns it. */
 export function writeReports(report: Report, dir: string, redact: (text: string) => string): string {
   mkdirSync(dir, { recursive: true });
@@ -55,20 +58,24 @@ export function checkReportDir(dir: string): void {
 }
 
 /**
- * writeReports, its failure (a disk that filled during the run) as a sentence to print instead of
- * a stack; undefined when the four files were written.
+ * Writes the four files and prints the summary. A write that fails (a disk that filled during the
+ * run) is one line after the verdict, never a stack: false then, and the caller exits 2.
  */
 export function saveReports(
   report: Report,
   dir: string,
   redact: (text: string) => string,
-): string | undefined {
+  write: (line: string) => void,
+): boolean {
+  let failure: string | undefined;
   try {
     writeReports(report, dir, redact);
-    return undefined;
   } catch (error) {
-    return `cannot write the reports into ${dir} (${why(error)}); the verdict above is all that is left of this run.`;
+    failure = `cannot write the reports into ${dir} (${why(error)}); the verdict above is all that is left of this run.`;
   }
+  printSummary(report, failure ? undefined : dir, write);
+  if (failure) write(pc.red(`platform-api-conformance: ${failure}`));
+  return failure === undefined;
 }
 
 /** 1 when a result failed (a `must`, or a `should` under --strict), else 0. */
@@ -76,7 +83,7 @@ export const verdictCode = (report: Report): 0 | 1 =>
   report.scenarios.some((s) => s.status === "failed") ? 1 : 0;
 
 /** `reportDir` undefined: the reports could not be written (the caller says why). */
-export function printSummary(report: Report, reportDir: string | undefined, write: (line: string) => void) {
+function printSummary(report: Report, reportDir: string | undefined, write: (line: string) => void) {
   const { summary } = report;
   write("");
   for (const s of report.scenarios.filter((x) => x.status === "failed"))

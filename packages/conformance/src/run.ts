@@ -11,7 +11,7 @@ import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./o
 import { prepareRun } from "./prepare.js";
 import { createUsageRedactor } from "./redact.js";
 import { createRedactor, type Report, redactDeep, summarize } from "./report.js";
-import { checkReportDir, printSummary, saveReports, verdictCode } from "./report-files.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
 import { forTerminal, colors as pc } from "./terminal.js";
 
@@ -48,7 +48,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   let redactLine = usageRedact;
   const write = (line: string) => print(redactLine(line));
   const startedAt = new Date();
-  const reportDir = resolve(io.cwd ?? process.cwd(), options.report);
+  const reportDir = reportDirOf(options.report, io.cwd);
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   try {
     checkOptions(options);
@@ -134,12 +134,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       printPlan(report, write);
       return { exitCode: 0, report };
     }
-    const failure = saveReports(report, reportDir, redactLine);
-    printSummary(report, failure ? undefined : reportDir, write);
-    if (failure) {
-      write(pc.red(`platform-api-conformance: ${failure}`));
-      return { exitCode: 2, report };
-    }
+    if (!saveReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
     return { exitCode: verdictCode(report), report, reportDir };
   } finally {
     await prepared.close();

@@ -4,7 +4,6 @@
 // an answer (the upstream's whenever it sent one), the proxy keeps serving, says what happened once,
 // and the reports are written at the end.
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { createServer as createNetServer, type Socket } from "node:net";
@@ -17,13 +16,13 @@ import { specModel } from "../src/spec.js";
 import { runVerify, startObserving } from "../src/traffic/commands.js";
 import { MAX_RECORDING_BYTES } from "../src/traffic/har.js";
 import { UPSTREAM_TIMEOUT_MS } from "../src/traffic/proxy.js";
+import { startObserveCli } from "./observe-cli.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
 const REGIONS = `${regions.operation.path}?${regions.limit.name}=1`;
 const ACCOUNT = operationById(model, "getCurrentClient").path;
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
-const CLI = new URL("../dist/cli.js", import.meta.url).pathname;
 const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -315,43 +314,14 @@ describe("the recording", () => {
     const dir = mkdtempSync(join(tmpdir(), "observe-efbig-"));
     const har = join(dir, "traffic.har");
     // 1 MiB per file (512-byte blocks): the reports fit, the recording does not.
-    const child = spawn(
-      "sh",
-      [
-        "-c",
-        'ulimit -f 2048 && exec "$0" "$@"',
-        process.execPath,
-        CLI,
-        "observe",
-        "--upstream",
-        upstream,
-        "--listen",
-        "127.0.0.1:0",
-        "--record",
-        har,
-        "--report",
-        join(dir, "report"),
-      ],
-      { env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    const observe = await startObserveCli(
+      ["--upstream", upstream, "--listen", "127.0.0.1:0", "--record", har, "--report", join(dir, "report")],
+      (child) => closers.push(async () => child.kill("SIGKILL")),
+      ["sh", "-c", 'ulimit -f 2048 && exec "$0" "$@"'],
     );
-    closers.push(async () => child.kill("SIGKILL"));
-    let out = "";
-    child.stderr.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    const url = await new Promise<string>((done, fail) => {
-      child.stdout.on("data", (c: Buffer) => {
-        out += c.toString();
-        const found = /Observing (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-        if (found) done(found);
-      });
-      child.once("close", () => fail(new Error(`observe ended before listening:\n${out}`)));
-    });
-    for (let i = 0; i < 20; i++) expect((await send(url, { path: ACCOUNT })).status).toBe(401);
-    const code = new Promise<number | null>((done) => child.once("close", done));
-    child.kill("SIGINT");
-    expect(await code).toBe(0);
-    expect(out.match(/EFBIG/g)?.length).toBe(2); // once when it happened, once in the summary
+    for (let i = 0; i < 20; i++) expect((await send(observe.url, { path: ACCOUNT })).status).toBe(401);
+    expect(await observe.stop()).toBe(0);
+    expect(observe.output().match(/EFBIG/g)?.length).toBe(2); // once when it happened, once in the summary
     expect(statSync(join(dir, "report", "report.json")).size).toBeGreaterThan(0);
     const parsed = JSON.parse(readFileSync(har, "utf8"));
     expect(parsed.log.entries.length).toBeGreaterThan(0);

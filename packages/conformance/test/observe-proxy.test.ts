@@ -18,6 +18,7 @@ import { offsetList } from "../src/offset.js";
 import { UsageError } from "../src/options.js";
 import { specModel } from "../src/spec.js";
 import { listenAddress, runObserve, runVerify, startObserving } from "../src/traffic/commands.js";
+import { startObserveCli } from "./observe-cli.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
@@ -424,28 +425,15 @@ describe("usage", () => {
       }),
     );
     const dir = mkdtempSync(join(tmpdir(), "observe-cli-"));
-    const child = spawn(
-      process.execPath,
-      [CLI, "observe", "--upstream", upstream, "--listen", "127.0.0.1:0", "--report", dir],
-      { env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    const observe = await startObserveCli(
+      ["--upstream", upstream, "--listen", "127.0.0.1:0", "--report", dir],
+      (child) => closers.push(async () => child.kill("SIGKILL")),
     );
-    closers.push(async () => child.kill("SIGKILL"));
-    let out = "";
-    const url = await new Promise<string>((done, fail) => {
-      child.stdout.on("data", (c: Buffer) => {
-        out += c.toString();
-        const found = /Observing (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-        if (found) done(found);
-      });
-      child.once("close", () => fail(new Error(`observe ended before listening:\n${out}`)));
-    });
-    const answer = await send(url, { path: ACCOUNT, headers: [] });
+    const answer = await send(observe.url, { path: ACCOUNT, headers: [] });
     expect(answer.status).toBe(401);
-    const code = new Promise<number | null>((done) => child.once("close", done));
-    child.kill("SIGINT");
-    expect(await code).toBe(0);
-    expect(out).toMatch(/stopped \(SIGINT\)/);
-    expect(out).toMatch(/CONFORMANT/);
+    expect(await observe.stop()).toBe(0);
+    expect(observe.output()).toMatch(/stopped \(SIGINT\)/);
+    expect(observe.output()).toMatch(/CONFORMANT/);
     const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
     expect(
       report.scenarios.find((s: { id: string }) => s.id === "auth.missing-header.getCurrentClient").status,

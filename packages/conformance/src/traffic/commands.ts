@@ -3,11 +3,10 @@
 // junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
-import { checkReportDir, printSummary, saveReports, verdictCode } from "../report-files.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { forTerminal, colors as pc } from "../terminal.js";
 import { createHarRecorder, type RecordingState, readHar } from "./har.js";
@@ -208,7 +207,7 @@ export async function runObserve(options: ObserveOptions, io: TrafficIo = {}): P
     if (duration !== undefined && !(duration > 0 && duration <= MAX_DURATION_SECONDS))
       throw new UsageError(durationRange(duration));
     const { host, port } = listenAddress(options.listen, options.allowRemoteListen);
-    checkReportDir(reportDirOf(options, io));
+    checkReportDir(reportDirOf(options.report, io.cwd));
     observing = await startObserving({
       upstream: options.upstream,
       record: options.record,
@@ -269,7 +268,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   let reading: Awaited<ReturnType<typeof readHar>>;
   try {
     if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
-    checkReportDir(reportDirOf(options, io));
+    checkReportDir(reportDirOf(options.report, io.cwd));
     reading = await readHar(options.har, options.baseUrl);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -312,9 +311,6 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   });
 }
 
-const reportDirOf = (options: { report: string }, io: RunIo) =>
-  resolve(io.cwd ?? process.cwd(), options.report);
-
 function finish(
   judge: TrafficJudge,
   options: { report: string; strict: boolean },
@@ -324,13 +320,8 @@ function finish(
   meta: { target: string; startedAt: Date; options: Record<string, unknown> },
 ): RunResult {
   const report: Report = judge.report({ ...meta, strict: options.strict });
-  const reportDir = reportDirOf(options, io);
-  const failure = saveReports(report, reportDir, redact);
-  printSummary(report, failure ? undefined : reportDir, write);
-  if (failure) {
-    write(pc.red(`platform-api-conformance: ${failure}`));
-    return { exitCode: 2, report };
-  }
+  const reportDir = reportDirOf(options.report, io.cwd);
+  if (!saveReports(report, reportDir, redact, write)) return { exitCode: 2, report };
   if (report.traffic?.judged === 0) {
     write(
       pc.red(

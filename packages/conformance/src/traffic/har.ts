@@ -63,11 +63,6 @@ export interface HarReading {
 }
 
 /**
- * The largest HAR `verify` reads: 500 MiB, below the longest string V8 holds (a HAR is parsed
- * whole). Larger ones are refused before they are read, and a file that never ends (a pipe,
- * /dev/zero) is stopped here.
- */
-/**
  * How the recorder marks an answer that broke HTTP itself (a status line, a body its
  * Content-Encoding cannot decode) in the entry's `response.comment`, so that `verify` of the
  * recording finds what `observe` found: the HAR's text holds the body as it came, not the failure.
@@ -75,6 +70,11 @@ export interface HarReading {
 const INVALID_ANSWER = "conformance observe: invalid answer: ";
 const INVALID_SEPARATOR = "; ";
 
+/**
+ * The largest HAR `verify` reads: 500 MiB, below the longest string V8 holds (a HAR is parsed
+ * whole). Larger ones are refused before they are read, and a file that never ends (a pipe,
+ * /dev/zero) is stopped here.
+ */
 export const MAX_HAR_BYTES = 500 * 1024 * 1024;
 
 const where = (file: string, index: number, what: string) => `${file}: log.entries[${index}]${what}`;

@@ -147,6 +147,16 @@ function decoded(
   return { body: bytes.toString("utf8") };
 }
 
+/** The proxy's own 502 (`x-conformance-observe` says why), or a cut when an answer was begun. */
+function proxyAnswer(res: ServerResponse, kind: string, message: string) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "x-conformance-observe": kind });
+  res.end(`conformance observe: ${message}\n`);
+}
+
 /** Characters a reason phrase may not hold (RFC 9112 §4: HTAB, SP, VCHAR, obs-text). */
 const NOT_IN_REASON = /[^\t\x20-\x7e\x80-\xff]/g;
 
@@ -191,15 +201,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
       const durationMs = performance.now() - started;
       setImmediate(() => pass(status, statusText, rawHeaders, durationMs, error));
     };
-    /** The proxy's own answer, when the upstream gave none it can pass; a cut when one was begun. */
-    const fail = (kind: string, message: string) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "x-conformance-observe": kind });
-      res.end(`conformance observe: ${message}\n`);
-    };
+    const fail = (kind: string, message: string) => proxyAnswer(res, kind, message);
     const pass = (
       status: number | null,
       statusText: string,
@@ -292,14 +294,22 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
             res.destroy();
             report(null, "", [], `the answer broke off: ${error.message}`);
           });
-          if (!(status >= 100 && status <= 999)) {
-            // No status to pass on: the proxy's own 502; the answer is judged as it came.
-            const what = `status ${answer.statusCode === undefined ? "(none)" : String(status).padStart(3, "0")} is not an HTTP status code (100–599)`;
-            invalid.push(`the upstream answered ${what}`);
-            problem("status", `the upstream answered ${what}; the client got the proxy's 502`);
-            fail("invalid-answer", `the upstream ${upstream.origin} answered ${what}`);
-            answer.on("end", () => report(status, statusText, rawHeaders));
+          answer.on("end", () => report(status, statusText, rawHeaders));
+          /** An answer that cannot be passed on: the client gets the proxy's 502, the answer is judged as it came. */
+          const refuse = (kind: string, finding: string, told: string) => {
+            invalid.push(finding);
+            problem(kind, `${told}; the client got the proxy's 502`);
+            fail("invalid-answer", told);
             answer.resume();
+          };
+          // Node writes any three-digit status; none below 100 (`000`) is a status at all.
+          if (!(status >= 100 && status <= 999)) {
+            const what = `status ${answer.statusCode === undefined ? "(none)" : String(status).padStart(3, "0")}, which is no HTTP status code`;
+            refuse(
+              "status",
+              `the upstream answered ${what}`,
+              `the upstream ${upstream.origin} answered ${what}`,
+            );
             return;
           }
           // The reason phrase is advisory (RFC 9112 §4): one that holds characters no server may
@@ -316,16 +326,11 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
           try {
             res.writeHead(status, reason, rawHeaders);
           } catch (error) {
-            // Headers Node cannot write: the client gets the proxy's 502 saying so.
+            // Headers Node cannot write.
             const message = `the upstream's answer cannot be passed on (${(error as Error).message})`;
-            invalid.push(message);
-            problem("unpassable", `${message}; the client got the proxy's 502`);
-            fail("invalid-answer", message);
-            answer.on("end", () => report(status, statusText, rawHeaders));
-            answer.resume();
+            refuse("unpassable", message, message);
             return;
           }
-          answer.on("end", () => report(status, statusText, rawHeaders));
           answer.pipe(res);
         }),
       );
@@ -339,8 +344,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
           req.resume();
           return;
         }
-        // Not yet answered: an upstream that answers early and resets the connection at once loses
-        // its answer when a write meets the reset first (Node closes the socket before reading it).
+        // No answer came (an early one is read even after a failed write: early-answer.ts).
         if (error.code === "ETIMEDOUT")
           problem("timeout", `${error.message}: the client got the proxy's 502 (UPSTREAM_TIMEOUT_MS)`);
         fail("no-answer", `no answer from the upstream ${upstream.origin} (${error.message})`);
@@ -375,13 +379,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
       handle(req, res);
     } catch (error) {
       problem("internal", `the proxy failed on an exchange: ${(error as Error).stack ?? error}`);
-      if (!res.headersSent) {
-        res.writeHead(502, {
-          "content-type": "text/plain; charset=utf-8",
-          "x-conformance-observe": "internal",
-        });
-        res.end("conformance observe: the proxy failed on this exchange\n");
-      } else res.destroy();
+      proxyAnswer(res, "internal", "the proxy failed on this exchange");
     }
   });
 
