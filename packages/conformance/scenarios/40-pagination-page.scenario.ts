@@ -1,12 +1,11 @@
-// Page pagination on /streaming/ai/tasks, what is the AI task list's own: `next`/`previous` keep
-// the filters, the default order is started_at descending, `ordering` sorts, filters and search
-// return only matches. What holds for every page list (count, links, last page, page length,
-// default limit) is a check of the registry (pagination.page.*).
+// Page pagination on /streaming/ai/tasks, what is the AI task list's own: the default order is
+// started_at descending, search matches. What holds for every page list (count, links that keep the
+// filters, last page, page length, default limit, its filters and orderings) is a rule of the
+// registry (src/rules/ pagination.page.*), driven by src/drivers/page-list.ts.
 
 import { operationById } from "@platform-api/spec";
 import type { Http } from "../src/http.js";
 import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/lists.js";
-import { linkQuery } from "../src/pages.js";
 import { check, type Need, scenario } from "../src/scenario.js";
 import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec.js";
 
@@ -23,10 +22,9 @@ const taskFields = Object.keys(
   schemaAt(successSchemaPointer(listAiTasks), "properties", pagination.itemsField, "items", "properties") ??
     {},
 );
-// The ordering keys that are fields of a task sort ascending by that field (the spec's words); the
-// one that is not (started_at) is the default order's key, whose direction the spec leaves open.
+// The ordering key that is not a field of a task (started_at) is the default order's key, whose
+// direction the spec leaves open (the others are the registry's pagination.page.ordering-sorts).
 const orderings = queryValues<Ordering>(OP, "ordering");
-const fieldOrderings = orderings.filter((key): key is Ordering & keyof AiTask => taskFields.includes(key));
 const startedAt = orderings.find((key) => !taskFields.includes(key));
 const taskNames = queryValues<TaskName>(OP, "task_name");
 
@@ -49,52 +47,6 @@ async function everything(http: Http, query: AiTaskQuery = {}) {
 
 scenario(
   {
-    id: "pagination.page.links-keep-filters",
-    title: "next and previous keep the filters, ordering and limit of the request",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: [
-      "GET ?task_name=<each>&limit=1",
-      `GET ?task_name=<the most common>&ordering=${fieldOrderings[0]}&limit=3`,
-      "GET <next>",
-      "GET <next's previous>",
-    ],
-  },
-  async ({ http, skip }) => {
-    // The task name with the most tasks, so that it fills several pages of 3.
-    let task_name: TaskName | undefined;
-    let most = -1;
-    for (const name of taskNames) {
-      const { count } = await aiTaskPage(http, { query: { task_name: name, limit: 1 } });
-      if (count > most) [task_name, most] = [name, count];
-    }
-    const ordering = fieldOrderings[0];
-    if (task_name === undefined || ordering === undefined)
-      return skip("the spec lists no task_name or no ordering by a task field");
-    const query = { task_name, ordering, limit: 3 };
-    const page1 = await aiTaskPage(http, { query });
-    if (page1.countSent ? page1.count <= 3 : page1.next === null)
-      return skip(`only ${page1.countSent ? page1.count : "one page of"} ${task_name} tasks: a single page`);
-    check(page1.next !== null, "page 1 has next null although count > limit");
-    const kept = (link: string, which: string) => {
-      const params = new URLSearchParams(linkQuery(link));
-      for (const [name, value] of Object.entries(query))
-        check(params.get(name) === String(value), `${which} "${link}" does not keep ${name}=${value}`);
-    };
-    kept(page1.next as string, "next");
-    const page2 = await aiTaskPage(http, { link: page1.next as string });
-    check(
-      page2.results.every((t) => t.task_name === task_name),
-      `following next "${page1.next}" returned tasks that are not ${task_name}`,
-    );
-    check(page2.previous !== null, "page 2 has previous null");
-    kept(page2.previous as string, "previous");
-  },
-);
-
-scenario(
-  {
     id: "pagination.page.default-order",
     title: "without ordering, tasks come by started_at descending",
     severity: "must",
@@ -111,66 +63,6 @@ scenario(
     const same = JSON.stringify(byDefault) === JSON.stringify(byStartedAt);
     const reversed = JSON.stringify(byDefault) === JSON.stringify([...byStartedAt].reverse());
     check(same || reversed, "the default order is neither the started_at order nor its reverse");
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.ordering-sorts",
-    title: `ordering=${fieldOrderings.join(", ")} sort ascending across pages`,
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: fieldOrderings.map((field) => `GET ?ordering=${field} (every page)`),
-  },
-  async ({ http }) => {
-    const wrong: string[] = [];
-    for (const field of fieldOrderings) {
-      const values = (await everything(http, { ordering: field })).map((t) => String(t[field]));
-      const at = values.findIndex((v, i) => i > 0 && (values[i - 1] as string) > v);
-      if (at > 0)
-        wrong.push(`ordering=${field}: "${values[at - 1]}" comes before "${values[at]}" (item ${at + 1})`);
-    }
-    check(wrong.length === 0, wrong.join("; "));
-  },
-);
-
-scenario(
-  {
-    id: "pagination.page.filters",
-    title: "status, task_name and task_id filters return exactly the matching tasks",
-    severity: "must",
-    operation: OP,
-    needs: NEEDS,
-    calls: [
-      "GET (every page)",
-      "GET ?status=<a status>",
-      "GET ?task_name=<a task name>",
-      "GET ?task_id=<one>",
-    ],
-  },
-  async ({ http, skip }) => {
-    const all = await everything(http);
-    const sample = all[Math.floor(all.length / 2)];
-    if (!sample) return skip("no AI tasks");
-    // A task name the spec lists (the data's may be off the spec: the schema scenario says so).
-    const taskName = taskNames.at(-1);
-    if (taskName === undefined) return skip("the spec lists no task_name");
-    const wrong: string[] = [];
-    for (const [name, value] of [
-      ["status", sample.status],
-      ["task_name", taskName],
-      ["task_id", sample.task_id],
-    ] as const) {
-      const got = await everything(http, { [name]: value });
-      const expected = all.filter((t) => t[name] === value).length;
-      const stray = got.filter((t) => t[name] !== value);
-      if (stray.length > 0)
-        wrong.push(`${name}=${value} returned ${stray.length} tasks with another ${name}`);
-      else if (got.length !== expected)
-        wrong.push(`${name}=${value} returned ${got.length} tasks; ${expected} match`);
-    }
-    check(wrong.length === 0, wrong.join("; "));
   },
 );
 

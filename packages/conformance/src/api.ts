@@ -60,6 +60,8 @@ export interface CallOptions {
   retry?: boolean;
   /** Wait for the pacer. Default true; the burst turns it off. */
   paced?: boolean;
+  /** The path parameter given a value no resource has, on purpose (the judge's errors.unknown-id-404). */
+  unknownParameter?: string;
 }
 
 type Parameters<Op> = Op extends { parameters: infer X } ? X : never;

@@ -2,8 +2,23 @@
 // region, and the options. The CLI (or the global setup under plain vitest) builds it in the main
 // process and hands it to the scenario workers through vitest's `provide`/`inject`.
 
+import type { ObservedExchange } from "./judge/exchange.js";
+
 export type TargetKind = "simulator" | "prism" | "url";
 export type Severity = "must" | "should";
+
+/** Preconditions a scenario (or a rule, for its result in an active run) can declare. */
+export type Need =
+  | "writes" // creates or changes a resource: --allow-writes
+  | "burst" // exceeds the platform's request rate: --allow-burst
+  | "state" // needs a server that keeps state (not Prism)
+  | "real-auth" // needs a server that checks tokens (not Prism)
+  | "rate-limited" // needs a server that enforces the rate limit (not Prism)
+  | "reseller" // needs the reseller key
+  | "profile" // needs a protection profile id
+  | "gpu-flavor" // needs a GPU flavor name
+  | "project" // needs the project (the default one, discovered, or --project-id)
+  | "region"; // needs the region (an ACTIVE one, discovered, or --region-id)
 
 export interface RunContext {
   target: {
@@ -99,8 +114,8 @@ export interface DiscoveryStep {
 
 export interface Discovery {
   steps: DiscoveryStep[];
-  /** Every discovery answer, judged (the schema results count them with the scenarios'). */
-  judged: RecordedExchange[];
+  /** Every discovery exchange, as it happened: the run's judge reads them first. */
+  exchanges: ObservedExchange[];
 }
 
 export interface CreatedResource {

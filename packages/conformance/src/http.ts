@@ -6,47 +6,19 @@
 
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import {
-  type BodyOf,
-  type Call,
-  type MethodOf,
-  OffSpec,
-  type OperationAt,
-  type Path,
-  type Request,
-  type StatusOf,
-} from "./api.js";
-import type { Evidence, JudgedExchange } from "./context.js";
-import { judgeAnswer } from "./judge.js";
+import { findOperation } from "@platform-api/spec";
+import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
+import type { Evidence } from "./context.js";
+import { type Answer, decodeExchange, excerptOf } from "./judge/answer.js";
+import { flatHeaders, type ObservedExchange } from "./judge/exchange.js";
 import type { Pacer } from "./pacer.js";
-import { requestRate } from "./rate.js";
+import { requestRate, retryAfterMs } from "./rate.js";
 import { createRedactor } from "./redact.js";
+import { specModel } from "./spec.js";
 
-declare const answerOf: unique symbol;
-
-/** An answer, typed by the operation called (`Op`: its generated type; unknown for a model-picked one). */
-export interface Answer<Op = unknown> {
-  method: string;
-  /** The path template called. */
-  template: string;
-  /** Path and query as sent. */
-  url: string;
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body as text, with both keys redacted (in any form) before anything cuts it. */
-  text: string;
-  /**
-   * Parsed JSON body, or undefined when empty or not JSON. Unknown until the status is checked
-   * (`expectStatus`), which types it as the body the operation documents for that status.
-   */
-  body: unknown;
-  contentType: string | null;
-  /** Type only: the operation the answer belongs to. */
-  readonly [answerOf]?: Op;
-}
-
-/** An answer whose status was checked: its body has the type the status documents. */
-export type Answered<Op, S extends StatusOf<Op>> = Answer<Op> & { status: S; body: BodyOf<Op, S> };
+export type { Answer, Answered } from "./judge/answer.js";
+export { retryAfterMs } from "./rate.js";
+export { excerptOf };
 
 export class NoAnswerError extends Error {
   constructor(
@@ -131,8 +103,10 @@ export interface HttpOptions {
   pacer: Pacer;
   /** Called with every exchange, retries included. */
   record?: (evidence: Evidence) => void;
-  /** Called with the judgement of every answer against the spec, retries included. */
-  judged?: (judged: JudgedExchange) => void;
+  /** Called with every exchange as it happened, retries included (what the judge reads). */
+  exchanged?: (exchange: ObservedExchange) => void;
+  /** Names the exchanges' producer (`ObservedExchange.by`). */
+  by?: string;
   /** How long a request waits for its answer (default TIMEOUT_MS). */
   timeoutMs?: number;
   /** Multiplies retry waits (the embedded simulator runs fast). */
@@ -155,8 +129,6 @@ export interface Http {
   /** The URL path and query a call would use (for dry runs and messages). */
   urlOf(call: Pick<Request, "path" | "params" | "query" | "rawQuery">): string;
 }
-
-const EXCERPT = 300;
 
 export function createHttp(options: HttpOptions): Http {
   const base = new URL(options.baseUrl);
@@ -191,7 +163,15 @@ export function createHttp(options: HttpOptions): Http {
     return `${prefix}${filled}${search ? `?${search}` : ""}`;
   }
 
-  function once(call: Request, url: string, stalled?: () => void): Promise<Answer> {
+  /** One answer as it came: what the exchange records, before anything reads it. */
+  interface Raw {
+    status: number;
+    requestHeaders: Record<string, string>;
+    responseHeaders: Record<string, string | undefined>;
+    text: string;
+  }
+
+  function once(call: Request, url: string, stalled?: () => void): Promise<Raw> {
     const headers: Record<string, string> = { Accept: "application/json" };
     const auth = call.auth ?? "client";
     if (auth === "client") headers.Authorization = `APIKey ${options.apiKey}`;
@@ -222,28 +202,14 @@ export function createHttp(options: HttpOptions): Http {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("error", reject);
-          res.on("end", () => {
-            const raw = Buffer.concat(chunks).toString("utf8");
-            const contentType = (res.headers["content-type"] as string | undefined) ?? null;
-            let body: unknown;
-            if (raw !== "") {
-              try {
-                body = JSON.parse(raw);
-              } catch {
-                body = undefined;
-              }
-            }
+          res.on("end", () =>
             resolve({
-              method: call.method,
-              template: call.path,
-              url,
               status: res.statusCode ?? 0,
-              headers: res.headers,
-              text: redact(raw),
-              body,
-              contentType,
-            });
-          });
+              requestHeaders: headers,
+              responseHeaders: flatHeaders(res.headers),
+              text: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
         },
       );
       // From the send until the answer's status line: a request that waits that long is named.
@@ -266,7 +232,7 @@ export function createHttp(options: HttpOptions): Http {
    * the server never saw it, so it is not the target's answer, and a request without side effects
    * may go again.
    */
-  async function onceFresh(call: Request, url: string, stalled?: () => void): Promise<Answer> {
+  async function onceFresh(call: Request, url: string, stalled?: () => void): Promise<Raw> {
     try {
       return await once(call, url, stalled);
     } catch (error) {
@@ -302,17 +268,26 @@ export function createHttp(options: HttpOptions): Http {
           };
           options.stalled?.({ ...stall, message: redact(stallMessage(stall)) });
         });
-      let answer: Answer;
+      let raw: Raw;
       try {
-        answer = await onceFresh(call, url, stalled);
+        raw = await onceFresh(call, url, stalled);
       } catch (error) {
+        const durationMs = Math.round(performance.now() - started);
+        const reason = `no answer: ${(error as Error).message}`;
+        options.exchanged?.({
+          ...exchangeOf(call, url, at, durationMs),
+          status: null,
+          responseHeaders: {},
+          body: undefined,
+          error: reason,
+        });
         options.record?.({
           method: call.method,
           path: redact(url),
           status: null,
-          excerpt: excerptOf(redact(`no answer: ${(error as Error).message}`)),
+          excerpt: excerptOf(redact(reason)),
           at,
-          durationMs: Math.round(performance.now() - started),
+          durationMs,
         });
         if (attempt + 1 < tries) {
           await sleep(pauseMs);
@@ -323,28 +298,25 @@ export function createHttp(options: HttpOptions): Http {
           ms: performance.now() - first,
         });
       }
-      const evidence: Evidence = {
-        method: call.method,
-        path: redact(url),
-        status: answer.status,
-        // answer.text is redacted already: the excerpt is cut from redacted text.
-        excerpt: excerptOf(answer.text),
-        contentType: answer.contentType,
-        at,
-        durationMs: Math.round(performance.now() - started),
+      const exchange: ObservedExchange & { status: number } = {
+        ...exchangeOf(call, url, at, Math.round(performance.now() - started)),
+        requestHeaders: flatHeaders(raw.requestHeaders),
+        status: raw.status,
+        responseHeaders: raw.responseHeaders,
+        body: raw.text,
       };
-      // Every answer is judged against the spec, whatever the scenario that asked looks at.
-      const judged = judgeAnswer(answer, evidence);
-      if (judged) {
-        evidence.operationId = judged.operationId;
-        options.judged?.(judged);
-      }
-      options.record?.(evidence);
+      // The evidence's path is the URL as sent (with the target's base path), redacted.
+      const { answer, evidence } = decodeExchange(exchange, call.path, redact, operationIdOf(call));
+      evidence.path = redact(url);
+      answer.url = url;
       const limited = answer.status === requestRate().exceededStatus;
       const again =
         retry &&
         attempt < RETRIES &&
         (limited || (idempotent && [500, 502, 503, 504].includes(answer.status)));
+      if (again) exchange.retried = true;
+      options.exchanged?.(exchange);
+      options.record?.(evidence);
       // The operation's type is attached here: what the body holds is checked by expectStatus.
       if (!again) return answer as Answer<Op>;
       // The seed: 429 "slow down and retry" (without Retry-After, after the rate's period); 500
@@ -357,6 +329,19 @@ export function createHttp(options: HttpOptions): Http {
     }
   }
 
+  /** The request side of an exchange: the URL relative to the target's base, as the judge matches it. */
+  function exchangeOf(call: Request, url: string, at: number, durationMs: number) {
+    return {
+      method: call.method,
+      url: url.slice(prefix.length),
+      requestHeaders: {},
+      at,
+      durationMs,
+      ...(options.by === undefined ? {} : { by: options.by }),
+      ...(call.unknownParameter === undefined ? {} : { unknownParameter: call.unknownParameter }),
+    };
+  }
+
   return {
     // A typed call is a request whose types were checked at compile time.
     call: (call) => send(call as Request),
@@ -365,22 +350,9 @@ export function createHttp(options: HttpOptions): Http {
   };
 }
 
-/** The first 300 characters of `text`: give it text that is already redacted. */
-export function excerptOf(text: string): string {
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
-export function retryAfterMs(value: string | string[] | undefined): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (raw === undefined) return undefined;
-  const text = raw.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) {
-    const at = Date.parse(text);
-    if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
-  }
-  return undefined;
+/** The operation a request calls, by the spec's paths. */
+function operationIdOf(call: Request): string | undefined {
+  return findOperation(specModel(), call.method, call.path)?.operationId;
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -4,22 +4,17 @@
 // answer that breaks the spec is a finding, reported as a failed discovery.* result.
 
 import { SIMULATOR_HEADER } from "@platform-api/simulator";
-import { operationById } from "@platform-api/spec";
+import { matchOperation, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
-import type {
-  Discovery,
-  DiscoveryStep,
-  DiscoveryStepId,
-  Evidence,
-  RecordedExchange,
-  RunContext,
-} from "./context.js";
+import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "./context.js";
 import { type Answer, createHttp, type Http, NoAnswerError } from "./http.js";
 import { fieldOf, isRecord } from "./json.js";
+import { decodeExchange, judgeAnswer } from "./judge/answer.js";
+import type { ObservedExchange } from "./judge/exchange.js";
 import { largestPage, offsetList, walkOffsetList } from "./offset.js";
 import { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 import { createPacer } from "./pacer.js";
-import { createUsageRedactor } from "./redact.js";
+import { createRedactor, createUsageRedactor } from "./redact.js";
 import { listRegions, REGIONS, usableRegionState } from "./regions.js";
 import { specModel } from "./spec.js";
 import { type StartedTarget, startTarget } from "./target.js";
@@ -56,7 +51,7 @@ export async function prepareRun(
         ...base,
         target: { kind: "url", url: options.target, label: options.target, apiKey: "" },
         discovered: { projectId: options.projectId, regionId: options.regionId },
-        discovery: { steps: [], judged: [] },
+        discovery: { steps: [], exchanges: [] },
         timeScale: options.timeScale ?? 1,
       },
       target: undefined,
@@ -116,7 +111,10 @@ async function discover(
   notice: (line: string) => void,
 ): Promise<Discovered> {
   const steps: DiscoveryStep[] = [];
-  const judged: RecordedExchange[] = [];
+  const exchanges: ObservedExchange[] = [];
+  // What the last answer breaks of what the seed states (discovery's calls go one at a time).
+  let lastBroken: string[] = [];
+  const redact = createRedactor([target.apiKey, target.resellerApiKey]);
   let evidence: Evidence[] = [];
   let by: DiscoveryStepId = "discovery.current-client";
   const http = createHttp({
@@ -126,7 +124,14 @@ async function discover(
     pacer: createPacer(options.rateLimit ?? DEFAULTS.rateLimit),
     timeScale: target.timeScale,
     record: (e) => evidence.push(e),
-    judged: (j) => judged.push({ ...j, by }),
+    exchanged: (exchange) => {
+      exchanges.push({ ...exchange, by });
+      const match = matchOperation(specModel(), exchange.method, exchange.url.split("?")[0] ?? "");
+      if (exchange.status === null || !match) return;
+      const answered = exchange as ObservedExchange & { status: number };
+      const { answer, evidence } = decodeExchange(answered, match.operation.path, redact);
+      lastBroken = judgeAnswer(answer, evidence)?.must ?? [];
+    },
     // Discovery's calls go one at a time: a silent target is named within seconds, once per try of
     // the call that waits, rather than after a minute of nothing (the scenarios' calls say nothing).
     stalled: (stall) => notice(stall.message),
@@ -140,7 +145,7 @@ async function discover(
    * one at a time: the last judgement is the answer's).
    */
   const broken = (): string | undefined => {
-    const problems = judged.at(-1)?.must ?? [];
+    const problems = lastBroken;
     return problems.length > 0 ? `the answer breaks the spec: ${problems.slice(0, 5).join("; ")}` : undefined;
   };
 
@@ -242,7 +247,7 @@ async function discover(
       gpuFlavor: options.gpuFlavor ?? hints.gpuFlavor,
       ...(Object.keys(missing).length > 0 ? { missing } : {}),
     },
-    discovery: { steps, judged },
+    discovery: { steps, exchanges },
   };
 }
 

@@ -53,3 +53,16 @@ export function mostWithinOnePeriod(requests: readonly Timed[]): number {
   }
   return most;
 }
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or invalid. */
+export function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) {
+    const at = Date.parse(text);
+    if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@
 import type { CreatedResource, Evidence, Severity } from "./context.js";
 import { showControls } from "./controls.js";
 import { mdCode, mdText } from "./markdown.js";
-import type { TrafficSummary } from "./traffic/judge.js";
+import { redactDeep } from "./redact.js";
 
 export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped";
 
@@ -24,6 +24,32 @@ export interface ScenarioResult {
   /** --dry-run only: what it would call, and whether it would run. */
   calls?: string[];
   plan?: "run" | "skip";
+}
+
+/** What traffic held, and what the judge let go to stay within its limits (`observe`, `verify --har`). */
+export interface TrafficSummary {
+  /** Every exchange seen. */
+  exchanges: number;
+  /** Exchanges of an operation the spec describes, judged. */
+  judged: number;
+  /** Requests that got no answer (the upstream unreachable, the connection cut). */
+  noAnswer: number;
+  /** Exchanges to an operation the spec does not describe: counted apart, never judged. */
+  undescribed: { count: number; examples: string[] };
+  /** What the judge let go to stay within its limits; all zero when it kept everything. */
+  dropped: { walks: number; items: number; tasks: number; tokens: number; bodies: number };
+  limits: JudgeLimits;
+}
+
+/** The judge's bounds (src/judge/judge.ts LIMITS), as a report states them. */
+export interface JudgeLimits {
+  walks: number;
+  itemsPerWalk: number;
+  tasks: number;
+  tokens: number;
+  evidence: number;
+  problems: number;
+  undescribed: number;
 }
 
 export interface Report {
@@ -52,6 +78,34 @@ export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
 
 // The redactor lives in one module; the report's users import it from here too.
 export { createRedactor, redactDeep } from "./redact.js";
+
+/**
+ * The one place a report is put together, for an active run and for traffic alike: its summary
+ * counted from its results, every string redacted.
+ */
+export function buildReport(
+  run: {
+    target: string;
+    startedAt: Date;
+    options: Record<string, unknown>;
+    scenarios: ScenarioResult[];
+    createdResources?: CreatedResource[];
+    traffic?: TrafficSummary;
+  },
+  redact: (text: string) => string,
+): Report {
+  const report: Report = {
+    target: run.target,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: Date.now() - run.startedAt.getTime(),
+    options: run.options,
+    summary: summarize(run.scenarios),
+    scenarios: run.scenarios,
+    createdResources: run.createdResources ?? [],
+    ...(run.traffic ? { traffic: run.traffic } : {}),
+  };
+  return redactDeep(report, redact);
+}
 
 const ICON: Record<ScenarioStatus, string> = { passed: "✅", failed: "❌", warned: "⚠️", skipped: "⏭️" };
 

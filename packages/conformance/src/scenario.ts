@@ -6,26 +6,15 @@
 
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
-import type { CreatedResource, Evidence, RunContext, ScenarioMeta, Severity } from "./context.js";
-import { recordExchange } from "./exchanges.js";
+import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
 import { createPacer, type Pacer } from "./pacer.js";
 import { rateText, requestRate } from "./rate.js";
+import { runJudge } from "./run-judge.js";
 
 export { check, Deviation } from "./check.js";
 
-/** Preconditions a scenario can declare. */
-export type Need =
-  | "writes" // creates or changes a resource: --allow-writes
-  | "burst" // exceeds the platform's request rate: --allow-burst
-  | "state" // needs a server that keeps state (not Prism)
-  | "real-auth" // needs a server that checks tokens (not Prism)
-  | "rate-limited" // needs a server that enforces the rate limit (not Prism)
-  | "reseller" // needs the reseller key
-  | "profile" // needs a protection profile id
-  | "gpu-flavor" // needs a GPU flavor name
-  | "project" // needs the project (the default one, discovered, or --project-id)
-  | "region"; // needs the region (an ACTIVE one, discovered, or --region-id)
+export type { Need } from "./context.js";
 
 export interface ScenarioDefinition {
   id: string;
@@ -58,6 +47,23 @@ function sharedPacer(run: RunContext): Pacer {
   // One pacer for the whole run: files share the worker (isolate: false, one worker).
   shared ??= createPacer(run.rateLimit);
   return shared;
+}
+
+/**
+ * The HTTP layer of a scenario or driver: the run's one pacer, every exchange to the run's one
+ * judge (whatever the caller itself looks at), named as made `by` it.
+ */
+export function runHttp(run: RunContext, by: string, record?: (evidence: Evidence) => void): Http {
+  return createHttp({
+    baseUrl: run.target.url,
+    apiKey: run.target.apiKey,
+    resellerApiKey: run.target.resellerApiKey,
+    pacer: sharedPacer(run),
+    timeScale: run.timeScale,
+    ...(record ? { record } : {}),
+    exchanged: (exchange) => runJudge(run).judge(exchange),
+    by,
+  });
 }
 
 export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
@@ -116,16 +122,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
     }
     if (unmet) skip(unmet);
 
-    const pacer = sharedPacer(run);
-    const http = createHttp({
-      baseUrl: run.target.url,
-      apiKey: run.target.apiKey,
-      resellerApiKey: run.target.resellerApiKey,
-      pacer,
-      timeScale: run.timeScale,
-      record: (evidence) => meta.evidence?.push(evidence),
-      judged: (judged) => recordExchange({ ...judged, by: definition.id }),
-    });
+    const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
     try {
       await body({
         run,
@@ -167,5 +164,27 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       }
       throw error;
     }
+  });
+}
+
+/**
+ * A step of a story that is no result of its own: what it sends is for the judge (a burst, a poll
+ * whose states the rules follow). It runs when the run meets its needs and `results` (the ids it
+ * feeds) are selected; a step that could not run leaves those results to skip with their reason.
+ */
+export function step(
+  definition: { title: string; needs?: Need[]; results: string[] },
+  body: (api: Pick<ScenarioApi, "run" | "http" | "place">) => Promise<void>,
+): void {
+  test(`step: ${definition.title}`, async () => {
+    const run = inject("conformance");
+    if (run.dryRun || unmetNeed(definition.needs ?? [], run)) return;
+    if (run.only.length > 0 && !definition.results.some((id) => picomatch.isMatch(id, run.only))) return;
+    const { projectId, regionId } = run.discovered;
+    await body({
+      run,
+      http: runHttp(run, definition.results[0] ?? definition.title),
+      place: () => ({ project_id: projectId ?? 0, region_id: regionId ?? 0 }),
+    });
   });
 }

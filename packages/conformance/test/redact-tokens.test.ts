@@ -6,7 +6,7 @@ import { operationById } from "@platform-api/spec";
 import { describe, expect, it, vi } from "vitest";
 import { offsetList } from "../src/offset.js";
 import { specModel } from "../src/spec.js";
-import { createTrafficJudge } from "../src/traffic/judge.js";
+import { createJudge } from "../src/traffic/judge.js";
 
 /** How many keys the client's redactor was asked to build patterns for, over every call. */
 const built = vi.hoisted(() => ({ keys: 0 }));
@@ -25,7 +25,7 @@ const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
 
 function traffic(tokens: string[], scheme: string) {
-  const judge = createTrafficJudge({ env: {} });
+  const judge = createJudge({ env: {} });
   for (const [i, token] of tokens.entries())
     judge.judge({
       method: "GET",

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { offsetList } from "../src/offset.js";
 import { burstThreshold, requestRate } from "../src/rate.js";
 import { specModel } from "../src/spec.js";
-import type { ObservedExchange } from "../src/traffic/exchange.js";
-import { createTrafficJudge, type TrafficJudgeOptions } from "../src/traffic/judge.js";
-import { TRAFFIC_RULES } from "../src/traffic/rules/index.js";
-import { facts } from "../src/traffic/rules/task-rules.js";
+import type { ObservedExchange } from "../src/judge/exchange.js";
+import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
+import { RULES } from "../src/rules/index.js";
+import { facts } from "../src/rules/task-rules.js";
 import { runCli } from "./run-cli.js";
 
 const model = specModel();
@@ -39,8 +39,8 @@ const page = (offset: number, limit: number, count: number, ids: number[], at = 
     at,
   });
 
-function judged(exchanges: ObservedExchange[], options: TrafficJudgeOptions = {}) {
-  const judge = createTrafficJudge(options);
+function judged(exchanges: ObservedExchange[], options: JudgeOptions = {}) {
+  const judge = createJudge(options);
   for (const e of exchanges) judge.judge(e);
   const results = judge.results({ strict: true });
   const status = (id: string) => results.find((r) => r.id === id)?.status;
@@ -200,7 +200,7 @@ describe("the same ids and severities as an active run", () => {
     );
     expect(active.size).toBeGreaterThan(50);
     const shared: string[] = [];
-    for (const rule of TRAFFIC_RULES)
+    for (const rule of RULES)
       for (const operation of model.operations.filter((o) => rule.applies(o))) {
         const id = rule.perOperation ? `${rule.id}.${operation.operationId}` : rule.id;
         if (!active.has(id)) continue;
@@ -208,7 +208,7 @@ describe("the same ids and severities as an active run", () => {
         expect(rule.severity, id).toBe(active.get(id));
       }
     // Only the tasks.error.* rules are the traffic judge's own.
-    const own = TRAFFIC_RULES.filter(
+    const own = RULES.filter(
       (r) => !shared.some((id) => id === r.id || id.startsWith(`${r.id}.`)),
     ).map((r) => r.id);
     expect(own.sort()).toEqual(["tasks.error.created-resources-null", "tasks.error.has-reason"]);

@@ -1,8 +1,9 @@
-// `conformance observe` and `conformance verify --har`: the traffic judge (src/traffic/judge.ts)
+// `conformance observe` and `conformance verify --har`: the judge (src/judge/judge.ts)
 // fed by the observing proxy or by a HAR file, reported like an active run (report.json,
 // junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
 import { readFileSync } from "node:fs";
+import { createJudge, type Judge } from "../judge/judge.js";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
 import { createUsageRedactor } from "../redact.js";
 import type { Report } from "../report.js";
@@ -10,7 +11,6 @@ import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report
 import type { RunIo, RunResult } from "../run.js";
 import { forTerminal, colors as pc } from "../terminal.js";
 import { createHarRecorder, type RecordingState, readHar } from "./har.js";
-import { createTrafficJudge, type TrafficJudge } from "./judge.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 
 export interface ObserveOptions {
@@ -75,7 +75,7 @@ export function listenAddress(value: string, allowRemote: boolean): { host: stri
 export interface Observing {
   /** The proxy's base URL: give it to the client instead of the platform's. */
   url: string;
-  judge: TrafficJudge;
+  judge: Judge;
   /** Stops the proxy (exchanges in flight finish first) and closes the recording. */
   stop(): Promise<void>;
   /** Where the recording stands (with --record): its entries, and why it stopped early if it did. */
@@ -105,7 +105,7 @@ export async function startObserving(
     options.onNotice?.(line);
   };
   const upstream = baseUrlOf("--upstream", options.upstream);
-  const judge = createTrafficJudge({
+  const judge = createJudge({
     env: options.env,
     keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
     onFirstFailure: options.onFirstFailure,
@@ -283,7 +283,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   const credentialsRecorded =
     exchanges.some((e) => e.requestHeaders.authorization !== undefined) ||
     !exchanges.some((e) => e.status !== null && e.status >= 200 && e.status < 300);
-  const judge = createTrafficJudge({
+  const judge = createJudge({
     env,
     keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
     credentialsRecorded,
@@ -312,7 +312,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
 }
 
 function finish(
-  judge: TrafficJudge,
+  judge: Judge,
   options: { report: string; strict: boolean },
   io: RunIo,
   write: (line: string) => void,

@@ -7,8 +7,8 @@
 
 import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { headersOfPairs, type ObservedExchange } from "../judge/exchange.js";
 import { UsageError } from "../options.js";
-import { headersOfPairs, type ObservedExchange } from "./exchange.js";
 import { entryProblem } from "./har-shape.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 

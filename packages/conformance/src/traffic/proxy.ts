@@ -16,8 +16,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
+import { flatHeaders, headersOfPairs, type ObservedExchange } from "../judge/exchange.js";
 import { keepAnswerOnWriteError } from "./early-answer.js";
-import { flatHeaders, headersOfPairs, type ObservedExchange } from "./exchange.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
 export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
