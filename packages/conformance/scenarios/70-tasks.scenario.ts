@@ -385,25 +385,6 @@ scenario(
 
 scenario(
   {
-    id: "tasks.quota.created-resources-null",
-    title: `an ${FAILED_TEXT} task has created_resources null`,
-    severity: "must",
-    operation: facts.poll.operationId,
-    needs: NEEDS,
-    calls: [`(the ${FAILED_TEXT} task above)`],
-  },
-  async (api) => {
-    const task = failedQuotaTask(api);
-    // Absent is null too: the platform's own descriptions give created_resources a default of null.
-    check(
-      task.created_resources === null || task.created_resources === undefined,
-      `created_resources is ${JSON.stringify(task.created_resources)}; expected null`,
-    );
-  },
-);
-
-scenario(
-  {
     id: "tasks.quota.nothing-created",
     title: `after an ${FAILED_TEXT} task the ${resource} usage is what it was before`,
     severity: "must",

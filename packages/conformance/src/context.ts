@@ -59,6 +59,8 @@ export interface RunContext {
   rateLimit: number;
   /** Multiplies polling intervals and deadlines (and the embedded simulator's task durations). */
   timeScale: number;
+  /** Where every exchange is written as the judge read it (ConformanceOptions.recordExchanges). */
+  recordExchanges?: string;
 }
 
 declare module "vitest" {

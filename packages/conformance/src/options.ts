@@ -25,6 +25,12 @@ export interface ConformanceOptions {
   dryRun: boolean;
   /** Default: 0.01 for the embedded simulator, 1 for any other target. */
   timeScale?: number;
+  /**
+   * Library use only (no flag): a file the run writes every exchange to as the judge read it (JSON
+   * lines of ObservedExchange, tokens replaced by their labels: "APIKey token 1"), so that the same
+   * traffic can be judged again in-process (the suite's own teeth tests).
+   */
+  recordExchanges?: string;
 }
 
 export const DEFAULTS = {

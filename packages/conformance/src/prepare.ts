@@ -43,6 +43,7 @@ export async function prepareRun(
     only: options.only,
     rateLimit: options.rateLimit,
     keySources: { apiKey: options.apiKeyEnv, resellerApiKey: options.resellerApiKeyEnv },
+    ...(options.recordExchanges ? { recordExchanges: options.recordExchanges } : {}),
   };
   if (options.dryRun) {
     // Nothing is started or called: the plan names the project and region as given or "discovered".

@@ -36,7 +36,7 @@ export function ruleResultScenarios(): void {
       },
       async (api) => {
         const verdict = verdictOf(rule, operation, runJudge(api.run).tally(id), true);
-        api.cite(...verdict.evidence);
+        api.show(...verdict.evidence);
         const unfinished = feeding(rule).flatMap((d) =>
           unfinishedOf(d.id, operation.operationId).map((p) => `the ${d.id} driver could not finish: ${p}`),
         );

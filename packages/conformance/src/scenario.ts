@@ -34,6 +34,8 @@ export interface ScenarioApi {
   http: Http;
   /** Stops the scenario as skipped, with the reason in the report. */
   skip(reason: string): never;
+  /** Evidence of this result's own: exchanges the judge judged for it, whoever made them. */
+  show(...evidence: Evidence[]): void;
   /** Adds answers another scenario received (or their evidence) to this one's evidence (what it judged). */
   cite(...answers: (Answer | Evidence)[]): void;
   /** Lists a resource the scenario created, so a live user can clean up. */
@@ -128,6 +130,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
         run,
         http,
         skip,
+        show: (...evidence) => meta.evidence?.push(...evidence),
         cite: (...answers) => {
           for (const a of answers)
             meta.evidence?.push(

@@ -10,6 +10,7 @@
 import { createClient } from "@platform-api/client";
 import { operationById, paginatedOperations, requireParameter } from "@platform-api/spec";
 import { fieldOf, isRecord } from "../src/json.js";
+import { listFilters, listOrderings } from "../src/list-facts.js";
 import { requestExample, requestSchemaPointer, schemaAt, specModel } from "../src/spec.js";
 
 export interface ClientTraffic {
@@ -102,6 +103,28 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
         // every item read
       }
     });
+  }
+
+  // Every list's documented filters (the values the spec enumerates, two at most) and orderings,
+  // three items a page: a program that selects and sorts what it reads.
+  for (const operation of paginatedOperations(model)) {
+    const limitName = operation.pagination?.limitParam ?? "limit";
+    const queries = [
+      ...listFilters(operation).flatMap((f) =>
+        (f.parameter.enum ?? f.parameter.items?.enum ?? [])
+          .slice(0, 2)
+          .map((v) => ({ [f.parameter.name]: f.many ? [v] : v })),
+      ),
+      ...listOrderings(operation).flatMap((o) => o.byField.map((field) => ({ [o.parameter.name]: field }))),
+    ];
+    for (const query of queries)
+      await step(`walk ${operation.operationId} ${JSON.stringify(query)}`, async () => {
+        for await (const _ of loose.paginate(operation.path, {
+          params: { path, query: { [limitName]: 3, ...query } },
+        })) {
+          // every item read
+        }
+      });
   }
 
   const types = fieldOf(region, "available_volume_types");

@@ -42,13 +42,8 @@ export interface Defect {
   warns?: string[];
   /** Results a correct variant must skip, each with a reason that matches. */
   skips?: Record<string, RegExp>;
-  /**
-   * Results `conformance observe` must fail, and no other, when the project's client sends its
-   * ordinary traffic (test/client-traffic.ts) through it to this defect. Absent: ordinary traffic
-   * cannot reveal it (it needs a call no program makes, or knowledge the traffic does not carry);
-   * `[]` for a correct variant.
-   */
-  observed?: string[];
+  /** Why only a live run can show it, though it changes answers alone (judged from no recording). */
+  liveOnly?: string;
   /** Flags of the run beyond the target's (e.g. none of the hints a live user may lack). */
   flags?: { gpuFlavor?: boolean; strict?: boolean };
   simulator?: SimulatorOptions;

@@ -5,8 +5,8 @@
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import type { Evidence } from "../src/context.js";
-import type { Answer } from "../src/http.js";
-import { judgeAnswer } from "../src/judge.js";
+import type { Answer } from "../src/judge/answer.js";
+import { judgeAnswer } from "../src/judge/answer.js";
 import { specModel } from "../src/spec.js";
 import { taskFacts } from "../src/tasks.js";
 

@@ -4,9 +4,9 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it, vi } from "vitest";
+import { createJudge } from "../src/judge/judge.js";
 import { offsetList } from "../src/offset.js";
 import { specModel } from "../src/spec.js";
-import { createJudge } from "../src/traffic/judge.js";
 
 /** How many keys the client's redactor was asked to build patterns for, over every call. */
 const built = vi.hoisted(() => ({ keys: 0 }));

@@ -21,7 +21,7 @@ import { factsOf } from "../src/report-html/exchanges.js";
 import { toHtml } from "../src/report-html.js";
 import { embeddedHints } from "../src/target.js";
 import { actingCharacters } from "./acting-characters.js";
-import { DEFECTS } from "./defects.js";
+import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, runCli } from "./run-cli.js";
 
@@ -37,7 +37,7 @@ const INJECTED = "<script>window.__injected = true</script><img src='x' onerror=
 
 // The planted defect: ids of the reseller's quota requests typed as strings. Its answer also
 // carries the injection and the key echoed back, in the first item, within the excerpt.
-const STRING_IDS = DEFECTS.find((d) => d.name === "an id typed as a string");
+const STRING_IDS = defects().find((d) => d.name === "an id typed as a string");
 if (!STRING_IDS?.response)
   throw new Error('test/defects.ts has no response defect "an id typed as a string".');
 const QUOTA_REQUESTS = offsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");

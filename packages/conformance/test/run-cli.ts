@@ -94,7 +94,13 @@ export function runCli(
 
 export interface RunHost {
   /** One run with the CLI's flags and environment variables; `code` is the CLI's exit code. */
-  run(args: string[], env?: Record<string, string>, timeoutMs?: number): Promise<CliRun>;
+  run(
+    args: string[],
+    env?: Record<string, string>,
+    timeoutMs?: number,
+    /** Options no flag gives (a library user's): `recordExchanges`. */
+    library?: { recordExchanges?: string },
+  ): Promise<CliRun>;
   close(): Promise<void>;
 }
 
@@ -137,7 +143,7 @@ export async function startRunHost(): Promise<RunHost> {
   });
   let next = 0;
   return {
-    run(args, env = {}, timeoutMs = RUN_TIMEOUT_MS) {
+    run(args, env = {}, timeoutMs = RUN_TIMEOUT_MS, library = {}) {
       const id = next++;
       return new Promise<CliRun>((resolve) => {
         const timer = setTimeout(() => {
@@ -148,7 +154,7 @@ export async function startRunHost(): Promise<RunHost> {
           clearTimeout(timer);
           resolve(toRun(answer.code ?? -1, answer.stdout ?? "", answer.error ?? "", answer.files ?? {}));
         });
-        child.send({ id, args, env: runEnv(env) });
+        child.send({ id, args, env: runEnv(env), library });
       });
     },
     async close() {

@@ -16,14 +16,17 @@ import { runConformance } from "../dist/run.js";
 
 const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
-async function run({ args, env }) {
+async function run({ args, env, library = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "conformance-host-"));
   const lines = [];
   try {
-    const { exitCode } = await runConformance(parseArgs(["--report", dir, ...args]), {
-      env,
-      write: (line) => lines.push(line),
-    });
+    const { exitCode } = await runConformance(
+      { ...parseArgs(["--report", dir, ...args]), ...library },
+      {
+        env,
+        write: (line) => lines.push(line),
+      },
+    );
     const files = {};
     for (const name of REPORT_FILES) {
       const file = join(dir, name);
