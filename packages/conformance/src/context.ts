@@ -96,7 +96,10 @@ export interface JudgedExchange {
   should: string[];
 }
 
-/** A judged answer and the result whose call it was ("discovery.default-project", "auth.wrong-token"). */
+/**
+ * A judged answer and the result whose call it was ("discovery.default-project", "auth.wrong-token").
+ * @deprecated The run's judge reads exchanges (`ObservedExchange`); nothing in the suite makes these now.
+ */
 export interface RecordedExchange extends JudgedExchange {
   by: string;
 }

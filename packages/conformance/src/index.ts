@@ -11,6 +11,7 @@ export type {
   Severity,
   TargetKind,
 } from "./context.js";
+export type { ObservedExchange } from "./judge/exchange.js";
 export { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 export type { Report, ScenarioResult, ScenarioStatus } from "./report.js";
 export { type RunIo, type RunResult, runConformance } from "./run.js";
