@@ -4,8 +4,7 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import type { Auth, Request } from "./api.js";
-import type { RunContext } from "./context.js";
-import type { Need, ScenarioApi } from "./scenario.js";
+import type { Need, RunContext } from "./context.js";
 import { specModel } from "./spec.js";
 
 /**
@@ -64,7 +63,10 @@ export function callOf(
  * The request of an operation with the run's path values and the key its security asks for, or a
  * skip naming what the run lacks.
  */
-export function requestFor(api: Pick<ScenarioApi, "run" | "skip">, operation: OperationModel): Request {
+export function requestFor(
+  api: { run: RunContext; skip(reason: string): never },
+  operation: OperationModel,
+): Request {
   const call = callOf(operation, runPathValues(api.run));
   if ("request" in call) return call.request;
   return api.skip(`the suite has no value for ${call.missing.join(", ")} of ${operation.operationId}'s path`);
