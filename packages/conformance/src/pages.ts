@@ -1,6 +1,7 @@
 // Page lists as the spec's `x-pagination` (style page) describes them: the names of their page,
 // limit, count, items and links, one page read from an answer, and a walk that follows `next`.
-// The page-list checks (src/checks/page-*.ts) read every page list of the spec through here.
+// The page-list rules and driver (src/rules/page-*.ts, src/drivers/page-list.ts) read every page
+// list of the spec through here.
 
 import {
   type OperationModel,

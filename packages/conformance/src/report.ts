@@ -15,7 +15,7 @@ export interface ScenarioResult {
   severity: Severity;
   status: ScenarioStatus;
   operation: string;
-  /** The registry check it ran (src/checks/), for a result of one: `${check}.${operation}` is its id. */
+  /** The registry rule it reports (src/rules/), for a result of one: `${check}.${operation}` is its id. */
   check?: string;
   reason: string | null;
   evidence: Evidence[];

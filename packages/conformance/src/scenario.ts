@@ -22,7 +22,7 @@ export interface ScenarioDefinition {
   severity: Severity;
   /** operationId(s) exercised. */
   operation: string;
-  /** The registry check it runs (src/checks/), when it is one. */
+  /** The registry rule it reports (src/rules/), when it is one. */
   check?: string;
   needs?: Need[];
   /** What it would call, for --dry-run, e.g. "GET /cloud/v1/regions?limit=1". */
