@@ -31,6 +31,13 @@ type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
 type GetTask = operations["getTask"];
 
 const NEEDS: Need[] = ["writes", "state", "project", "region"];
+/** The registry's rules that judge this file's polls (src/rules/task-rules.ts). */
+const TASK_RULES = [
+  "tasks.poll.state-moves-forward",
+  "tasks.finished.created-id",
+  "tasks.error.has-reason",
+  "tasks.error.created-resources-null",
+];
 const VOLUMES = "/cloud/v1/volumes/{project_id}/{region_id}";
 const CHECK_LIMITS = "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -139,6 +146,7 @@ function volumeBody(run: RunContext, size: number) {
 scenario(
   {
     id: "tasks.create.answers-tasks",
+    feeds: TASK_RULES,
     title: "POST /cloud/v1/volumes answers task ids at once",
     severity: "must",
     operation: "createVolume",
@@ -171,6 +179,7 @@ scenario(
 scenario(
   {
     id: "tasks.poll.reaches-finished",
+    feeds: TASK_RULES,
     title: `the volume's task reaches ${FINISHED} within four times its typical duration`,
     severity: "must",
     operation: facts.poll.operationId,
@@ -307,6 +316,7 @@ function failedQuotaTask(api: Pick<ScenarioApi, "skip" | "cite">): Task {
 scenario(
   {
     id: "tasks.quota.error-names-quota",
+    feeds: TASK_RULES,
     title: `a volume beyond the volume quota ends as ${FAILED_TEXT} whose error names the quota`,
     severity: "must",
     operation: `createVolume, ${facts.poll.operationId}`,

@@ -2,7 +2,7 @@
 // collected for report.json. Scenario tests carry their id, severity and evidence in their meta.
 
 import type { Reporter, TestCase } from "vitest/node";
-import type { ScenarioMeta } from "./context.js";
+import type { CreatedResource, ScenarioMeta } from "./context.js";
 import type { ScenarioResult, ScenarioStatus } from "./report.js";
 import { colors as pc } from "./terminal.js";
 
@@ -10,6 +10,8 @@ export interface ScenarioReporter extends Reporter {
   results(): ScenarioResult[];
   /** Errors outside any scenario (a scenario file that does not load). */
   problems(): string[];
+  /** Every resource a scenario created, those of stories run only for a selected rule included. */
+  created(): CreatedResource[];
 }
 
 const MARK: Record<ScenarioStatus, string> = {
@@ -26,6 +28,7 @@ export function createScenarioReporter(
 ): ScenarioReporter {
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
+  const created: CreatedResource[] = [];
 
   const toResult = (testCase: TestCase): ScenarioResult | undefined => {
     const meta = testCase.meta() as ScenarioMeta;
@@ -60,6 +63,7 @@ export function createScenarioReporter(
 
   return {
     onTestCaseResult(testCase: TestCase) {
+      created.push(...((testCase.meta() as ScenarioMeta).created ?? []));
       const result = toResult(testCase);
       if (!result) return;
       results.push(result);
@@ -78,5 +82,6 @@ export function createScenarioReporter(
     },
     results: () => results,
     problems: () => problems,
+    created: () => created,
   };
 }

@@ -10,7 +10,7 @@ import { scenarioModuleCache } from "./module-cache.js";
 import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
 import { createUsageRedactor } from "./redact.js";
-import { createRedactor, type Report, redactDeep, summarize } from "./report.js";
+import { buildReport, createRedactor, type Report } from "./report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
 import { forTerminal, colors as pc } from "./terminal.js";
@@ -107,11 +107,10 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       );
       return { exitCode: 2 };
     }
-    const report: Report = redactDeep(
+    const report: Report = buildReport(
       {
         target: context.target.label,
-        startedAt: startedAt.toISOString(),
-        durationMs: Date.now() - startedAt.getTime(),
+        startedAt,
         options: {
           target: options.target,
           allowWrites: options.allowWrites,
@@ -124,9 +123,8 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
           dryRun: options.dryRun,
           timeScale: context.timeScale,
         },
-        summary: summarize(scenarios),
         scenarios,
-        createdResources: scenarios.flatMap((s) => s.created ?? []),
+        createdResources: reporter.created(),
       },
       redact,
     );

@@ -24,6 +24,8 @@ export interface ScenarioDefinition {
   operation: string;
   /** The registry rule it reports (src/rules/), when it is one. */
   check?: string;
+  /** Results of the registry's rules that judge its calls: selected by --only, it runs for them. */
+  feeds?: string[];
   needs?: Need[];
   /** What it would call, for --dry-run, e.g. "GET /cloud/v1/regions?limit=1". */
   calls: string[];
@@ -115,7 +117,9 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
     };
     if (run.only.length > 0 && !picomatch.isMatch(definition.id, run.only)) {
       meta.unselected = true;
-      skip("not selected by --only");
+      // A story whose calls a selected rule judges still makes them; its own result is left out.
+      const feeding = definition.feeds?.some((id) => picomatch.isMatch(id, run.only));
+      if (!feeding || run.dryRun) skip("not selected by --only");
     }
     const unmet = unmetNeed(definition.needs ?? [], run);
     if (run.dryRun) {

@@ -88,6 +88,19 @@ describe.concurrent("--dry-run and --only", () => {
     expect(ids.length).toBeGreaterThan(3);
     expect(ids.every((id) => id.startsWith("auth.") || id === "errors.unknown-id-404.getTask")).toBe(true);
     expect(ids).toContain("errors.unknown-id-404.getTask");
+    // The reseller rule is judged on the client token's call, a step of the auth story.
+    expect(run.report?.scenarios.find((s) => s.id === "auth.reseller.client-token-forbidden")?.status).toBe(
+      "passed",
+    );
+  });
+
+  it("--only a rule judged on a story's calls runs the story for it, reports the rule alone, and lists what it created", async () => {
+    const run = await runCli(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.report?.scenarios.map((s) => [s.id, s.status])).toEqual([
+      ["tasks.poll.state-moves-forward", "passed"],
+    ]);
+    expect(run.report?.createdResources.filter((r) => r.type === "task").length).toBeGreaterThan(0);
   });
 });
 
