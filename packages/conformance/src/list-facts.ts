@@ -44,10 +44,16 @@ export function itemFields(operation: OperationModel): string[] {
 }
 
 /** Whether the spec leaves the parameter's meaning open (x-unspecified on it). */
-const leftOpen = (parameter: ParameterModel) => {
-  const node = schemaAt(parameter.schemaPointer.replace(/\/schema$/, ""));
-  return Array.isArray(node?.["x-unspecified"]) && node["x-unspecified"].length > 0;
-};
+function leftOpen(operation: OperationModel, parameter: ParameterModel): boolean {
+  const listed = schemaAt(operation.pointer, "parameters");
+  const count = Array.isArray(listed) ? listed.length : 0;
+  for (let i = 0; i < count; i++) {
+    const node = schemaAt(operation.pointer, "parameters", String(i));
+    if (node?.name === parameter.name && node.in === parameter.in)
+      return Array.isArray(node["x-unspecified"]) && node["x-unspecified"].length > 0;
+  }
+  return false;
+}
 
 const queryOf = (operation: OperationModel) =>
   operation.parameters.filter((p) => p.in === "query" && !pagingNames(operation).includes(p.name));
@@ -55,7 +61,7 @@ const queryOf = (operation: OperationModel) =>
 export function listFilters(operation: OperationModel): ListFilter[] {
   const fields = itemFields(operation);
   return queryOf(operation)
-    .filter((p) => fields.includes(p.name) && !leftOpen(p))
+    .filter((p) => fields.includes(p.name) && !leftOpen(operation, p))
     .map((p) => ({ parameter: p, field: p.name, many: p.type === "array" }));
 }
 
