@@ -1,44 +1,56 @@
 // The release gate on a throw-away repository with two packages: a package that changed needs a
-// changeset naming it, unless only its tests or docs changed.
+// changeset naming it, unless only its tests or docs changed. Each test has a repository of its own,
+// so they run side by side; the check runs in-process (checkChangesets), but for the first test,
+// which runs the script as CI does (its lines and exit code).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changesetBin } from "../changeset-check.mjs";
+import { afterAll, describe, expect, it } from "vitest";
+import { changesetBin, checkChangesets } from "../changeset-check.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const script = join(root, "scripts/changeset-check.mjs");
-let repo: string;
+const scriptFile = join(root, "scripts/changeset-check.mjs");
+// The tests run side by side: every repository is removed once all are done.
+const repos: string[] = [];
+afterAll(() => {
+  for (const repo of repos) rmSync(repo, { recursive: true, force: true });
+});
 
-function write(file: string, text: string) {
-  mkdirSync(dirname(join(repo, file)), { recursive: true });
-  writeFileSync(join(repo, file), text);
-}
-
-function git(...args: string[]) {
-  const result = spawnSync("git", args, { cwd: repo, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
-}
-
-function commit(message: string) {
-  git("add", "-A");
-  git("commit", "-q", "-m", message);
-}
-
-function changeset(name: string, releases: Record<string, string>) {
-  const lines = Object.entries(releases).map(([pkg, bump]) => `"${pkg}": ${bump}`);
-  write(`.changeset/${name}.md`, `---\n${lines.join("\n")}\n---\n\nWhat changed for users.\n`);
-}
-
-function check() {
-  const run = spawnSync(process.execPath, [script, "--cwd", repo], { encoding: "utf8", timeout: 60_000 });
-  return { status: run.status, out: run.stdout + run.stderr };
-}
-
-beforeEach(() => {
-  repo = mkdtempSync(join(tmpdir(), "changeset-check-"));
+/** A throw-away repository with packages a and b, committed, and what a test does with it. */
+function fixture() {
+  const repo = mkdtempSync(join(tmpdir(), "changeset-check-"));
+  repos.push(repo);
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(join(repo, file)), { recursive: true });
+    writeFileSync(join(repo, file), text);
+  };
+  const git = (...args: string[]) => {
+    const result = spawnSync("git", args, { cwd: repo, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  };
+  const commit = (message: string) => {
+    git("add", "-A");
+    git("commit", "-q", "-m", message);
+  };
+  const changeset = (name: string, releases: Record<string, string>) => {
+    const lines = Object.entries(releases).map(([pkg, bump]) => `"${pkg}": ${bump}`);
+    write(`.changeset/${name}.md`, `---\n${lines.join("\n")}\n---\n\nWhat changed for users.\n`);
+  };
+  /** The check in-process: its lines, and the exit code the script would give. */
+  const check = async () => {
+    const result = await checkChangesets({ cwd: repo });
+    return { status: result.ok ? 0 : 1, out: result.lines.join("\n") };
+  };
+  /** The script itself, as CI runs it. */
+  const script = () => {
+    const run = spawnSync(process.execPath, [scriptFile, "--cwd", repo], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    return { status: run.status, out: run.stdout + run.stderr };
+  };
   write("package.json", JSON.stringify({ name: "fixture", private: true, workspaces: ["packages/*"] }));
   mkdirSync(join(repo, ".changeset"));
   // The project's own configuration, so that the test pins the patterns the repository uses.
@@ -51,25 +63,27 @@ beforeEach(() => {
   git("config", "user.email", "ci@example.com");
   git("config", "user.name", "CI");
   commit("start");
-});
-afterEach(() => rmSync(repo, { recursive: true, force: true }));
+  return { repo, write, git, commit, changeset, check, script };
+}
 
-describe("changeset check", () => {
-  it("fails when a package's code changed without a changeset, and names it", () => {
+describe.concurrent("changeset check", () => {
+  it("fails when a package's code changed without a changeset, and names it", async () => {
+    const { write, commit, script } = fixture();
     write("packages/a/src/index.js", "export const x = 2;\n");
     commit("change a");
-    const run = check();
+    const run = script();
     expect(run.status).toBe(1);
     expect(run.out).toContain("✗ @fx/a");
     expect(run.out).toContain("@fx/a changed without a changeset");
   });
 
-  it("fails when a changeset names one changed package but not the other", () => {
+  it("fails when a changeset names one changed package but not the other", async () => {
+    const { repo, write, commit, changeset, check } = fixture();
     write("packages/a/src/index.js", "export const x = 2;\n");
     write("packages/b/src/index.js", "export const x = 3;\n");
     changeset("only-a", { "@fx/a": "patch" });
     commit("change a and b");
-    const run = check();
+    const run = await check();
     expect(run.status).toBe(1);
     expect(run.out).toContain("✗ @fx/b");
     expect(run.out).toContain("@fx/b changed without a changeset");
@@ -78,49 +92,54 @@ describe("changeset check", () => {
     expect(status.status).toBe(0);
   });
 
-  it("passes when every changed package has a changeset", () => {
+  it("passes when every changed package has a changeset", async () => {
+    const { write, commit, changeset, check } = fixture();
     write("packages/a/src/index.js", "export const x = 2;\n");
     write("packages/b/src/index.js", "export const x = 3;\n");
     changeset("both", { "@fx/a": "patch", "@fx/b": "minor" });
     commit("change a and b");
-    const run = check();
+    const run = await check();
     expect(run.out).toContain("✓ @fx/a");
     expect(run.status).toBe(0);
   });
 
-  it("lets changes to tests only through", () => {
+  it("lets changes to tests only through", async () => {
+    const { write, commit, check } = fixture();
     write("packages/a/test/index.test.ts", "it('works', () => {});\n");
     write("packages/b/src/thing.test.ts", "it('works', () => {});\n");
     commit("tests");
-    const run = check();
+    const run = await check();
     expect(run.out).toContain("No package changed beyond tests and docs.");
     expect(run.status).toBe(0);
   });
 
-  it("lets changes to docs only through", () => {
+  it("lets changes to docs only through", async () => {
+    const { write, commit, check } = fixture();
     write("packages/a/README.md", "# a\n\nHow to use it.\n");
     write("packages/b/guides/start.md", "# Start\n");
     commit("docs");
-    const run = check();
+    const run = await check();
     expect(run.status).toBe(0);
   });
 
-  it("accepts an empty changeset as 'no release needed'", () => {
+  it("accepts an empty changeset as 'no release needed'", async () => {
+    const { write, commit, check } = fixture();
     write("packages/a/src/index.js", "export const x = 2;\n");
     write(".changeset/no-release.md", "---\n---\n\nRefactoring only.\n");
     commit("refactor");
-    const run = check();
+    const run = await check();
     expect(run.out).toContain("no release needed for @fx/a");
     expect(run.status).toBe(0);
   });
 
-  it("counts from the given base only", () => {
+  it("counts from the given base only", async () => {
+    const { write, git, commit, check } = fixture();
     write("packages/a/src/index.js", "export const x = 2;\n");
     commit("change a");
     git("tag", "@fx/a@1.0.1");
     write("packages/b/README.md", "# b\n");
     commit("docs of b");
-    const run = check();
+    const run = await check();
     expect(run.out).toContain("since @fx/a@1.0.1 (the newest release tag)");
     expect(run.status).toBe(0);
   });
