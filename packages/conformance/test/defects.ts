@@ -45,6 +45,9 @@ const SLOW_ANSWER_MS = Math.ceil(
   (2 * 1000 * model.conventions.requestRate.periodSeconds) / model.conventions.requestRate.limit,
 );
 
+/** What the auth defects touch: how every operation reads the token (one live run at a time). */
+const AUTH = "(authorization)";
+
 /** The operations whose answers the registry's 404 check provokes. */
 const NOT_FOUND_OPERATIONS = resultsOf("errors.unknown-id-404").map((r) => r.operation.operationId);
 const regions = OFFSET_LISTS.find((l) => l.operation.operationId === "listRegions");
@@ -102,6 +105,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a task in ERROR whose reason is empty",
+    touches: ["getTask"],
     fails: ["tasks.error.has-reason", "tasks.quota.error-names-quota"],
     response: (ex, answer) => {
       if (isPoll(ex) && isRecord(answer.body) && stateOf(answer.body) === FAILED) answer.body.error = "";
@@ -126,6 +130,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "offset off by one after the first page",
+    touches: offsetListIds,
     // Each later page is one short of what count leaves from its offset, and the walk misses items.
     fails: offsetListIds.flatMap((op) => [
       `pagination.offset.count-is-total.${op}`,
@@ -140,6 +145,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "pages longer than limit",
+    touches: offsetListIds,
     // The client stops a walk at a page longer than its limit, and the lists whose path needs a
     // region are not reached: the region walk was the one that stopped.
     fails: offsetListIds.flatMap((op) => [
@@ -156,6 +162,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a task that never finishes",
+    touches: ["getTask"],
     fails: ["tasks.poll.reaches-finished"],
     response: (ex, answer) => {
       if (isPoll(ex) && isRecord(answer.body) && stateOf(answer.body) === tasks.finished)
@@ -195,6 +202,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a quota ERROR that does not say by how much",
+    touches: ["getTask"],
     fails: ["tasks.quota.error-names-excess"],
     response: (ex, answer) => {
       // The quota still named, every number gone.
@@ -204,6 +212,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "missing auth accepted",
+    touches: [AUTH],
     fails: resultsOf("auth.missing-header").map((r) => r.id),
     request: (ex, sim) => {
       if (!ex.headers.authorization) ex.headers.authorization = `APIKey ${sim.apiKey}`;
@@ -212,6 +221,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "an unknown token accepted",
+    touches: [AUTH],
     fails: ["auth.wrong-token"],
     request: (ex, sim) => {
       const token = /^APIKey (\S+)$/.exec(ex.headers.authorization ?? "")?.[1];
@@ -222,6 +232,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a lower-case header name refused",
+    touches: [AUTH],
     fails: ["auth.header-name-case-insensitive"],
     request: (ex) =>
       ex.rawHeaders.includes("authorization")
@@ -280,6 +291,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "an ignored status filter",
+    touches: ["listQuotaLimitRequests"],
     fails: ["pagination.offset.filters.listQuotaLimitRequests"],
     request: (ex) => {
       if (operationOf(ex) === "listQuotaLimitRequests") ex.query.delete("status");
@@ -289,6 +301,7 @@ export const defects = (): Defect[] => [
   {
     // A live API's kind of defect: the filter applied to the first page only.
     name: "AI task filters honoured on the first page only",
+    touches: ["listAiTasks"],
     // Later pages are the whole list: items off the filter, its count, and links without the filter.
     fails: [
       "pagination.page.count-is-total.listAiTasks",
@@ -305,6 +318,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "AI task ordering ignored",
+    touches: ["listAiTasks"],
     // The pages come in the default order, and their links drop the ordering asked.
     fails: ["pagination.page.links-keep-filters", "pagination.page.ordering-sorts.listAiTasks"],
     request: (ex) => {
@@ -316,6 +330,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "AI tasks by task_id when no ordering is given",
+    touches: ["listAiTasks"],
     fails: ["pagination.page.default-order"],
     request: (ex) => {
       const [byField] = queryValues("listAiTasks", "ordering");
@@ -342,6 +357,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "check_limits ignores the server count",
+    touches: ["checkVirtualGpuClusterLimits"],
     fails: ["check-limits.requested-grows-with-servers"],
     request: (ex) => {
       if (operationOf(ex) === "checkVirtualGpuClusterLimits" && isRecord(ex.body)) ex.body.servers_count = 1;
@@ -350,6 +366,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a protection profile update that is not saved",
+    touches: ["updateProtectionProfile"],
     fails: ["protection-profile.update-read-back"],
     request: async (ex, sim) => {
       if (operationOf(ex) !== "updateProtectionProfile") return undefined;
@@ -359,6 +376,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a storage notification event without name accepted",
+    touches: ["putStorageNotificationEvent"],
     fails: ["storage-notifications.name-required"],
     request: (ex) => {
       if (operationOf(ex) === "putStorageNotificationEvent" && isRecord(ex.body) && !ex.body.name)

@@ -42,6 +42,11 @@ export interface Defect {
   warns?: string[];
   /** Results a correct variant must skip, each with a reason that matches. */
   skips?: Record<string, RegExp>;
+  /**
+   * The operations whose exchanges it changes (or "(authorization)"): live defects that touch
+   * nothing in common share one live run (test/teeth.test.ts). Absent: a run of its own.
+   */
+  touches?: string[];
   /** Why only a live run can show it, though it changes answers alone (judged from no recording). */
   liveOnly?: string;
   /** Flags of the run beyond the target's (e.g. none of the hints a live user may lack). */

@@ -73,6 +73,44 @@ const live = (d: Defect) =>
   d.fails.some((id) => !RULE_RESULTS.has(id));
 
 const DEFECTS = defects();
+
+/**
+ * Live defects packed into as few runs as possible: those that touch no operation in common (the
+ * `touches` of each) share a run, whose failed results must be exactly the union of theirs. A run
+ * costs two CPU-seconds whatever it plants; one defect's results are another's only through an
+ * operation both touch, and those never share.
+ */
+function groups(defects: Defect[]): Defect[][] {
+  const packed: { defects: Defect[]; touched: Set<string> | undefined }[] = [];
+  for (const defect of defects) {
+    const touches = defect.touches;
+    const fits = touches && packed.find((g) => g.touched && touches.every((t) => !g.touched?.has(t)));
+    if (fits && touches && fits.touched) {
+      fits.defects.push(defect);
+      for (const t of touches) fits.touched.add(t);
+    } else packed.push({ defects: [defect], touched: touches && new Set(touches) });
+  }
+  return packed.map((g) => g.defects);
+}
+
+/** Several defects planted at once: every request and answer goes through each of them in turn. */
+function together(defects: Defect[]): Defect {
+  if (defects.length === 1) return defects[0] as Defect;
+  return {
+    name: defects.map((d) => d.name).join(" + "),
+    fails: defects.flatMap((d) => d.fails),
+    request: async (exchange, sim) => {
+      for (const defect of defects) {
+        const answer = await defect.request?.(exchange, sim);
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+    response: (exchange, answer, sim) => {
+      for (const defect of defects) defect.response?.(exchange, answer, sim);
+    },
+  };
+}
 const VARIANTS = correctVariants();
 
 /**
@@ -190,7 +228,12 @@ describe.concurrent("teeth live", () => {
     const run = await runCli(FULL);
     expect(failedIds(run), run.stdout + run.stderr).toEqual([]);
     expect(run.code).toBe(0);
-    expect(run.report?.summary.skipped).toBe(0);
+    // Nothing skipped, but what the machine's speed decides: a burst this loaded machine made too
+    // slow to exceed the rate proves nothing, and says so.
+    for (const s of run.report?.scenarios.filter((r) => r.status === "skipped") ?? []) {
+      expect(s.id, run.stdout).toMatch(/^rate-limit\./);
+      expect(s.reason, run.stdout).toMatch(/never exceeded|no 429 was met/);
+    }
     expect(run.report?.summary.passed).toBeGreaterThan(60);
   });
 
@@ -204,15 +247,16 @@ describe.concurrent("teeth live", () => {
     expect(run.report?.summary.passed).toBeGreaterThan(15);
   });
 
-  it.each(DEFECTS.filter(live).map((d) => [d.name, d] as const))(
-    "caught by exactly its results, live: %s",
-    async (_name, defect) => {
-      const run = await against(defect, (args, env) => host.run(args, env));
+  it.each(groups(DEFECTS.filter(live)).map((g) => [g.map((d) => d.name).join(" + "), g] as const))(
+    "caught by exactly their results, live: %s",
+    async (_name, group) => {
+      const run = await against(together(group), (args, env) => host.run(args, env));
+      const fails = [...new Set(group.flatMap((d) => d.fails))].sort();
       expect(run.report, run.stdout + run.stderr).toBeDefined();
-      expect(failedIds(run), run.stdout + run.stderr).toEqual([...defect.fails].sort());
+      expect(failedIds(run), run.stdout + run.stderr).toEqual(fails);
       expect(run.code).toBe(1);
       // Named in every report: the reasons in report.md, a failure per result in junit.xml.
-      for (const id of defect.fails) {
+      for (const id of fails) {
         expect(run.files["report.md"]).toContain(`\`${id}\``);
         expect(run.files["junit.xml"]).toContain(`name="${id} (`);
       }
