@@ -47,6 +47,11 @@ export interface Defect {
    * nothing in common share one live run (test/teeth.test.ts). Absent: a run of its own.
    */
   touches?: string[];
+  /**
+   * Shown only by a burst faster than twice the platform's rate: run alone, after the others, and
+   * again (bounded) while the machine is too loaded for a burst to exceed the rate.
+   */
+  burst?: boolean;
   /** Why only a live run can show it, though it changes answers alone (judged from no recording). */
   liveOnly?: string;
   /** Flags of the run beyond the target's (e.g. none of the hints a live user may lack). */
