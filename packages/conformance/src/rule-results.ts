@@ -9,7 +9,7 @@ import { DRIVERS } from "./drivers/index.js";
 import { plannedResults, verdictOf } from "./judge/judge.js";
 import { operationNeeds } from "./operations.js";
 import type { Rule } from "./rules/types.js";
-import { runJudge, unfinishedOf } from "./run-judge.js";
+import { runJudge, stepUnfinishedOf, unfinishedOf } from "./run-judge.js";
 import { scenario } from "./scenario.js";
 
 const feeding = (rule: Rule) => DRIVERS.filter((d) => d.feeds.some((prefix) => rule.id.startsWith(prefix)));
@@ -37,9 +37,12 @@ export function ruleResultScenarios(): void {
       async (api) => {
         const verdict = verdictOf(rule, operation, runJudge(api.run).tally(id), true);
         api.show(...verdict.evidence);
-        const unfinished = feeding(rule).flatMap((d) =>
-          unfinishedOf(d.id, operation.operationId).map((p) => `the ${d.id} driver could not finish: ${p}`),
-        );
+        const unfinished = [
+          ...feeding(rule).flatMap((d) =>
+            unfinishedOf(d.id, operation.operationId).map((p) => `the ${d.id} driver could not finish: ${p}`),
+          ),
+          ...stepUnfinishedOf(id).map((p) => `a step could not finish: ${p}`),
+        ];
         const problems = [...(verdict.status === "failed" ? [verdict.reason ?? ""] : []), ...unfinished];
         check(problems.length === 0, problems.join("\n"));
         if (verdict.status === "skipped") api.skip(verdict.reason ?? "nothing was judged");

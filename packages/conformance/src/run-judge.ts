@@ -36,6 +36,15 @@ export function driverUnfinished(driverId: string, operationId: string, problem:
   unfinished.set(key, [...(unfinished.get(key) ?? []), problem]);
 }
 
+/** A story's step that could not finish: said in the results it feeds. */
+export function stepUnfinished(resultIds: string[], problem: string): void {
+  for (const id of resultIds)
+    unfinished.set(`step|${id}`, [...(unfinished.get(`step|${id}`) ?? []), problem]);
+}
+
+/** Why a story's steps could not finish the calls a result judges (none: they did). */
+export const stepUnfinishedOf = (resultId: string): string[] => unfinished.get(`step|${resultId}`) ?? [];
+
 /** Why a driver could not finish its calls of an operation (none: it did). */
 export const unfinishedOf = (driverId: string, operationId: string): string[] =>
   unfinished.get(`${driverId}|${operationId}`) ?? [];

@@ -10,7 +10,7 @@ import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severit
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
 import { createPacer, type Pacer } from "./pacer.js";
 import { rateText, requestRate } from "./rate.js";
-import { runJudge } from "./run-judge.js";
+import { runJudge, stepUnfinished } from "./run-judge.js";
 
 export { check, Deviation } from "./check.js";
 
@@ -188,10 +188,18 @@ export function step(
     if (run.dryRun || unmetNeed(definition.needs ?? [], run)) return;
     if (run.only.length > 0 && !definition.results.some((id) => picomatch.isMatch(id, run.only))) return;
     const { projectId, regionId } = run.discovered;
-    await body({
-      run,
-      http: runHttp(run, definition.results[0] ?? definition.title),
-      place: () => ({ project_id: projectId ?? 0, region_id: regionId ?? 0 }),
-    });
+    try {
+      await body({
+        run,
+        http: runHttp(run, definition.results[0] ?? definition.title),
+        place: () => ({ project_id: projectId ?? 0, region_id: regionId ?? 0 }),
+      });
+    } catch (error) {
+      // No result of its own to fail: the results it feeds say it.
+      stepUnfinished(
+        definition.results,
+        `${definition.title}: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
   });
 }
