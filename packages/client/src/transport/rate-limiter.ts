@@ -1,4 +1,4 @@
-import { DEFAULTS } from "../options.js";
+import { SPEC } from "../operations.js";
 import { sleep } from "./sleep.js";
 
 export interface RateLimitOptions {
@@ -9,7 +9,7 @@ export interface RateLimitOptions {
 }
 
 export interface RateLimiterSettings extends Required<RateLimitOptions> {
-  /** the span over which the server counts requests, in seconds; default the spec's (`DEFAULTS.ratePeriodSeconds`) */
+  /** the span over which the server counts requests, in seconds; default the spec's (`x-rate-limits`) */
   periodSeconds?: number;
 }
 
@@ -44,7 +44,8 @@ export class RateLimiter {
     this.now = now;
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
-    this.periodSeconds = options.periodSeconds ?? DEFAULTS.ratePeriodSeconds;
+    // Read from the spec, not from the options module: the limiter is a leaf the options point at.
+    this.periodSeconds = options.periodSeconds ?? SPEC.conventions.requestRate.periodSeconds;
     this.intervalMs = 1000 / options.requestsPerSecond;
     this.toleranceMs = (options.burst - 1) * this.intervalMs;
     // The window holds at most this many sends per period; a huge rate needs no window.

@@ -1,0 +1,2 @@
+export function importGraph(dir: string): Map<string, string[]>;
+export function cyclesOf(graph: Map<string, string[]>, root: string): string[][];
