@@ -6,7 +6,6 @@
 import type { OperationModel } from "@platform-api/spec";
 import type { Query, Request } from "../api.js";
 import type { Http } from "../http.js";
-import { listFilters, listOrderings } from "../list-facts.js";
 import { walkOffset } from "../lists.js";
 import {
   largestPage,
@@ -18,7 +17,7 @@ import {
   walkLimit,
 } from "../offset.js";
 import { operationNeeds, requestFor } from "../operations.js";
-import { filterValues, twoOf } from "./list-values.js";
+import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 
 /** Pages of a few sizes from a few offsets. */
@@ -63,10 +62,7 @@ export const offsetListDriver: Driver = {
       `GET (no ${limit.name})`,
       ...SIZES.map(([size, from]) => `GET ?${queryText(pageQuery(list, size, from))}`),
       ...outside(list).map((query) => `GET ?${queryText(query)}`),
-      ...listFilters(operation).map((f) => `GET ?${f.parameter.name}=<each value>, walked in small pages`),
-      ...listOrderings(operation).flatMap((o) =>
-        o.byField.map((field) => `GET ?${o.parameter.name}=${field}, walked in small pages`),
-      ),
+      ...selectionCalls(operation),
     ];
   },
   async drive(api, operation) {
@@ -79,14 +75,6 @@ export const offsetListDriver: Driver = {
     await http.send(request);
     for (const [size, from] of SIZES) await http.send({ ...request, query: pageQuery(list, size, from) });
     for (const query of outside(list)) await http.send({ ...request, query });
-    for (const filter of listFilters(operation)) {
-      const values = filterValues(filter, items);
-      for (const value of values) await walkSmall(http, list, request, { [filter.parameter.name]: value });
-      const two = filter.many ? twoOf(values) : undefined;
-      if (two) await walkSmall(http, list, request, { [filter.parameter.name]: two });
-    }
-    for (const ordering of listOrderings(operation))
-      for (const field of ordering.byField)
-        await walkSmall(http, list, request, { [ordering.parameter.name]: field });
+    await walkSelections(operation, items, (query) => walkSmall(http, list, request, query));
   },
 };

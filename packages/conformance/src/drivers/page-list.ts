@@ -6,10 +6,9 @@
 import type { OperationModel } from "@platform-api/spec";
 import type { Query, Request } from "../api.js";
 import type { Http } from "../http.js";
-import { listFilters, listOrderings } from "../list-facts.js";
 import { operationNeeds, requestFor } from "../operations.js";
 import { type PageList, pageList, readPage, walkPages } from "../pages.js";
-import { filterValues, twoOf } from "./list-values.js";
+import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 
 /** The page size of the neighbours' pages, of the walk that follows next, and of the last page's. */
@@ -61,10 +60,7 @@ export const pageListDriver: Driver = {
       `GET ?${page.name}=<last>&${limit.name}=${LAST}`,
       ...SIZES.map(([size, number]) => `GET ?${limit.name}=${size}&${page.name}=${number}`),
       `GET (no ${limit.name})`,
-      ...listFilters(operation).map((f) => `GET ?${f.parameter.name}=<each value>, walked in small pages`),
-      ...listOrderings(operation).flatMap((o) =>
-        o.byField.map((field) => `GET ?${o.parameter.name}=${field}, walked in small pages`),
-      ),
+      ...selectionCalls(operation),
     ];
   },
   async drive(api, operation) {
@@ -85,14 +81,6 @@ export const pageListDriver: Driver = {
       await read({ query: { [page.name]: Math.ceil(sized.count / LAST), [limit.name]: LAST } });
     for (const [size, number] of SIZES) await read({ query: { [limit.name]: size, [page.name]: number } });
     await read({ query: {} });
-    for (const filter of listFilters(operation)) {
-      const values = filterValues(filter, items);
-      for (const value of values) await walkSmall(http, list, request, { [filter.parameter.name]: value });
-      const two = filter.many ? twoOf(values) : undefined;
-      if (two) await walkSmall(http, list, request, { [filter.parameter.name]: two });
-    }
-    for (const ordering of listOrderings(operation))
-      for (const field of ordering.byField)
-        await walkSmall(http, list, request, { [ordering.parameter.name]: field });
+    await walkSelections(operation, items, (query) => walkSmall(http, list, request, query));
   },
 };
