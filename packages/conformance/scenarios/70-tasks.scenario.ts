@@ -50,7 +50,6 @@ const CREATED_KEY = asyncTask.createdResourcesKey ?? "";
 const facts = taskFacts(asyncTask);
 const { finished: FINISHED, failed: FAILED } = facts;
 const OTHER_KEYS = facts.createdResourcesKeys.filter((key) => key !== CREATED_KEY);
-const BEFORE_TERMINAL = facts.states.filter((s) => s !== FINISHED && !FAILED.includes(s));
 const POLL_PARAM = facts.poll.parameters.find((p) => p.in === "path")?.name ?? "";
 /** The spec's polling row for the volume's task type, or why there is none. */
 const polling: PollingInterval | string = pollingFor(asyncTask.taskType);
