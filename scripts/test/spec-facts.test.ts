@@ -7,7 +7,8 @@
 // Only the spec is copied and rebuilt (a few seconds): the other packages read the spec at run time
 // (its bundle, its model, its generated runtime model), so their built code is used as it is, in a
 // copy of each package whose dependencies are linked to what this repository installed and whose
-// @platform-api dependencies are linked to the copies. Nothing is installed.
+// @platform-api dependencies are linked to the copies. Nothing is installed. (turbo.json builds
+// those packages before the root's test:scripts.)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   cpSync,
