@@ -202,3 +202,22 @@ describe("bounds, defaults, the last page, unknown ids", () => {
     expect(judged([{ ...notFound, status: 200, unknownParameter: "task_id" }]).status(id)).toBe("failed");
   });
 });
+
+describe("a limit the spec's bounds leave to clamping", () => {
+  it("a page for a limit below the minimum, clamped by the server, is no page longer than limit", () => {
+    const min = regions.limit.minimum;
+    if (min === undefined) throw new Error("the spec gives limit no minimum");
+    const id = `pagination.offset.page-within-limit.${regions.operation.operationId}`;
+    const clamped = exchange(`${regions.operation.path}?${regions.limit.name}=${min - 1}`, {
+      [regions.pagination.countField]: 5,
+      [regions.pagination.itemsField]: [{ id: 1 }, { id: 2 }],
+    });
+    expect(judged([clamped]).status(id)).toBe("skipped");
+    // Within the bounds, a longer page still fails.
+    const longer = exchange(`${regions.operation.path}?${regions.limit.name}=${min}`, {
+      [regions.pagination.countField]: 5,
+      [regions.pagination.itemsField]: [{ id: 1 }, { id: 2 }],
+    });
+    expect(judged([longer]).status(id)).toBe("failed");
+  });
+});
