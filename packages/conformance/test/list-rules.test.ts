@@ -221,3 +221,21 @@ describe("a limit the spec's bounds leave to clamping", () => {
     expect(judged([longer]).status(id)).toBe("failed");
   });
 });
+
+describe("a walk whose limit the server clamps", () => {
+  it("pages asked past the maximum are no steps of a walk: nothing about walks is judged on them", () => {
+    const max = regions.limit.maximum;
+    if (max === undefined) throw new Error("the spec gives limit no maximum");
+    const asked = max + 1;
+    const page = (offset: number, ids: number[]) =>
+      exchange(`${regions.operation.path}?${regions.limit.name}=${asked}&${regions.offset.name}=${offset}`, {
+        [regions.pagination.countField]: max + 1,
+        [regions.pagination.itemsField]: ids.map((id) => ({ id })),
+      });
+    // Clamped to the maximum: the walk by the asked limit would skip the last item.
+    const all = Array.from({ length: max }, (_, i) => i);
+    const { status } = judged([page(0, all), page(asked, [])]);
+    for (const rule of ["walk-visits-each-once", "count-is-total", "page-within-limit"])
+      expect(status(`pagination.offset.${rule}.${regions.operation.operationId}`), rule).not.toBe("failed");
+  });
+});

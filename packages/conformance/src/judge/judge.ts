@@ -262,12 +262,21 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     };
   }
 
+  /**
+   * Whether a limit the request asked for lies outside the spec's bounds: the server may clamp it
+   * to anything in them (pagination.offset.limit-bounds judges that), so its page is no step of a walk.
+   */
+  const outside = (limit: number | undefined, { minimum, maximum }: { minimum?: number; maximum?: number }) =>
+    limit !== undefined && (limit < (minimum ?? 0) || limit > (maximum ?? Number.POSITIVE_INFINITY));
+
   function offsetPage(base: AnswerEvent) {
     const list = offsetList(base.operation);
     const offset = Number(base.query.get(list.offset.name) ?? list.offset.default ?? 0);
     const { limit, limitAsked } = limitOf(base.query, list.limit.name, list.limit.default);
     const page = readOffsetPage(list, base.answer.body, offset);
-    if (!page || !Number.isInteger(offset) || offset < 0 || (limitAsked && limit === undefined)) return; // the schema result says what is wrong with the page
+    // The schema result says what is wrong with the page.
+    if (!page || !Number.isInteger(offset) || offset < 0 || (limitAsked && limit === undefined)) return;
+    if (outside(limit, list.limit)) return;
     const step = limit !== undefined && limit > 0 ? limit : Math.max(1, page.items.length);
     const key = walkKey(base, list.offset.name);
     // An offset off the walk's grid starts a walk of its own.
@@ -302,7 +311,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const count = typeof sent === "number" && Number.isInteger(sent) ? sent : undefined;
     const page = Number(base.query.get(list.page.name) ?? list.page.default ?? 1);
     const { limit, limitAsked } = limitOf(base.query, list.limit.name, list.limit.default);
-    if (!Number.isInteger(page) || page < 1) return;
+    if (!Number.isInteger(page) || page < 1 || outside(limit, list.limit)) return;
     const step = limit !== undefined && limit > 0 ? limit : Math.max(1, items.length);
     emit("pagePage", {
       ...base,
