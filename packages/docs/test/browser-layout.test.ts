@@ -4,18 +4,17 @@
 // from every page, and the dark theme follows the system's setting everywhere, Redoc included.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
-import { buildSite } from "../src/build.js";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
+import { builtSite } from "./built-site.js";
 
 const TIMEOUT = 60_000;
 const DESKTOP = { width: 1280, height: 860 };
@@ -55,8 +54,7 @@ const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "docs-layout-"));
-  buildSite(dir);
+  dir = builtSite();
   server = await serveDocs({ port: 0, dir });
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
@@ -72,7 +70,6 @@ afterAll(async () => {
   for (const context of [...contexts, ...sharedContexts]) await context.close();
   await browser?.close();
   await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A new page in a fresh context of that size and colour scheme; watched for errors and other origins. */

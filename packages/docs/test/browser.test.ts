@@ -1,18 +1,17 @@
 // The built site in a real browser (system Chromium driven by playwright-core): every operation
 // listed, the site's search finds check_limits, the TypeScript sample shows, no console error and no request
 // to another origin. Saves screenshots of the landing page and of one operation.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
-import { buildSite } from "../src/build.js";
 import { loadGuides } from "../src/guides.js";
 import { isObject, listOperations, type Operation } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
+import { builtSite } from "./built-site.js";
 
 const bundle = loadBundle();
 const model = loadModel();
@@ -35,8 +34,7 @@ const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "docs-browser-"));
-  buildSite(dir);
+  dir = builtSite();
   server = await serveDocs({ port: 0, dir });
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
@@ -57,7 +55,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 function watch(page: Page) {

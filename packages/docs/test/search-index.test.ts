@@ -1,19 +1,18 @@
 // The site's search index as the build writes it (assets/search-index.js): every guide section and
 // every operation in it, loaded the way the browser loads it (MiniSearch.loadJS with the shared
 // tokenizer), finding what the browser tests look for.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { loadBundle } from "@platform-api/spec";
 import MiniSearch from "minisearch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import "../assets/search-terms.js";
-import { buildSite } from "../src/build.js";
 import { loadGuides, outline } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
 import type { SearchIndexFile } from "../src/search-index.js";
+import { builtSite } from "./built-site.js";
 
 const operations = listOperations(loadBundle());
 let out: string;
@@ -21,8 +20,7 @@ let file: SearchIndexFile;
 let search: MiniSearch;
 
 beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), "docs-search-"));
-  buildSite(out);
+  out = builtSite();
   const sandbox: { globalThis?: unknown; platformSearchIndex?: SearchIndexFile } = {};
   sandbox.globalThis = sandbox;
   runInNewContext(readFileSync(join(out, "assets/search-index.js"), "utf8"), sandbox);
@@ -30,7 +28,6 @@ beforeAll(() => {
   file = sandbox.platformSearchIndex;
   search = MiniSearch.loadJS(file.index, { ...file.options, tokenize: globalThis.platformSearchTerms });
 });
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const ids = () =>
   Object.values((file.index as unknown as { documentIds: Record<string, string> }).documentIds);
