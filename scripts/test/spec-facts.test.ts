@@ -201,9 +201,12 @@ beforeAll(() => {
   const spec = join(copy, "spec");
   run("bundle the changed spec", [bin("redocly"), "bundle", "--lint-config=off"], spec);
   // The generator reads the model through the built package: build, generate, build again.
-  run("build the spec package", [bin("tsc"), "-p", "tsconfig.build.json"], spec);
+  // Emitted without type checks (--noCheck): the facts are what this proves, and the repository's
+  // own build checks the same sources' types.
+  const build = [bin("tsc"), "-p", "tsconfig.build.json", "--noCheck"];
+  run("build the spec package", build, spec);
   run("generate from it", [process.execPath, "scripts/generate.mjs"], spec);
-  run("build the spec package with what was generated", [bin("tsc"), "-p", "tsconfig.build.json"], spec);
+  run("build the spec package with what was generated", build, spec);
   // The other packages as built here: they must follow the copy's spec at run time.
   for (const name of PACKAGES) {
     const dir = `packages/${name}`;

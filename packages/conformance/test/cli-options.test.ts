@@ -43,7 +43,19 @@ describe("--rate-limit", () => {
   });
 });
 
+describe("--target", () => {
+  it("a name other than simulator or prism is refused, naming what is allowed", () => {
+    expect(refusal(["--target", "staging"])).toMatch(
+      /--target "staging" is not allowed: use "simulator" \(the default\), "prism", or a base URL/,
+    );
+  });
+});
+
 describe("ids", () => {
+  it("a word is refused, naming the flag", () => {
+    expect(refusal(["--project-id", "abc"])).toMatch(/--project-id needs a whole number/);
+  });
+
   it.each(["--project-id", "--region-id", "--protection-profile-id"])(
     "%s: an integer past 2^53 is refused, not rounded",
     (flag) => {

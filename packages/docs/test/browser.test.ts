@@ -64,9 +64,21 @@ function watch(page: Page) {
   page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
 }
 
-async function openReference(page: Page, hash = "") {
-  await page.goto(`${server.url}/reference/index.html${hash}`);
-  await page.locator(".menu-content").waitFor();
+let reference: Promise<Page> | undefined;
+/**
+ * The reference, opened once for every test of this file: rendering the whole description costs
+ * Chromium seconds of CPU each time (the browser tests' largest cost), and Redoc renders every
+ * operation at once, so a test reaches its section without a new load. Tests run in order and only
+ * add state a later one does not read (a search typed and cleared, a tab chosen, a field expanded).
+ */
+function openReference(): Promise<Page> {
+  reference ??= (async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/reference/index.html`);
+    await page.locator(".menu-content").waitFor();
+    return page;
+  })();
+  return reference;
 }
 
 describe("the site in Chromium", () => {
@@ -93,8 +105,7 @@ describe("the site in Chromium", () => {
   }, 60_000);
 
   it("lists every operation of the description in the reference", async () => {
-    const page = await context.newPage();
-    await openReference(page);
+    const page = await openReference();
     for (const op of operations) {
       const item = page.locator(`.menu-content [data-item-id$="/operation/${op.operationId}"]`);
       expect(await item.count(), op.operationId).toBe(1);
@@ -103,27 +114,28 @@ describe("the site in Chromium", () => {
     expect(tagGroupNames.length).toBeGreaterThan(0);
     for (const name of tagGroupNames)
       expect(await page.locator(".menu-content").textContent()).toContain(name);
-    await page.close();
   }, 30_000);
 
   it("finds check_limits with the site's search on the reference page (Redoc's own is off)", async () => {
-    const page = await context.newPage();
-    await openReference(page);
+    const page = await openReference();
     expect(await page.locator('input[placeholder="Search..."]').count()).toBe(0);
-    await page.getByRole("combobox", { name: /search/i }).fill("check_limits");
+    const search = page.getByRole("combobox", { name: /search/i });
+    await search.fill("check_limits");
     const results = page.getByRole("listbox");
     await results.getByRole("option").first().waitFor();
     const target = operations.find((op) => op.path.endsWith("/check_limits"));
     expect(target).toBeDefined();
     expect(await results.textContent()).toContain(target?.summary);
-    await page.close();
+    // Closed again, so the results cover nothing the next tests click.
+    await search.fill("");
+    await search.press("Escape");
+    await results.waitFor({ state: "hidden" });
   }, 30_000);
 
   it("shows an operation's TypeScript sample and the notes for what is not specified", async () => {
-    const page = await context.newPage();
+    const page = await openReference();
     const op = byId("checkVirtualGpuClusterLimits");
     const id = operationAnchor(op);
-    await openReference(page, `#${id}`);
     const section = page.locator(`[id="${id}"]`);
     await section.waitFor();
     await section.locator('[role="tab"]', { hasText: "TypeScript" }).first().click();
@@ -142,14 +154,14 @@ describe("the site in Chromium", () => {
       .evaluate((h) => {
         window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 80);
       });
+    // Redoc marks the operation in its menu once the scroll has settled.
+    await page.locator(`.menu-content li[data-item-id="${id}"] > label.active`).waitFor();
     await page.screenshot({ path: join(screenshots, "operation.png") });
-    await page.close();
   }, 30_000);
 
   it("marks the deprecated quota field", async () => {
-    const page = await context.newPage();
+    const page = await openReference();
     const id = operationAnchor(byId("listQuotaLimitRequests"));
-    await openReference(page, `#${id}`);
     const section = page.locator(`[id="${id}"]`);
     await section.waitFor();
     // results -> requested_limits -> regional_limits: the field's row is the innermost one.
@@ -164,7 +176,6 @@ describe("the site in Chromium", () => {
     const sibling = section.locator("tr", { hasText: /^baremetal_gpu_a100_count_limit\s*integer/ }).last();
     await sibling.waitFor({ state: "visible" });
     expect(await sibling.textContent()).not.toContain("Deprecated");
-    await page.close();
   }, 30_000);
 
   it("logged no console error and sent no request to another origin", () => {
