@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/warm-scenario-modules.ts"],
     // Two files at a time: a worker's own module graph costs CPU (measured: 87 CPU-seconds with
     // four, 82 with two, in the same 58 s), and the runs that wait (the suite's pacing, respect's
     // 5 s polls) already wait side by side, in the run host and in the concurrent groups.
