@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import LongestWaitsFirst from "./test/longest-waits-first.js";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/warm-scenario-modules.ts"],
+    sequence: { sequencer: LongestWaitsFirst },
     // Two files at a time: a worker's own module graph costs CPU (measured: 87 CPU-seconds with
     // four, 82 with two, in the same 58 s), and the runs that wait (the suite's pacing, respect's
     // 5 s polls) already wait side by side, in the run host and in the concurrent groups.
