@@ -9,7 +9,9 @@ import { createSpecAjv } from "./ajv.js";
 import type { SchemaNode } from "./model/types.js";
 
 export const platformFactsPath = fileURLToPath(new URL("../platform-facts.yaml", import.meta.url));
-export const platformFactsSchemaPath = fileURLToPath(new URL("../platform-facts.schema.json", import.meta.url));
+export const platformFactsSchemaPath = fileURLToPath(
+  new URL("../platform-facts.schema.json", import.meta.url),
+);
 
 /** Where a fact was read: a file of a repository at a commit, and where in it. */
 export interface PlatformFactSource {
@@ -71,7 +73,11 @@ export type PlatformFact = ParameterFact | FieldFact | StatusFact;
 export interface PlatformFacts {
   readonly version: 1;
   /** Every repository and commit the facts were read from. */
-  readonly sources: readonly { readonly repository: string; readonly commit: string; readonly paths: readonly string[] }[];
+  readonly sources: readonly {
+    readonly repository: string;
+    readonly commit: string;
+    readonly paths: readonly string[];
+  }[];
   /** Facts by the operationId of this description. */
   readonly operations: { readonly [operationId: string]: readonly PlatformFact[] };
 }
@@ -87,7 +93,9 @@ export function platformFacts(): PlatformFacts {
 /** Parses and checks a record of platform facts; throws naming every place it breaks the schema. */
 export function readPlatformFacts(text: string): PlatformFacts {
   const data: unknown = parse(text);
-  const validate = createSpecAjv(undefined).compile(JSON.parse(readFileSync(platformFactsSchemaPath, "utf8")));
+  const validate = createSpecAjv(undefined).compile(
+    JSON.parse(readFileSync(platformFactsSchemaPath, "utf8")),
+  );
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
     throw new Error(`The platform facts break ${platformFactsSchemaPath}:\n${problems.join("\n")}`);
