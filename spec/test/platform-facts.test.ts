@@ -229,7 +229,7 @@ describe("platform-facts.yaml", () => {
       .find((s) => s.startsWith("What the platform documents beyond the seed"));
     if (!section)
       throw new Error('spec/README.md has no section "What the platform documents beyond the seed".');
-    const listed = [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    const listed = [...section.matchAll(/^\|\s*`([a-z0-9-]+)`\s*\|/gm)].map((m) => m[1]);
     const disagreements = entries.filter(({ fact }) => fact.seed === "disagrees").map(({ fact }) => fact.id);
     expect([...listed].sort()).toEqual([...disagreements].sort());
   });
