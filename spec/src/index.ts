@@ -10,6 +10,19 @@ export {
 } from "./ajv.js";
 export { bundlePath, loadBundle, loadModel, PRODUCT_BUNDLES, type ProductBundle } from "./bundle.js";
 export * from "./model/index.js";
+export {
+  type FieldFact,
+  type ParameterFact,
+  type PlatformFact,
+  type PlatformFactSource,
+  type PlatformFacts,
+  platformFacts,
+  platformFactsOf,
+  platformFactsPath,
+  platformFactsSchemaPath,
+  readPlatformFacts,
+  type StatusFact,
+} from "./platform-facts.js";
 export { type JsonObject, pointer, resolvePointer, resolveRef } from "./ref.js";
 export {
   createSpecValidator,

@@ -1,0 +1,236 @@
+// The record of what the platform's published descriptions state beyond the seed
+// (platform-facts.yaml): its shape, that it names only operations of this description, that every
+// fact says where it was read, and that a fact said to fill a gap of the seed contradicts nothing
+// the description states (the description is the seed; where the two disagree the seed wins and
+// the spec README lists it).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import {
+  createSpecAjv,
+  type FieldFact,
+  type OperationModel,
+  operationById,
+  type PlatformFact,
+  platformFacts,
+  platformFactsPath,
+  platformFactsSchemaPath,
+  readPlatformFacts,
+  resolvePointer,
+} from "../lib/index.js";
+import { isObject, type Json, loadBundle, loadModel, type Schema, schemaOf } from "./bundle.js";
+
+const doc = loadBundle();
+const model = loadModel();
+const facts = platformFacts();
+const entries = Object.entries(facts.operations).flatMap(([operationId, list]) =>
+  list.map((fact) => ({ operationId, fact })),
+);
+const rawText = readFileSync(platformFactsPath, "utf8");
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+
+const types = (schema: Schema | Json): string[] | undefined => {
+  const type = schema.type;
+  if (type === undefined) return undefined;
+  return (Array.isArray(type) ? type.map(String) : [String(type)]).sort();
+};
+
+/**
+ * Where the record's schema says something the description's schema does not allow or states
+ * otherwise: another type, another default or maximum, an enumeration without some of the
+ * description's values. What the description leaves open (no type, no enum) the record may fill.
+ */
+function schemaConflicts(spec: Schema, record: Json, where: string): string[] {
+  const found: string[] = [];
+  const specTypes = types(spec);
+  const recordTypes = types(record);
+  if (specTypes && recordTypes && specTypes.join("|") !== recordTypes.join("|"))
+    found.push(`${where}: type ${recordTypes.join("|")} where the description has ${specTypes.join("|")}`);
+  if (spec.enum && Array.isArray(record.enum)) {
+    const recordValues = record.enum as unknown[];
+    const dropped = spec.enum.filter((value) => !recordValues.includes(value));
+    if (dropped.length > 0) found.push(`${where}: enum without ${dropped.map(String).join(", ")}`);
+  }
+  for (const keyword of ["default", "maximum"] as const)
+    if (spec[keyword] !== undefined && record[keyword] !== undefined && spec[keyword] !== record[keyword])
+      found.push(
+        `${where}: ${keyword} ${String(record[keyword])} where the description has ${String(spec[keyword])}`,
+      );
+  const specItems = schemaOf(doc, spec.items);
+  if (specItems && isObject(record.items))
+    found.push(...schemaConflicts(specItems, record.items, `${where}[]`));
+  return found;
+}
+
+/** The description's schema of a field fact's body, walked along the fact's field path. */
+function specFieldSchema(op: OperationModel, fact: FieldFact): Schema | undefined {
+  const media =
+    fact.at === "request"
+      ? op.requestBody?.content[0]
+      : op.responses.find((response) => response.status === fact.status)?.content[0];
+  let schema = media?.schemaPointer ? schemaOf(doc, resolvePointer(doc, media.schemaPointer)) : undefined;
+  for (const segment of fact.field.split(".")) {
+    const name = segment.replace(/\[\]$/, "");
+    const properties = schema?.properties;
+    schema = properties && Object.hasOwn(properties, name) ? schemaOf(doc, properties[name]) : undefined;
+    if (segment.endsWith("[]")) schema = schemaOf(doc, schema?.items);
+    if (!schema) return undefined;
+  }
+  return schema;
+}
+
+/** Everything a fact states that the description states otherwise (empty: no conflict). */
+function conflicts(operationId: string, fact: PlatformFact): { checked: boolean; found: string[] } {
+  const op = operationById(model, operationId);
+  if (fact.kind === "parameter") {
+    const param = op.parameters.find((p) => p.name === fact.name);
+    if (!param) return { checked: false, found: [] };
+    const found =
+      param.in === fact.in ? [] : [`${fact.name}: in ${fact.in} where the description has ${param.in}`];
+    const spec = schemaOf(doc, resolvePointer(doc, param.schemaPointer)) ?? {};
+    // A repeatable parameter's single value is what the description describes.
+    const value = fact.repeatable && isObject(fact.schema.items) ? fact.schema.items : fact.schema;
+    return { checked: true, found: [...found, ...schemaConflicts(spec, value, fact.name)] };
+  }
+  if (fact.kind === "field") {
+    const spec = specFieldSchema(op, fact);
+    if (!spec) return { checked: false, found: [] };
+    return { checked: true, found: schemaConflicts(spec, fact.schema, fact.field) };
+  }
+  const response = op.responses.find((r) => r.status === fact.status);
+  const pointer = response?.content[0]?.schemaPointer;
+  const spec = pointer ? schemaOf(doc, resolvePointer(doc, pointer)) : undefined;
+  if (!spec || !fact.schema) return { checked: response !== undefined, found: [] };
+  return { checked: true, found: schemaConflicts(spec, fact.schema, `status ${fact.status}`) };
+}
+
+describe("platform-facts.yaml", () => {
+  it("validates against platform-facts.schema.json with the project's Ajv set-up", () => {
+    const validate = createSpecAjv(undefined).compile(
+      JSON.parse(readFileSync(platformFactsSchemaPath, "utf8")),
+    );
+    const valid = validate(parse(rawText));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it("is refused by the loader when a fact breaks the schema", () => {
+    const [first] = entries;
+    if (!first) throw new Error("The record holds no fact.");
+    const broken = (change: (copy: Json) => void) => {
+      const copy = structuredClone(parse(rawText)) as Json;
+      change(copy);
+      return JSON.stringify(copy);
+    };
+    const factOf = (copy: Json) => ((copy.operations as Json)[first.operationId] as Json[])[0] as Json;
+    expect(() =>
+      readPlatformFacts(broken((copy) => Object.assign(factOf(copy).source as Json, { commit: "5b66630" }))),
+    ).toThrow(/commit/);
+    expect(() =>
+      readPlatformFacts(
+        broken((copy) => {
+          const fact = factOf(copy);
+          fact.seed = "disagrees";
+          delete fact.seedSays;
+        }),
+      ),
+    ).toThrow(/seedSays/);
+    expect(() =>
+      readPlatformFacts(broken((copy) => Object.assign(factOf(copy), { description: "x" }))),
+    ).toThrow();
+  });
+
+  it("names only operations of this description", () => {
+    const ours = new Set(model.operations.map((op) => op.operationId));
+    const unknown = Object.keys(facts.operations).filter((id) => !ours.has(id));
+    expect(unknown).toEqual([]);
+    for (const id of Object.keys(facts.operations)) expect(operationById(model, id).operationId).toBe(id);
+  });
+
+  it("gives every fact a unique id and a source at a full commit that the record's sources list", () => {
+    const ids = entries.map(({ fact }) => fact.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { fact } of entries)
+      for (const source of [fact.source, ...(fact.confirmedBy ?? [])]) {
+        expect(source.commit, fact.id).toMatch(/^[0-9a-f]{40}$/);
+        const listed = facts.sources.find(
+          (s) => s.repository === source.repository && s.commit === source.commit,
+        );
+        expect(listed?.paths, `${fact.id}: ${source.repository}@${source.commit}`).toContain(source.path);
+        expect(
+          source.pointer !== undefined || source.line !== undefined,
+          `${fact.id}: where in the file`,
+        ).toBe(true);
+      }
+  });
+
+  it("finds a conflict where a fact contradicts the description (the check can fail)", () => {
+    const regions = operationById(model, "listRegions");
+    const limit = regions.parameters.find((p) => p.name === "limit");
+    if (typeof limit?.default !== "number") throw new Error("listRegions has no numeric limit default.");
+    const source = entries[0]?.fact.source;
+    if (!source) throw new Error("The record holds no fact.");
+    const otherDefault: PlatformFact = {
+      id: "probe",
+      kind: "parameter",
+      name: "limit",
+      in: "query",
+      schema: { type: "integer", default: limit.default + 1 },
+      seed: "silent",
+      source,
+    };
+    expect(conflicts("listRegions", otherDefault).found).toHaveLength(1);
+
+    const tasks = operationById(model, "listTasks");
+    const state = tasks.parameters.find((p) => p.name === "state");
+    if (!state?.enum || state.enum.length < 2) throw new Error("listTasks has no state enum.");
+    const fewerStates: PlatformFact = {
+      ...otherDefault,
+      name: "state",
+      repeatable: true,
+      schema: { type: "array", items: { type: "string", enum: state.enum.slice(1) } },
+    };
+    expect(conflicts("listTasks", fewerStates).found.join()).toContain(String(state.enum[0]));
+
+    const nullableId: PlatformFact = {
+      id: "probe",
+      kind: "field",
+      at: "response",
+      status: "200",
+      field: "id",
+      schema: { type: ["string", "null"] },
+      seed: "silent",
+      source,
+    };
+    expect(conflicts("getTask", nullableId).found).toHaveLength(1);
+  });
+
+  it("marks seed: silent only facts that contradict nothing the description states", () => {
+    const found = entries
+      .filter(({ fact }) => fact.seed === "silent")
+      .flatMap(({ operationId, fact }) => conflicts(operationId, fact).found.map((c) => `${fact.id}: ${c}`));
+    expect(found).toEqual([]);
+  });
+
+  it("marks seed: disagrees only where the description, where it states the point, states otherwise", () => {
+    const disagreements = entries.filter(({ fact }) => fact.seed === "disagrees");
+    const checked = disagreements.map(({ operationId, fact }) => ({
+      id: fact.id,
+      ...conflicts(operationId, fact),
+    }));
+    const agreeing = checked.filter((c) => c.checked && c.found.length === 0).map((c) => c.id);
+    expect(agreeing).toEqual([]);
+    expect(checked.some((c) => c.checked)).toBe(true);
+  });
+
+  it("has every disagreement, and nothing else, in the spec README's table", () => {
+    const section = readme
+      .split(/^## /m)
+      .find((s) => s.startsWith("What the platform documents beyond the seed"));
+    if (!section)
+      throw new Error('spec/README.md has no section "What the platform documents beyond the seed".');
+    const listed = [...section.matchAll(/^\|\s*`([a-z0-9-]+)`\s*\|/gm)].map((m) => m[1]);
+    const disagreements = entries.filter(({ fact }) => fact.seed === "disagrees").map(({ fact }) => fact.id);
+    expect([...listed].sort()).toEqual([...disagreements].sort());
+  });
+});
