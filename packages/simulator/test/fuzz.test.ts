@@ -27,6 +27,7 @@ import {
   loadModel,
   type OperationModel,
   type ParameterModel,
+  platformFactsOf,
   resolveRef,
   taskPollingOf,
   type ValueFacts,
@@ -605,9 +606,15 @@ function parameterProbe(op: Operation, p: Param, raw: string): Probe {
   });
 }
 
+/** Whether the platform's published descriptions document the query parameter as repeatable (a fact the seed leaves open). */
+const repeatableOnThePlatform = (op: Operation, name: string) =>
+  platformFactsOf(op.operationId).some(
+    (f) => f.kind === "parameter" && f.in === "query" && f.name === name && f.repeatable === true,
+  );
+
 function duplicateProbes(op: Operation): fc.Arbitrary<Probe>[] {
   return op.params
-    .filter((p) => p.in === "query" && p.type !== "array")
+    .filter((p) => p.in === "query" && p.type !== "array" && !repeatableOnThePlatform(op, p.name))
     .map((p) => {
       const valid = String(p.example ?? p.enum?.[0] ?? p.minimum ?? "1");
       const second =

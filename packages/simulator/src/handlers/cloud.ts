@@ -4,9 +4,10 @@ import type { Store } from "../store.js";
 import { quote } from "../validation-message.js";
 import { gpuQuotaName } from "../world/spec-facts.js";
 import type { RegionalQuotaName } from "../world/types.js";
-import { type Handler, offsetPage } from "./types.js";
+import { type Handler, offsetPage, type QueryOf } from "./types.js";
 
 type QuotaCheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
+type TaskState = components["schemas"]["TaskState"];
 
 export const listProjects: Handler<"listProjects"> = ({ caller, store }) => {
   const projects = store.projectsOf(store.clientOf(caller)).map(({ client_id: _, ...project }) => project);
@@ -46,23 +47,69 @@ export const getTask: Handler<"getTask"> = ({ params, caller, store }) => ({
   body: store.task(store.clientOf(caller), params.task_id).record,
 });
 
-/** The list's shape is not shown by the seed; the simulator answers with the list envelope. */
-export const listTasks: Handler<"listTasks"> = ({ query, caller, store }) => {
+/**
+ * The query the task list takes from the platform's published descriptions besides the spec's
+ * (spec/platform-facts.yaml; the route accepts them, route-schemas.ts): the platform's clients page
+ * it with offset, repeat state, and select by project and region.
+ */
+type TaskListQuery = Omit<QueryOf<"listTasks">, "state"> & {
+  state?: TaskState | TaskState[];
+  offset?: number;
+  project_id?: number[];
+  region_id?: number[];
+  order_by?: "asc" | "desc";
+  /** The older name of order_by. */
+  sorting?: "asc" | "desc";
+  from_timestamp?: string;
+  to_timestamp?: string;
+  is_acknowledged?: boolean;
+};
+
+/** A date-time's instant; a time without a zone offset is the platform's UTC (as created_on is written). */
+const instant = (text: string) => Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+
+/**
+ * The list's shape is not shown by the seed; the simulator answers with the list envelope the
+ * platform documents. Every published selection is honoured but `is_acknowledged`, which is
+ * accepted: the simulator's tasks have no acknowledgement to select by.
+ */
+export const listTasks: Handler<"listTasks"> = ({ query: described, rawQuery, caller, store }) => {
+  const query = described as TaskListQuery;
   // The platform's bounds of this limit are not shown; a count below 1 asks for nothing sensible.
   if (query.limit !== undefined && query.limit < 1)
     throw badRequest(
       `Query parameter "limit" must be at least 1 (got ${query.limit}). Allowed: an integer of at least 1.`,
     );
+  const states = query.state === undefined ? undefined : [query.state].flat();
+  const from = query.from_timestamp === undefined ? undefined : instant(query.from_timestamp);
+  const to = query.to_timestamp === undefined ? undefined : instant(query.to_timestamp);
+  // order_by when sent, else the deprecated sorting when sent, else order_by's default (filled in).
+  const sent = new URLSearchParams(rawQuery);
+  const order = sent.has("order_by") || !sent.has("sorting") ? query.order_by : query.sorting;
   const tasks = store
     .tasksOf(store.clientOf(caller))
-    .map((t) => t.record)
     .filter(
       (t) =>
-        (query.state === undefined || t.state === query.state) &&
-        (query.task_type === undefined || t.task_type === query.task_type),
+        (query.project_id === undefined || query.project_id.includes(t.project_id)) &&
+        (query.region_id === undefined || query.region_id.includes(t.region_id)),
     )
-    .reverse();
-  return { status: 200, body: { count: tasks.length, results: tasks.slice(0, query.limit ?? tasks.length) } };
+    .map((t) => t.record)
+    .filter((t) => {
+      const created = instant(t.created_on);
+      return (
+        (states === undefined || states.includes(t.state)) &&
+        (query.task_type === undefined || t.task_type === query.task_type) &&
+        (from === undefined || created >= from) &&
+        (to === undefined || created <= to)
+      );
+    });
+  // Kept in creation order: the newest last, so descending is the reverse.
+  if (order !== "asc") tasks.reverse();
+  const offset = query.offset ?? 0;
+  return {
+    status: 200,
+    body: { count: tasks.length, results: tasks.slice(offset, offset + (query.limit ?? tasks.length)) },
+  };
 };
 
 /**
