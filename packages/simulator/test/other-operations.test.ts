@@ -13,6 +13,8 @@ afterAll(() => t.close());
 /** The quotas of the virtual GPU quota check, as the spec names them. */
 const QUOTAS = regionalQuotaNames(loadBundle());
 
+const NETWORK = "0b7f6a8e-59a5-4c3e-9d6e-1f2a3b4c5d6e";
+const SUBNET = "6d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a";
 const check = (body: unknown, region = 76) =>
   t.call("POST", `/cloud/v3/gpu/virtual/1/${region}/check_limits`, { body });
 const cluster = (servers_count: number) => ({
@@ -21,7 +23,15 @@ const cluster = (servers_count: number) => ({
   servers_settings: {
     interfaces: [
       { type: "external", ip_family: "ipv4", name: "eth0" },
-      { type: "floating", ip_family: "ipv4", name: "eth1" },
+      // As the platform documents a floating IP: on a subnet interface, floating_ip.source "new".
+      {
+        type: "subnet",
+        network_id: NETWORK,
+        subnet_id: SUBNET,
+        floating_ip: { source: "new" },
+        name: "eth1",
+      },
+      { type: "any_subnet", network_id: NETWORK, ip_family: "dual", name: "eth2" },
       { type: "baremetal_network", name: "cluster-net" },
     ],
     volumes: [{ size: 100, source: "image" }, { size: 20 }],
@@ -47,6 +57,30 @@ describe("virtual GPU quota check", () => {
     });
   });
 
+  it("counts a floating IP per server for each interface that asks for one as the platform documents (#29)", async () => {
+    const subnetWithFloatingIp = (floating_ip: unknown) => ({
+      flavor: "g3-ai-64-384-3000-l40s-48-2",
+      servers_count: 2,
+      servers_settings: {
+        interfaces: [{ type: "subnet", network_id: NETWORK, subnet_id: SUBNET, floating_ip }],
+      },
+    });
+    expect((await check(subnetWithFloatingIp({ source: "new" }))).body.floating_count_requested).toBe(2);
+    expect((await check(subnetWithFloatingIp(undefined))).body.floating_count_requested).toBe(0);
+    // An external interface has an address of its own, and "floating" is no interface type there.
+    const elsewhere = await check({
+      flavor: "g3-ai-64-384-3000-l40s-48-2",
+      servers_count: 2,
+      servers_settings: {
+        interfaces: [
+          { type: "external", floating_ip: { source: "new" } },
+          { type: "floating", ip_family: "ipv4" },
+        ],
+      },
+    });
+    expect(elsewhere.body).toMatchObject({ floating_count_requested: 0, external_ip_count_requested: 2 });
+  });
+
   it("grows _requested with the server count and leaves _limit and _usage alone", async () => {
     const one = (await check(cluster(1))).body;
     const four = (await check(cluster(4))).body;
@@ -55,6 +89,7 @@ describe("virtual GPU quota check", () => {
       "volume_count",
       "volume_size",
       "external_ip_count",
+      "floating_count",
     ];
     for (const q of grown) {
       expect(four[`${q}_requested`]).toBe(4 * one[`${q}_requested`]);

@@ -1,3 +1,4 @@
+import { platformFactsOf } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { badRequest } from "../errors.js";
 import type { Store } from "../store.js";
@@ -115,9 +116,38 @@ export const listTasks: Handler<"listTasks"> = ({ query: described, rawQuery, ca
 /**
  * Requested amounts follow the simulator's own rules (documented in its README), since the seed
  * does not show how the platform derives them: each server needs the flavor's GPU cards, its
- * volumes and one external IP per `external` interface and one floating IP per `floating`
- * interface; each distinct `baremetal_network` interface name needs one network for the cluster.
+ * volumes and one external IP per `external` interface and one floating IP per interface that asks
+ * for one as the platform's published descriptions document it (`floating_ip.source`, on the
+ * interface types that take one: spec/platform-facts.yaml); each distinct `baremetal_network`
+ * interface name needs one network for the cluster.
  */
+/** The platform's facts of an interface of check_limits' body (spec/platform-facts.yaml), by field. */
+function interfaceFact(field: string): readonly string[] {
+  const fact = platformFactsOf("checkVirtualGpuClusterLimits").find(
+    (f) => f.kind === "field" && f.at === "request" && f.field === `servers_settings.interfaces[].${field}`,
+  );
+  const values = fact?.schema?.enum;
+  if (!Array.isArray(values))
+    throw new Error(`spec/platform-facts.yaml gives no values of check_limits' interface ${field}`);
+  return values.map(String);
+}
+/** The floating IP sources that ask for a new address, and the interface types that take a floating IP (all but external). */
+const FLOATING_IP_SOURCES = interfaceFact("floating_ip.source");
+const INTERFACE_TYPES = interfaceFact("type");
+/** The interface type with an address of its own (the seed's example uses it; the platform documents it). */
+const EXTERNAL = "external";
+if (!INTERFACE_TYPES.includes(EXTERNAL))
+  throw new Error(`spec/platform-facts.yaml no longer lists the interface type ${EXTERNAL} of check_limits`);
+const FLOATING_IP_TYPES = INTERFACE_TYPES.filter((type) => type !== EXTERNAL);
+
+const asksForFloatingIp = (networkInterface: { type?: string }): boolean => {
+  const floatingIp = (networkInterface as { floating_ip?: { source?: unknown } }).floating_ip;
+  return (
+    FLOATING_IP_TYPES.includes(String(networkInterface.type)) &&
+    FLOATING_IP_SOURCES.includes(String(floatingIp?.source))
+  );
+};
+
 export const checkVirtualGpuClusterLimits: Handler<"checkVirtualGpuClusterLimits"> = ({
   params,
   body,
@@ -144,8 +174,8 @@ export const checkVirtualGpuClusterLimits: Handler<"checkVirtualGpuClusterLimits
     [gpuQuotaName(flavor.gpu_model)]: servers * flavor.gpus_per_server,
     volume_count: servers * volumes.length,
     volume_size: servers * volumes.reduce((sum, v) => sum + (v.size ?? 0), 0),
-    external_ip_count: servers * ofType("external").length,
-    floating_count: servers * ofType("floating").length,
+    external_ip_count: servers * ofType(EXTERNAL).length,
+    floating_count: servers * interfaces.filter(asksForFloatingIp).length,
     baremetal_network_count: new Set(ofType("baremetal_network").map((i) => i.name)).size,
   };
   const tooLarge = store.quotaNames.find((name) => !Number.isSafeInteger(requested[name] ?? 0));
