@@ -2,7 +2,13 @@
 // spec (must); an error body's shape, which the spec leaves open, is not asserted; a field the spec
 // only infers as required, left out, breaks the inference alone (should).
 
-import { operationById } from "@platform-api/spec";
+import {
+  documentsStatus,
+  type OperationModel,
+  operationById,
+  platformFacts,
+  type StatusFact,
+} from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import type { Evidence } from "../src/context.js";
 import type { Answer } from "../src/judge/answer.js";
@@ -80,5 +86,65 @@ describe("judgeAnswer", () => {
   it("a field of the wrong type breaks the spec, whatever the inferences", () => {
     const judged = judge(answer(200, { ...finished, id: 42 }));
     expect(judged.must).toEqual([expect.stringContaining("/id must be string")]);
+  });
+});
+
+// Issue #29: the live platform answers statuses its own published descriptions document where the
+// seed documents none (spec/platform-facts.yaml); the suite must not fail it for them.
+describe("judgeAnswer: statuses the platform documents beyond the seed", () => {
+  const documentedByPlatform = Object.entries(platformFacts().operations).flatMap(([operationId, facts]) =>
+    facts
+      .filter((f): f is StatusFact => f.kind === "status" && f.seed === "silent")
+      .map((f) => ({ operation: operationById(model, operationId), status: Number(f.status), id: f.id }))
+      .filter(({ operation, status }) => !documentsStatus(operation, status)),
+  );
+  const judgeOf = (operation: OperationModel, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    const url = operation.path.replace(/\{[^}]+\}/g, "1");
+    const judged = judgeAnswer(
+      {
+        method: operation.method.toUpperCase(),
+        template: operation.path,
+        url,
+        status,
+        headers: {},
+        text,
+        body,
+        contentType: "application/json",
+      },
+      { method: operation.method.toUpperCase(), path: url, status, excerpt: text },
+    );
+    if (!judged) throw new Error(`${operation.operationId} was not found by its path`);
+    return judged;
+  };
+
+  it("the record has such statuses (the AI task list's 404 and 422, the notification event's 409)", () => {
+    const named = documentedByPlatform.map(({ operation, status }) => `${operation.operationId} ${status}`);
+    expect(named).toEqual(
+      expect.arrayContaining(["listAiTasks 404", "listAiTasks 422", "putStorageNotificationEvent 409"]),
+    );
+  });
+
+  it.each(documentedByPlatform.map((d) => [`${d.operation.operationId} ${d.status} (${d.id})`, d] as const))(
+    "%s is no finding",
+    (_name, { operation, status }) => {
+      expect(judgeOf(operation, status, { error: "as the platform answers" })).toMatchObject({
+        must: [],
+        should: [],
+      });
+    },
+  );
+
+  it("a status neither documents is still a finding on the same operations", () => {
+    for (const { operation } of documentedByPlatform) {
+      const status = [418, 451, 409].find(
+        (s) =>
+          !documentsStatus(operation, s) &&
+          !documentedByPlatform.some((d) => d.operation === operation && d.status === s),
+      ) as number;
+      expect(judgeOf(operation, status, { error: "no" }).must.join("\n"), operation.operationId).toMatch(
+        new RegExp(`status ${status} is not documented`),
+      );
+    }
   });
 });
