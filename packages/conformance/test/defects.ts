@@ -5,7 +5,13 @@
 // Which request a defect touches is found through the spec model (the operation a path answers),
 // and what it plants uses the spec's names (terminal states, created_resources keys, bounds).
 
-import { matchOperation, operationById } from "@platform-api/spec";
+import {
+  type FieldFact,
+  matchOperation,
+  operationById,
+  platformFactsOf,
+  type StatusFact,
+} from "@platform-api/spec";
 import { fieldOf, isRecord } from "../src/json.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { listFilters, listOrderings } from "../src/list-facts.js";
@@ -416,6 +422,36 @@ function addExtra(value: unknown): void {
 }
 
 /** The object at a JSON pointer's instance path ("/results/0/requested_limits"). */
+/** A value of a field fact's documented type (its first enum value, if it has any). */
+function sampleOf(fact: FieldFact): unknown {
+  const schema = fact.schema as { type?: unknown; enum?: unknown[]; format?: string };
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type === "integer" || type === "number") return 1;
+  if (type === "boolean") return false;
+  if (type === "array") return [];
+  if (type === "object") return {};
+  return schema.format === "date-time" ? "2026-11-01T00:00:00Z" : "platform";
+}
+
+/** Sets a field (`a.b`, `results[].c`: each item of results) where the answer does not have it already. */
+function addField(value: unknown, path: string[], sample: unknown): void {
+  const [head, ...rest] = path;
+  if (head === undefined || !isRecord(value)) return;
+  const name = head.endsWith("[]") ? head.slice(0, -2) : head;
+  if (head.endsWith("[]")) {
+    const items = value[name];
+    if (Array.isArray(items)) for (const item of items) addField(item, rest, sample);
+    return;
+  }
+  if (rest.length === 0) {
+    if (!(name in value)) value[name] = sample;
+    return;
+  }
+  if (!(name in value) || value[name] === null) value[name] = {};
+  addField(value[name], rest, sample);
+}
+
 function at(value: unknown, instancePath: string): unknown {
   return instancePath
     .split("/")
@@ -460,6 +496,41 @@ export const correctVariants = (): Defect[] => [
         const node = at(answer.body, instancePath === "/" ? "" : instancePath);
         if (isRecord(node)) delete node[EXTRA];
       }
+    },
+  },
+  {
+    // What the platform's published descriptions add where the seed is silent (issue #29):
+    // spec/platform-facts.yaml's response fields (a task's user_id, an AI task's processing_time,
+    // a region's country, slug, created_at, has_ai, …), each with a value of its documented type.
+    name: "a server that adds the response fields the platform documents beyond the seed",
+    fails: [],
+    response: (ex, answer) => {
+      const operation = matchOperation(model, ex.method, ex.path)?.operation;
+      if (!operation) return;
+      for (const fact of platformFactsOf(operation.operationId))
+        if (
+          fact.kind === "field" &&
+          fact.at === "response" &&
+          fact.seed === "silent" &&
+          fact.status === String(answer.status)
+        )
+          addField(answer.body, fact.field.split("."), sampleOf(fact));
+    },
+  },
+  {
+    // The platform answers the AI task list 422 where the feature is not enabled for the account,
+    // a status the seed leaves open and the platform documents (spec/platform-facts.yaml).
+    name: "a platform whose AI task list is not enabled for the account (422, as it documents)",
+    fails: [],
+    response: (ex, answer) => {
+      const operation = matchOperation(model, ex.method, ex.path)?.operation;
+      if (operation?.operationId !== "listAiTasks" || answer.status !== 200) return;
+      const notEnabled = platformFactsOf("listAiTasks").find(
+        (f): f is StatusFact => f.kind === "status" && f.status === "422",
+      );
+      if (!notEnabled) throw new Error("spec/platform-facts.yaml documents no 422 for listAiTasks");
+      answer.status = Number(notEnabled.status);
+      answer.body = { error: "the feature is not enabled for this account" };
     },
   },
   {
