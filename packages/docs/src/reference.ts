@@ -4,6 +4,7 @@
 import { withCodeSamples } from "./code-samples.js";
 import { markInferredRequired } from "./inferred.js";
 import type { Json, Operation } from "./operations.js";
+import { markPlatformFacts } from "./platform-facts.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
 export interface ReferenceDocument {
@@ -14,6 +15,7 @@ export interface ReferenceDocument {
 export function referenceDocument(bundle: Json): ReferenceDocument {
   const doc = markInferredRequired(withCodeSamples(bundle));
   const notes = markUnspecified(doc);
+  markPlatformFacts(doc);
   return { doc, notes };
 }
 
