@@ -16,3 +16,5 @@ export declare function generateModel(doc?: object): string;
 
 /** The runtime view of the same model (`runtimeModel()`) as src/generated/runtime-model.ts. */
 export declare function generateRuntimeModel(doc?: object): string;
+/** The platform's published facts (platform-facts.yaml) as data, checked against their schema, exactly as committed. */
+export declare function generatePlatformFacts(text?: string): string;

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { createSpecAjv } from "./ajv.js";
+import { PLATFORM_FACTS } from "./generated/platform-facts.js";
 import type { SchemaNode } from "./model/types.js";
 
 export const platformFactsPath = fileURLToPath(new URL("../platform-facts.yaml", import.meta.url));
@@ -84,9 +85,12 @@ export interface PlatformFacts {
 
 let facts: PlatformFacts | undefined;
 
-/** The platform's published facts beyond the seed (read and checked once per process). */
+/**
+ * The platform's published facts beyond the seed: platform-facts.yaml as `pnpm generate` checked
+ * and wrote it (src/generated/platform-facts.ts; a test proves it fresh), frozen once per process.
+ */
 export function platformFacts(): PlatformFacts {
-  if (!facts) facts = readPlatformFacts(readFileSync(platformFactsPath, "utf8"));
+  if (!facts) facts = deepFreeze(structuredClone(PLATFORM_FACTS));
   return facts;
 }
 

@@ -2,7 +2,13 @@
 // current bundle and model, so a spec or model change without `pnpm generate` fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BUNDLES, generateModel, generateRuntimeModel, generateTypes } from "../scripts/generate.mjs";
+import {
+  BUNDLES,
+  generateModel,
+  generatePlatformFacts,
+  generateRuntimeModel,
+  generateTypes,
+} from "../scripts/generate.mjs";
 import { arrayAt, isObject, loadBundle } from "./bundle.js";
 
 const generatedDir = new URL("../src/generated/", import.meta.url);
@@ -11,7 +17,9 @@ const committed = (name: string) => readFileSync(new URL(`${name}.ts`, generated
 describe("src/generated is fresh", () => {
   it("holds exactly the generator's files: one per bundle, the model and its runtime view", () => {
     const files = readdirSync(generatedDir).filter((f) => f.endsWith(".ts"));
-    expect(files.sort()).toEqual([...BUNDLES.map((b) => `${b}.ts`), "model.ts", "runtime-model.ts"].sort());
+    expect(files.sort()).toEqual(
+      [...BUNDLES.map((b) => `${b}.ts`), "model.ts", "runtime-model.ts", "platform-facts.ts"].sort(),
+    );
   });
 
   it.each([...BUNDLES])("src/generated/%s.ts matches the current bundle", async (name) => {
@@ -33,6 +41,13 @@ describe("src/generated is fresh", () => {
     expect(
       committed("runtime-model") === generateRuntimeModel(),
       "src/generated/runtime-model.ts is stale: run `pnpm generate` and commit it",
+    ).toBe(true);
+  });
+
+  it("src/generated/platform-facts.ts matches platform-facts.yaml", () => {
+    expect(
+      committed("platform-facts") === generatePlatformFacts(),
+      "src/generated/platform-facts.ts is stale: run `pnpm generate` and commit it",
     ).toBe(true);
   });
 
