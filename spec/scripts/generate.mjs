@@ -116,7 +116,7 @@ export const RUNTIME_MODEL = ${JSON.stringify(model, null, 2)} as const satisfie
  */
 export function generatePlatformFacts(text = readFileSync(platformFactsPath, "utf8")) {
   const facts = readPlatformFacts(text);
-  return `${header("spec/platform-facts.yaml (checked against platform-facts.schema.json)")}import type { PlatformFacts } from "../platform-facts.js";
+  return `${header("spec/platform-facts.yaml (checked against platform-facts.schema.json)")}import type { PlatformFacts } from "../platform-facts-types.js";
 
 export const PLATFORM_FACTS: PlatformFacts = ${JSON.stringify(facts, null, 2)};
 `;

@@ -3,7 +3,7 @@
  * change the description under spec/ and run `pnpm generate`.
  */
 
-import type { PlatformFacts } from "../platform-facts.js";
+import type { PlatformFacts } from "../platform-facts-types.js";
 
 export const PLATFORM_FACTS: PlatformFacts = {
   "version": 1,
