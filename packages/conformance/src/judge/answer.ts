@@ -97,7 +97,6 @@ export function decodeExchange(
   return { answer, evidence };
 }
 
-/** The judgement of one answer; undefined for a call of no operation of the spec (none is made). */
 /**
  * The platform's own published descriptions' fact documenting this status where the description
  * (the seed) documents none (spec/platform-facts.yaml): the live platform answers it, so it is no
@@ -110,6 +109,7 @@ function platformStatus(operation: OperationModel, status: number): StatusFact |
   );
 }
 
+/** The judgement of one answer; undefined for a call of no operation of the spec (none is made). */
 export function judgeAnswer(answer: Answer, evidence: Evidence): JudgedExchange | undefined {
   const operation = findOperation(specModel(), answer.method, answer.template);
   if (!operation) return undefined;

@@ -113,14 +113,6 @@ export const listTasks: Handler<"listTasks"> = ({ query: described, rawQuery, ca
   };
 };
 
-/**
- * Requested amounts follow the simulator's own rules (documented in its README), since the seed
- * does not show how the platform derives them: each server needs the flavor's GPU cards, its
- * volumes and one external IP per `external` interface and one floating IP per interface that asks
- * for one as the platform's published descriptions document it (`floating_ip.source`, on the
- * interface types that take one: spec/platform-facts.yaml); each distinct `baremetal_network`
- * interface name needs one network for the cluster.
- */
 /** The platform's facts of an interface of check_limits' body (spec/platform-facts.yaml), by field. */
 function interfaceFact(field: string): readonly string[] {
   const fact = platformFactsOf("checkVirtualGpuClusterLimits").find(
@@ -148,6 +140,14 @@ const asksForFloatingIp = (networkInterface: { type?: string }): boolean => {
   );
 };
 
+/**
+ * Requested amounts follow the simulator's own rules (documented in its README), since the seed
+ * does not show how the platform derives them: each server needs the flavor's GPU cards, its
+ * volumes and one external IP per `external` interface and one floating IP per interface that asks
+ * for one as the platform's published descriptions document it (`floating_ip.source`, on the
+ * interface types that take one: spec/platform-facts.yaml); each distinct `baremetal_network`
+ * interface name needs one network for the cluster.
+ */
 export const checkVirtualGpuClusterLimits: Handler<"checkVirtualGpuClusterLimits"> = ({
   params,
   body,
