@@ -58,10 +58,22 @@ export interface CallOptions {
    * connections. Default true.
    */
   retry?: boolean;
+  /**
+   * How many times a request without an answer, or a GET or PUT answered 5xx, is sent again
+   * (default RETRIES; fuzz gives 1: the seed calls a 500 temporary, so a second one is a finding).
+   */
+  retries?: number;
   /** Wait for the pacer. Default true; the burst turns it off. */
   paced?: boolean;
   /** The path parameter given a value no resource has, on purpose (the judge's errors.unknown-id-404). */
   unknownParameter?: string;
+  /**
+   * Why the request breaks the spec, when it does on purpose (fuzz's forbidden values): a 4xx its
+   * operation does not document is then its refusal, not a finding (the seed documents few).
+   */
+  offSpec?: string;
+  /** Query parameters holding a value whose effect the spec leaves open (ObservedExchange.openParameters). */
+  openParameters?: string[];
 }
 
 type Parameters<Op> = Op extends { parameters: infer X } ? X : never;

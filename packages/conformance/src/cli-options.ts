@@ -7,14 +7,14 @@ import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "./rate.js";
 import { VERSION } from "./version.js";
 
 /** An id: a whole number a JavaScript number holds exactly (9007199254740993 would become …992). */
-const integer = (flag: string) => (value: string) => {
+export const integer = (flag: string) => (value: string) => {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
     throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}"); ${ID_RANGE}.`);
   return n;
 };
 
-const decimal = (flag: string) => (value: string) => {
+export const decimal = (flag: string) => (value: string) => {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n))
     throw new InvalidArgumentError(`${flag} needs a number (got "${value}").`);

@@ -3,6 +3,7 @@
 // `--help` and the package README.
 import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli-options.js";
+import { createFuzzCommand, toFuzzOptions } from "./fuzz/cli-options.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
 import { forTerminal } from "./terminal.js";
@@ -43,6 +44,10 @@ const verify = configured(createVerifyCommand()).action(async () => {
   const { runVerify } = await import("./traffic/commands.js");
   process.exitCode = (await runVerify(toVerifyOptions(verify.opts()))).exitCode;
 });
+const fuzz = configured(createFuzzCommand()).action(async () => {
+  const { runFuzz } = await import("./fuzz/run.js");
+  process.exitCode = (await runFuzz(toFuzzOptions(fuzz.opts()))).exitCode;
+});
 // A subcommand's options are its own (--report after `verify` is verify's).
-program.enablePositionalOptions().addCommand(observe).addCommand(verify);
+program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz);
 await program.parseAsync(process.argv);

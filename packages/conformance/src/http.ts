@@ -245,9 +245,11 @@ export function createHttp(options: HttpOptions): Http {
     const url = urlOf(call);
     const retry = call.retry ?? true;
     const idempotent = call.method !== "POST";
-    const tries = retry && idempotent ? RETRIES + 1 : 1;
+    const retries = call.retries ?? RETRIES;
+    const tries = retry && idempotent ? retries + 1 : 1;
     const pauseMs = RETRY_PAUSE_MS * scale;
     let first: number | undefined;
+    let serverErrorRetries = 0;
     for (let attempt = 0; ; attempt++) {
       if (call.paced ?? true) await options.pacer.wait();
       const at = Date.now();
@@ -310,10 +312,9 @@ export function createHttp(options: HttpOptions): Http {
       evidence.path = redact(url);
       answer.url = url;
       const limited = answer.status === requestRate().exceededStatus;
-      const again =
-        retry &&
-        attempt < RETRIES &&
-        (limited || (idempotent && [500, 502, 503, 504].includes(answer.status)));
+      const serverError = idempotent && [500, 502, 503, 504].includes(answer.status);
+      const again = retry && attempt < RETRIES && (limited || (serverError && serverErrorRetries < retries));
+      if (again && serverError) serverErrorRetries++;
       if (again) exchange.retried = true;
       options.exchanged?.(exchange);
       options.record?.(evidence);
@@ -339,6 +340,8 @@ export function createHttp(options: HttpOptions): Http {
       durationMs,
       ...(options.by === undefined ? {} : { by: options.by }),
       ...(call.unknownParameter === undefined ? {} : { unknownParameter: call.unknownParameter }),
+      ...(call.offSpec === undefined ? {} : { offSpec: call.offSpec }),
+      ...(call.openParameters === undefined ? {} : { openParameters: call.openParameters }),
     };
   }
 

@@ -44,7 +44,7 @@ export function itemFields(operation: OperationModel): string[] {
 }
 
 /** Whether the spec leaves the parameter's meaning open (x-unspecified on it). */
-function leftOpen(operation: OperationModel, parameter: ParameterModel): boolean {
+export function leftOpen(operation: OperationModel, parameter: ParameterModel): boolean {
   const listed = schemaAt(operation.pointer, "parameters");
   const count = Array.isArray(listed) ? listed.length : 0;
   for (let i = 0; i < count; i++) {

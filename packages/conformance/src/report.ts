@@ -4,6 +4,7 @@
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
 import { showControls } from "./controls.js";
+import type { Finding } from "./fuzz/session.js";
 import { mdCode, mdText } from "./markdown.js";
 import { redactDeep } from "./redact.js";
 
@@ -62,6 +63,23 @@ export interface Report {
   createdResources: CreatedResource[];
   /** `observe` and `verify --har` only: what the traffic held, and what the judge let go. */
   traffic?: TrafficSummary;
+  /** `fuzz` only: how it generated, and each finding with its smallest request. */
+  fuzz?: FuzzReport;
+}
+
+/** What a fuzz run adds to its report. */
+export interface FuzzReport {
+  seed: number;
+  phases: string[];
+  maxExamples: number;
+  /** Requests generated and sent (retries not counted). */
+  requests: number;
+  /** One per failed result: its smallest request, as JSON and as curl. */
+  findings: Finding[];
+  /** The --baseline file, and how many findings it accepted. */
+  baseline?: { file: string; known: number };
+  /** `--replay`: each finding sent again, and whether it still fails. */
+  replay?: { id: string; severity: Severity; stillFails: boolean; status: number | null }[];
 }
 
 /** The run's verdict in words: traffic with nothing to judge is neither conformant nor not. */
@@ -91,6 +109,7 @@ export function buildReport(
     scenarios: ScenarioResult[];
     createdResources?: CreatedResource[];
     traffic?: TrafficSummary;
+    fuzz?: FuzzReport;
   },
   redact: (text: string) => string,
 ): Report {
@@ -103,6 +122,7 @@ export function buildReport(
     scenarios: run.scenarios,
     createdResources: run.createdResources ?? [],
     ...(run.traffic ? { traffic: run.traffic } : {}),
+    ...(run.fuzz ? { fuzz: run.fuzz } : {}),
   };
   return redactDeep(report, redact);
 }
@@ -121,6 +141,7 @@ export function toMarkdown(report: Report): string {
   ];
   if (report.traffic)
     lines.push("## Traffic", "", ...trafficLines(report).map((l) => `- ${mdText(l, true)}`), "");
+  if (report.fuzz) lines.push(...fuzzLines(report.fuzz));
   const failing = report.scenarios.filter((s) => s.status === "failed" || s.status === "warned");
   if (failing.length > 0) {
     lines.push("## Deviations", "");
@@ -163,6 +184,33 @@ export function toMarkdown(report: Report): string {
       );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** A fuzz run's generation and each finding's reproducer, for report.md. */
+function fuzzLines(fuzz: FuzzReport): string[] {
+  const lines = [
+    "## Generated requests",
+    "",
+    `Seed ${fuzz.seed}, phases ${fuzz.phases.join(", ")}, at most ${fuzz.maxExamples} examples per operation: ${fuzz.requests} requests, ${fuzz.findings.length} findings${fuzz.baseline ? ` (${fuzz.baseline.known} accepted by ${mdText(fuzz.baseline.file, true)})` : ""}.`,
+    "",
+  ];
+  for (const f of fuzz.findings) {
+    lines.push(
+      `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase})`,
+      "",
+      `> ${mdText(f.problem).replace(/\n/g, "\n> ")}`,
+      "",
+      "```sh",
+      f.curl.replace(/```/g, "` ` `"),
+      "```",
+      "",
+    );
+  }
+  for (const r of fuzz.replay ?? [])
+    lines.push(
+      `- ${r.stillFails ? "still fails" : "passes now"}: ${mdCode(r.id)} → ${r.status ?? "no answer"}`,
+    );
+  return lines;
 }
 
 /** A table cell of text from the run: cut to 160 characters, then shown as written (src/markdown.ts). */

@@ -8,13 +8,13 @@ import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
+import { unmetNeed } from "./needs.js";
 import { createPacer, type Pacer } from "./pacer.js";
-import { rateText, requestRate } from "./rate.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
 export { check, Deviation } from "./check.js";
-
 export type { Need } from "./context.js";
+export { unmetNeed } from "./needs.js";
 
 export interface ScenarioDefinition {
   id: string;
@@ -68,33 +68,6 @@ export function runHttp(run: RunContext, by: string, record?: (evidence: Evidenc
     exchanged: (exchange) => runJudge(run).judge(exchange),
     by,
   });
-}
-
-export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
-  const prism = run.target.kind === "prism";
-  for (const need of needs) {
-    if (need === "writes" && !run.allowWrites)
-      return "creates or changes a resource: runs only with --allow-writes";
-    if (need === "burst" && !run.allowBurst)
-      return `sends more than the platform's ${rateText()}: runs only with --allow-burst`;
-    if (need === "state" && prism) return "needs state; Prism serves the spec's examples and keeps none";
-    if (need === "rate-limited" && prism)
-      return `Prism never answers ${requestRate().exceededStatus} on its own`;
-    if (need === "real-auth" && prism)
-      return "Prism checks only that an Authorization header is present, not the token";
-    if (need === "reseller" && !run.target.resellerApiKey)
-      return `needs the reseller key (none in ${run.keySources.resellerApiKey})`;
-    if (need === "profile" && run.discovered.protectionProfileId === undefined)
-      return "needs a protection profile id (the spec lists none): pass --protection-profile-id";
-    if (need === "gpu-flavor" && !run.discovered.gpuFlavor)
-      return "needs a virtual GPU flavor name (the spec lists none): pass --gpu-flavor";
-    // A dry run discovers nothing: what a run would find is not missing.
-    if (need === "project" && run.discovered.projectId === undefined && !run.dryRun)
-      return `needs a project: ${run.discovered.missing?.projectId ?? "none was found"}`;
-    if (need === "region" && run.discovered.regionId === undefined && !run.dryRun)
-      return `needs a region: ${run.discovered.missing?.regionId ?? "none was found"}`;
-  }
-  return undefined;
 }
 
 export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi) => Promise<void>): void {

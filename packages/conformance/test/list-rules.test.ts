@@ -179,6 +179,29 @@ describe("bounds, defaults, the last page, unknown ids", () => {
     expect(judged([last(`${ai.pageParam}=3&${ai.limitParam}=2`)]).status(id)).toBe("failed");
   });
 
+  it("a page past the last: its previous is left open (fuzz asks for page 2^31), a wrong next still fails", () => {
+    const id = `pagination.page.next-previous-neighbours.${aiTasks.operation.operationId}`;
+    const beyond = (page: number, previous: string | null, next: string | null = null) =>
+      exchange(`${aiTasks.operation.path}?${ai.pageParam}=${page}&${ai.limitParam}=2`, {
+        [ai.countField]: 3,
+        [ai.itemsField]: [],
+        [ai.nextField]: next,
+        [ai.previousField]: previous,
+      });
+    // The seed says nothing of pages past the end: naming the last page, or none, is the server's choice.
+    expect(judged([beyond(2 ** 31, `${ai.pageParam}=2&${ai.limitParam}=2`)]).status(id)).toBe("passed");
+    expect(judged([beyond(9, null)]).status(id)).toBe("passed");
+    // Page 2 of 3 items in pages of 2 is no page past the end: its previous must name page 1.
+    const second = exchange(`${aiTasks.operation.path}?${ai.pageParam}=2&${ai.limitParam}=2`, {
+      [ai.countField]: 3,
+      [ai.itemsField]: [{ task_id: "c" }],
+      [ai.nextField]: null,
+      [ai.previousField]: `${ai.pageParam}=5&${ai.limitParam}=2`,
+    });
+    expect(judged([second]).status(id)).toBe("failed");
+    expect(judged([beyond(9, null, `${ai.pageParam}=3&${ai.limitParam}=2`)]).status(id)).toBe("failed");
+  });
+
   it("a page walk whose pages hold fewer items than count says fails; one that adds up passes", () => {
     const id = `pagination.page.count-is-total.${aiTasks.operation.operationId}`;
     const p = (page: number, ids: string[], count: number) =>

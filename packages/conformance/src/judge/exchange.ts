@@ -36,6 +36,17 @@ export interface ObservedExchange {
    */
   unknownParameter?: string;
   /**
+   * Active runs: why the request breaks the spec, sent so on purpose (fuzz's forbidden values). Any
+   * 4xx is a refusal of it, documented or not: the seed documents 400 for bodies only, and which 4xx
+   * a server refuses a malformed path or query with is its own choice.
+   */
+  offSpec?: string;
+  /**
+   * Active runs (fuzz): query parameters holding a value whose effect the spec leaves open (the AI
+   * task list's limit, whose bounds are x-unspecified): the list rules judge no page asked so.
+   */
+  openParameters?: string[];
+  /**
    * Active runs: the suite sent the request again after this answer (a 429, or a 5xx its retry rules
    * cover), so this answer is not the request's last word; rules of what a request gets skip it.
    */

@@ -267,7 +267,15 @@ export function createJudge(options: JudgeOptions = {}): Judge {
    * to anything in them (pagination.offset.limit-bounds judges that), so its page is no step of a walk.
    */
   const outside = (limit: number | undefined, { minimum, maximum }: { minimum?: number; maximum?: number }) =>
-    limit !== undefined && (limit < (minimum ?? 0) || limit > (maximum ?? Number.POSITIVE_INFINITY));
+    limit !== undefined && (limit < (minimum ?? 1) || limit > (maximum ?? Number.POSITIVE_INFINITY));
+
+  /**
+   * Whether the request's paging holds a value whose effect the spec leaves open (fuzz says so on
+   * its exchanges: a limit of the AI task list, whose bounds are x-unspecified, may be clamped to
+   * a maximum the spec does not state): no page or walk rule judges such a page.
+   */
+  const openPaging = (exchange: ObservedExchange, names: string[]) =>
+    names.some((name) => exchange.openParameters?.includes(name));
 
   function offsetPage(base: AnswerEvent) {
     const list = offsetList(base.operation);
@@ -276,7 +284,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const page = readOffsetPage(list, base.answer.body, offset);
     // The schema result says what is wrong with the page.
     if (!page || !Number.isInteger(offset) || offset < 0 || (limitAsked && limit === undefined)) return;
-    if (outside(limit, list.limit)) return;
+    if (outside(limit, list.limit) || openPaging(base.exchange, [list.limit.name, list.offset.name])) return;
     const step = limit !== undefined && limit > 0 ? limit : Math.max(1, page.items.length);
     const key = walkKey(base, list.offset.name);
     // An offset off the walk's grid starts a walk of its own.
@@ -312,6 +320,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const page = Number(base.query.get(list.page.name) ?? list.page.default ?? 1);
     const { limit, limitAsked } = limitOf(base.query, list.limit.name, list.limit.default);
     if (!Number.isInteger(page) || page < 1 || outside(limit, list.limit)) return;
+    if (openPaging(base.exchange, [list.limit.name, list.page.name])) return;
     const step = limit !== undefined && limit > 0 ? limit : Math.max(1, items.length);
     emit("pagePage", {
       ...base,
@@ -396,7 +405,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const { operation, params } = match;
     const answered = exchange as ObservedExchange & { status: number };
     const { answer, evidence } = decodeExchange(answered, operation.path, redact, operation.operationId);
-    const judged = judgeAnswer(answer, evidence) ?? {
+    const refused = exchange.offSpec !== undefined && answered.status >= 400 && answered.status < 500;
+    const judged = (refused ? undefined : judgeAnswer(answer, evidence)) ?? {
       operationId: operation.operationId,
       evidence,
       must: [],

@@ -1,0 +1,120 @@
+// `conformance fuzz`'s command line, parsed by commander into FuzzOptions: the main run's target
+// options (same flags, same defaults) and what generation adds.
+
+import { Command, InvalidArgumentError, Option } from "commander";
+import { decimal, integer } from "../cli-options.js";
+import { DEFAULTS } from "../options.js";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../rate.js";
+import { FUZZ_DEFAULTS, type FuzzOptions } from "./options.js";
+import { PHASES, type Phase } from "./request.js";
+
+const whole = (flag: string) => (value: string) => {
+  if (!/^-?\d+$/.test(value.trim()))
+    throw new InvalidArgumentError(`${flag} needs a whole number (got "${value}").`);
+  return Number(value);
+};
+
+export function createFuzzCommand(): Command {
+  return new Command("fuzz")
+    .description(
+      "Sends requests generated from the spec (bounds, enums, formats, property-based, stateful) and judges every answer; a reproducer (curl) per finding. Exit code 0: conformant; 1: a `must` finding (not in the baseline); 2: usage.",
+    )
+    .addOption(
+      new Option(
+        "--target <target>",
+        '"simulator" (in-process), "prism" (mock of the spec), or a base URL',
+      ).default(DEFAULTS.target),
+    )
+    .option(
+      "--api-key-env <name>",
+      "environment variable with the client token (URL targets)",
+      DEFAULTS.apiKeyEnv,
+    )
+    .option(
+      "--reseller-api-key-env <name>",
+      "environment variable with the reseller token (optional)",
+      DEFAULTS.resellerApiKeyEnv,
+    )
+    .option(
+      "--allow-writes",
+      "also call operations that may change something (not GET), and run the stateful phase",
+      false,
+    )
+    .option("--only <glob...>", "only operations whose operationId matches a glob, e.g. 'list*'")
+    .option(
+      "--rate-limit <n>",
+      `requests per second (${MIN_RATE_LIMIT} to ${requestsPerSecond()})`,
+      decimal("--rate-limit"),
+      DEFAULTS.rateLimit,
+    )
+    .option("--project-id <id>", "project to use (default: the default project)", integer("--project-id"))
+    .option("--region-id <id>", "region to use (default: an ACTIVE region)", integer("--region-id"))
+    .option(
+      "--protection-profile-id <id>",
+      "protection profile for the security operations",
+      integer("--protection-profile-id"),
+    )
+    .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
+    .option(
+      "--report <dir>",
+      "directory for report.json, junit.xml, report.md and report.html",
+      DEFAULTS.report,
+    )
+    .option("--strict", "count `should` findings as failures", false)
+    .option(
+      "--time-scale <f>",
+      "polling intervals and deadlines × f (default 0.01 for the embedded simulator, else 1)",
+      decimal("--time-scale"),
+    )
+    .option(
+      "--seed <n>",
+      "same seed, same requests in the same order (default: random, printed)",
+      whole("--seed"),
+    )
+    .option(
+      "--max-examples <n>",
+      `generated requests per operation in the fuzz phase (1 to ${FUZZ_DEFAULTS.maxMaxExamples})`,
+      whole("--max-examples"),
+      FUZZ_DEFAULTS.maxExamples,
+    )
+    .option(
+      "--phases <list>",
+      `comma-separated phases: ${PHASES.join(", ")}`,
+      (value: string) => value.split(",").map((p) => p.trim()) as Phase[],
+      [...FUZZ_DEFAULTS.phases],
+    )
+    .option("--baseline <file>", "known findings (by rule and operation): reported, not failed")
+    .option("--baseline-update", "write this run's findings to the --baseline file", false)
+    .option("--replay <report.json>", "send the findings of a fuzz report again, and say which still fail")
+    .showHelpAfterError()
+    .allowExcessArguments(false);
+}
+
+export function toFuzzOptions(parsed: Record<string, unknown>): FuzzOptions {
+  const text = (name: string) => (typeof parsed[name] === "string" ? parsed[name] : undefined);
+  const number = (name: string) => (typeof parsed[name] === "number" ? parsed[name] : undefined);
+  const only = parsed.only;
+  return {
+    target: text("target") ?? DEFAULTS.target,
+    apiKeyEnv: text("apiKeyEnv") ?? DEFAULTS.apiKeyEnv,
+    resellerApiKeyEnv: text("resellerApiKeyEnv") ?? DEFAULTS.resellerApiKeyEnv,
+    allowWrites: Boolean(parsed.allowWrites),
+    allowBurst: false,
+    only: Array.isArray(only) ? only.map(String) : [],
+    rateLimit: number("rateLimit") ?? DEFAULTS.rateLimit,
+    projectId: number("projectId"),
+    regionId: number("regionId"),
+    protectionProfileId: number("protectionProfileId"),
+    gpuFlavor: text("gpuFlavor"),
+    report: text("report") ?? DEFAULTS.report,
+    strict: Boolean(parsed.strict),
+    dryRun: false,
+    timeScale: number("timeScale"),
+    seed: number("seed"),
+    maxExamples: number("maxExamples") ?? FUZZ_DEFAULTS.maxExamples,
+    phases: Array.isArray(parsed.phases) ? (parsed.phases as Phase[]) : [...FUZZ_DEFAULTS.phases],
+    baseline: text("baseline"),
+    baselineUpdate: Boolean(parsed.baselineUpdate),
+    replay: text("replay"),
+  };
+}

@@ -1,0 +1,104 @@
+// The coverage phase: for each operation, the request it starts from, then each query parameter
+// at each of its coverage values (src/fuzz/generate/values.ts), every filter of a list combined
+// with paging, each path parameter with a value of the wrong type, and, for an operation with a
+// body, each top-level field at each of its values, each required field left out, and an empty
+// body. All read from the spec model: an operation, parameter or bound the spec adds is covered with
+// no new code.
+
+import type { OperationModel, ValueFacts } from "@platform-api/spec";
+import { listFilters } from "../../list-facts.js";
+import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec.js";
+import type { FuzzRequest } from "../request.js";
+import { bodyValues, coverageValues, VERY_LARGE } from "./values.js";
+
+/** A value of the wrong type is no unknown id: a server may refuse it with 400 rather than 404. */
+function withoutUnknown(request: FuzzRequest, name: string): FuzzRequest {
+  if (request.unknownParameter !== name) return request;
+  const { unknownParameter: _gone, ...rest } = request;
+  return rest;
+}
+
+const withQuery = (base: FuzzRequest, query: [string, string][]): FuzzRequest => ({ ...base, query });
+
+export function coverageCases(
+  operation: OperationModel,
+  base: FuzzRequest,
+  uuid: () => string,
+): FuzzRequest[] {
+  const cases: FuzzRequest[] = [base];
+  const query = operation.parameters.filter((p) => p.in === "query");
+  for (const parameter of query) {
+    if (parameter.type === "array" && parameter.items) {
+      const values = coverageValues(parameter.items, uuid());
+      for (const value of values) cases.push(withQuery(base, [[parameter.name, value]]));
+      const listed = (parameter.items.enum ?? []).map(String);
+      if (listed.length > 1)
+        cases.push(
+          withQuery(
+            base,
+            listed.map((v) => [parameter.name, v]),
+          ),
+        );
+    } else
+      for (const value of coverageValues(parameter, uuid()))
+        cases.push(withQuery(base, [[parameter.name, value]]));
+  }
+  const p = operation.pagination;
+  if (p) {
+    const { limitParam } = p;
+    const position: [string, string] = p.style === "offset" ? [p.offsetParam, "1"] : [p.pageParam, "2"];
+    if (p.style === "offset") cases.push(withQuery(base, [[p.offsetParam, String(VERY_LARGE)]]));
+    for (const filter of listFilters(operation)) {
+      const facts: ValueFacts = filter.parameter.items ?? filter.parameter;
+      const value = (facts.enum ?? [])[0] ?? filter.parameter.example;
+      if (value === undefined) continue;
+      cases.push(
+        withQuery(base, [
+          [filter.parameter.name, String(value)],
+          [limitParam, "1"],
+        ]),
+      );
+      cases.push(withQuery(base, [[filter.parameter.name, String(value)], [limitParam, "1"], position]));
+    }
+  }
+  for (const parameter of operation.parameters.filter((x) => x.in === "path")) {
+    const wrong =
+      parameter.type === "integer" ? "abc" : parameter.format === "uuid" ? "not-a-uuid" : undefined;
+    if (wrong !== undefined)
+      cases.push(
+        withoutUnknown(
+          {
+            ...base,
+            params: { ...base.params, [parameter.name]: wrong },
+            fromRun: base.fromRun.filter((n) => n !== parameter.name),
+          },
+          parameter.name,
+        ),
+      );
+    if (parameter.format === "uuid")
+      cases.push({
+        ...base,
+        params: { ...base.params, [parameter.name]: (base.params[parameter.name] ?? uuid()).toUpperCase() },
+      });
+  }
+  if (operation.requestBody && base.body !== undefined) cases.push(...bodyCases(operation, base));
+  return cases;
+}
+
+function bodyCases(operation: OperationModel, base: FuzzRequest): FuzzRequest[] {
+  const pointer = requestSchemaPointer(operation);
+  const properties = schemaAt(pointer, "properties") ?? {};
+  const example =
+    typeof base.body === "object" && base.body !== null ? (base.body as Record<string, unknown>) : {};
+  const cases: FuzzRequest[] = [];
+  for (const name of Object.keys(properties)) {
+    const facts = schemaAt(pointer, "properties", name) as ValueFacts | undefined;
+    for (const value of bodyValues(facts ?? {})) cases.push({ ...base, body: { ...example, [name]: value } });
+  }
+  for (const name of requiredOf(schemaAt(pointer))) {
+    const { [name]: _left, ...rest } = example;
+    cases.push({ ...base, body: rest });
+  }
+  cases.push({ ...base, body: {} });
+  return cases;
+}

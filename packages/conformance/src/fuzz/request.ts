@@ -1,0 +1,101 @@
+// A request fuzz generated, as data: what is sent, what report.json keeps as its reproducer, what
+// `fuzz --replay` sends again, and its curl command. The token is never part of it: the request
+// names which key it uses (the client's or the reseller's), and the curl command reads it from the
+// key's environment variable.
+
+import type { OperationModel } from "@platform-api/spec";
+import type { Request } from "../api.js";
+import { keyFor } from "../operations.js";
+
+export type Phase = "coverage" | "fuzz" | "stateful";
+export const PHASES: readonly Phase[] = ["coverage", "fuzz", "stateful"];
+
+export interface FuzzRequest {
+  operationId: string;
+  method: string;
+  /** The path template ("/cloud/v1/tasks/{task_id}"). */
+  path: string;
+  /** Path parameter values as sent (strings: a value may be no integer on purpose). */
+  params: Record<string, string>;
+  /**
+   * Path parameters holding the run's own project or region (from discovery): a replay against
+   * another target puts that target's there.
+   */
+  fromRun: string[];
+  /** Query pairs in order; a repeated parameter appears once per value. */
+  query: [string, string][];
+  /** The JSON body, when the operation takes one. */
+  body?: unknown;
+  /** Which of the run's keys it carries. */
+  auth: "client" | "reseller";
+  /** A path parameter holding a value no resource has, on purpose (a random UUID): errors.unknown-id-404. */
+  unknownParameter?: string;
+}
+
+export function newRequest(
+  operation: OperationModel,
+  params: Record<string, string>,
+  fromRun: string[],
+): FuzzRequest {
+  return {
+    operationId: operation.operationId,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    params,
+    fromRun,
+    query: [],
+    auth: keyFor(operation),
+  };
+}
+
+/** Path and query as sent, relative to the base URL. */
+export function urlOf(request: FuzzRequest): string {
+  const path = request.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(request.params[name] ?? ""),
+  );
+  const query = new URLSearchParams(request.query).toString();
+  return query === "" ? path : `${path}?${query}`;
+}
+
+/** The request for the suite's HTTP layer. */
+export function httpRequestOf(request: FuzzRequest): Request {
+  const query = new URLSearchParams(request.query).toString();
+  return {
+    method: request.method as Request["method"],
+    path: request.path,
+    params: request.params,
+    rawQuery: query,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    auth: request.auth,
+    ...(request.unknownParameter === undefined ? {} : { unknownParameter: request.unknownParameter }),
+  };
+}
+
+/** A POSIX shell word: single-quoted, a quote inside written as '\''. */
+const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The request as a curl command: the token as "$VARIABLE" (the key's environment variable), never
+ * its value.
+ */
+export function curlOf(request: FuzzRequest, baseUrl: string, keyVariable: string): string {
+  const parts = [
+    "curl -sS -i",
+    `-X ${request.method}`,
+    shellWord(`${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`),
+    `-H "Authorization: APIKey $${keyVariable}"`,
+  ];
+  if (request.body !== undefined)
+    parts.push(
+      shellWord("Content-Type: application/json").replace(/^/, "-H "),
+      `--data-raw ${shellWord(JSON.stringify(request.body))}`,
+    );
+  return parts.join(" ");
+}
+
+/** A short line for a request: method, path and query, and the body's size. */
+export function requestLine(request: FuzzRequest): string {
+  const body =
+    request.body === undefined ? "" : ` with a ${JSON.stringify(request.body).length}-character body`;
+  return `${request.method} ${urlOf(request)}${body}`;
+}

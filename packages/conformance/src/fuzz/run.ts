@@ -1,0 +1,255 @@
+// `conformance fuzz`: requests generated from the spec (coverage, fuzz, stateful), judged by the
+// one judge and fuzz's checks, reported as a run is (report.json, junit.xml, report.md,
+// report.html) with a reproducer per finding; `--replay report.json` sends a report's findings
+// again. Exit code 0: conformant (no `must` result failed that the baseline does not accept); 1:
+// not (or, replaying, a finding still fails); 2: usage.
+
+import { randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "../options.js";
+import { prepareRun } from "../prepare.js";
+import { createRedactor, createUsageRedactor } from "../redact.js";
+import { buildReport, type FuzzReport, type Report, type ScenarioResult } from "../report.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
+import type { RunIo, RunResult } from "../run.js";
+import { forTerminal, colors as pc } from "../terminal.js";
+import { readBaseline, writeBaseline } from "./baseline.js";
+import { checkFuzzOptions, type FuzzOptions } from "./options.js";
+import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";
+import { planOperations } from "./plan.js";
+import type { FuzzRequest, Phase } from "./request.js";
+import { createSession, type Finding } from "./session.js";
+
+/** A seeded supply of UUIDs: the same seed gives the same ones, in the same order. */
+function uuids(seed: number): () => string {
+  const supply = fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 256 });
+  let next = 0;
+  return () => supply[next++ % supply.length] as string;
+}
+
+export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<RunResult> {
+  const print = (line: string) =>
+    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
+  const env = io.env ?? process.env;
+  const usageRedact = createUsageRedactor(
+    env,
+    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    [options.target],
+  );
+  let redactLine = usageRedact;
+  const write = (line: string) => print(redactLine(line));
+  const startedAt = new Date();
+  const reportDir = reportDirOf(options.report, io.cwd);
+  let prepared: Awaited<ReturnType<typeof prepareRun>>;
+  let replaying: Finding[] | undefined;
+  let known = new Set<string>();
+  try {
+    checkOptions(options);
+    checkFuzzOptions(options);
+    if (options.replay !== undefined) replaying = readFindings(options.replay);
+    if (options.baseline !== undefined)
+      known = new Set(readBaseline(options.baseline, options.baselineUpdate).findings.map((f) => f.id));
+    checkReportDir(reportDir);
+    prepared = await prepareRun({ ...(options as ConformanceOptions), dryRun: false }, env, io.notice);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(pc.red(`conformance fuzz: ${error.message}`));
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+  const { context: run } = prepared;
+  const redact = createRedactor([run.target.apiKey, run.target.resellerApiKey]);
+  redactLine = (line) => usageRedact(redact(line));
+  try {
+    const seed = options.seed ?? randomInt(2 ** 31 - 1);
+    const session = createSession(run, { seed });
+    write(
+      pc.bold(
+        `${replaying ? `Replaying findings of ${options.replay} against` : "Fuzzing"} ${run.target.label}`,
+      ),
+    );
+    write(
+      pc.dim(
+        `project ${run.discovered.projectId ?? "none"}, region ${run.discovered.regionId ?? "none"}; writes ${run.allowWrites ? "on" : "off"}, ${run.rateLimit} requests/s${replaying ? "" : `; seed ${seed}, phases ${options.phases.join(",")}, at most ${options.maxExamples} examples per operation`}`,
+      ),
+    );
+    const uuid = uuids(seed);
+    const planned = planOperations(run, { only: options.only, uuid });
+    const operations = planned.filter((p) => p.base).map((p) => p.operation.operationId);
+    for (const p of planned.filter((x) => x.skip))
+      write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
+    if (planned.length === 0)
+      throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
+    let replayed: FuzzReport["replay"];
+    if (replaying) replayed = await replay(replaying, run.discovered, session, write);
+    else {
+      const ctx: PhaseContext = {
+        run,
+        session,
+        planned,
+        seed,
+        maxExamples: options.maxExamples,
+        uuid,
+        said: (l) => write(pc.dim(l)),
+      };
+      for (const phase of options.phases) {
+        if (phase === "stateful" && !run.allowWrites) {
+          write(pc.dim("stateful: skipped (it creates resources: pass --allow-writes)"));
+          continue;
+        }
+        await PHASE_RUNS[phase](ctx);
+      }
+    }
+    const { results, unjudged } = session.results(options.strict, operations);
+    // A finding is a result that failed or warned: one left out (Prism keeps no state) is none.
+    const reported = new Set(
+      results.filter((r) => r.status === "failed" || r.status === "warned").map((r) => r.id),
+    );
+    const findings = session
+      .findings()
+      .filter((f) => reported.has(f.id))
+      .map((f) => (known.has(f.id) ? { ...f, known: true } : f));
+    const scenarios = results.map((r) =>
+      withFinding(
+        r,
+        findings.find((f) => f.id === r.id),
+        options.baseline,
+      ),
+    );
+    if (unjudged > 0)
+      write(pc.dim(`${unjudged} results of the registry had nothing to judge in this traffic (left out)`));
+    const report: Report = buildReport(
+      {
+        target: run.target.label,
+        startedAt,
+        options: {
+          command: "fuzz",
+          target: options.target,
+          allowWrites: options.allowWrites,
+          only: options.only,
+          rateLimit: options.rateLimit,
+          projectId: run.discovered.projectId,
+          regionId: run.discovered.regionId,
+          strict: options.strict,
+          timeScale: run.timeScale,
+        },
+        scenarios,
+        createdResources: session.created(),
+        fuzz: {
+          seed,
+          phases: options.phases,
+          maxExamples: options.maxExamples,
+          requests: session.requests(),
+          findings,
+          ...(options.baseline === undefined
+            ? {}
+            : { baseline: { file: options.baseline, known: findings.filter((f) => f.known).length } }),
+          ...(replayed ? { replay: replayed } : {}),
+        },
+      },
+      (text) => session.judge.redact(redact(text)),
+    );
+    write(
+      pc.dim(
+        `${session.requests()} requests, ${findings.length} findings${known.size > 0 ? ` (${findings.filter((f) => f.known).length} known in the baseline)` : ""}`,
+      ),
+    );
+    for (const f of findings.filter((x) => !x.known))
+      write(
+        `${f.severity === "must" ? pc.red("finding") : pc.yellow("finding")} ${f.id} (${f.phase}): ${f.problem.split("\n")[0]}\n  reproduce: ${f.curl}`,
+      );
+    if (options.baselineUpdate && options.baseline !== undefined) {
+      writeBaseline(options.baseline, findings);
+      write(pc.dim(`baseline: wrote ${findings.length} findings to ${options.baseline}`));
+    }
+    if (!saveReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
+    if (replayed)
+      return {
+        exitCode: replayed.some((r) => r.stillFails && r.severity === "must") ? 1 : 0,
+        report,
+        reportDir,
+      };
+    return { exitCode: options.baselineUpdate ? 0 : verdictCode(report), report, reportDir };
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(pc.red(`conformance fuzz: ${error.message}`));
+      return { exitCode: 2 };
+    }
+    throw error;
+  } finally {
+    await prepared.close();
+  }
+}
+
+const PHASE_RUNS: Record<Phase, (ctx: PhaseContext) => Promise<void>> = {
+  coverage: coveragePhase,
+  fuzz: fuzzPhase,
+  stateful: statefulPhase,
+};
+
+/** A result with its finding's reproducer in its reason; one the baseline accepts is a warning, not a failure. */
+function withFinding(
+  result: ScenarioResult,
+  finding: Finding | undefined,
+  baseline: string | undefined,
+): ScenarioResult {
+  if (!finding || (result.status !== "failed" && result.status !== "warned")) return result;
+  const reproducer = `\nsmallest request (phase ${finding.phase}, seed ${finding.seed}): ${finding.curl}`;
+  if (finding.known)
+    return {
+      ...result,
+      status: "warned",
+      reason: `known (accepted in ${baseline}): ${result.reason ?? ""}${reproducer}`,
+    };
+  return { ...result, reason: `${result.reason ?? ""}${reproducer}` };
+}
+
+/** The findings of a report.json written by a fuzz run. */
+function readFindings(file: string): Finding[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--replay ${file}: cannot read it as JSON (${(error as Error).message}).`);
+  }
+  const findings = (parsed as Report | null)?.fuzz?.findings;
+  if (!Array.isArray(findings))
+    throw new UsageError(`--replay ${file} holds no fuzz findings: give the report.json of a fuzz run.`);
+  const bad = findings.findIndex(
+    (f) =>
+      typeof f?.id !== "string" ||
+      typeof f.request?.method !== "string" ||
+      typeof f.request?.path !== "string" ||
+      !Array.isArray(f.request?.query),
+  );
+  if (bad >= 0)
+    throw new UsageError(`--replay ${file}: findings[${bad}] has no request to send (method, path, query).`);
+  return findings;
+}
+
+/** Sends each finding's request again (the target's own project and region where it held the run's) and says whether it still fails. */
+async function replay(
+  findings: Finding[],
+  discovered: { projectId?: number; regionId?: number },
+  session: ReturnType<typeof createSession>,
+  write: (line: string) => void,
+): Promise<NonNullable<FuzzReport["replay"]>> {
+  const out: NonNullable<FuzzReport["replay"]> = [];
+  for (const finding of findings) {
+    const params = { ...finding.request.params };
+    if (finding.request.fromRun.includes("project_id") && discovered.projectId !== undefined)
+      params.project_id = String(discovered.projectId);
+    if (finding.request.fromRun.includes("region_id") && discovered.regionId !== undefined)
+      params.region_id = String(discovered.regionId);
+    const request: FuzzRequest = { ...finding.request, params };
+    const { status, failed } = await session.send(request, finding.phase);
+    const stillFails = failed.has(finding.id);
+    out.push({ id: finding.id, severity: finding.severity, stillFails, status });
+    write(
+      `${stillFails ? pc.red("still fails") : pc.green("passes now")} ${finding.id}: ${request.method} ${request.path} → ${status ?? "no answer"}`,
+    );
+  }
+  return out;
+}

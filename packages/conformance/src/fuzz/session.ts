@@ -1,0 +1,280 @@
+// One fuzz run's sending and judging: every generated request goes out paced at --rate-limit
+// (429s wait for their Retry-After; a 5xx to a GET or PUT is retried once, as the seed advises),
+// every exchange goes to the run's one judge (every rule of src/rules/ on every operation it fits),
+// and each request's last answer to fuzz's own checks (src/fuzz/checks.ts). What failed on a request
+// comes back to the generator, which stops or shrinks on it; the first request to fail each result
+// is its finding, with a reproducer.
+
+import { operationById } from "@platform-api/spec";
+import type { CreatedResource, Evidence, RunContext, Severity } from "../context.js";
+import { createHttp, type Http, NoAnswerError } from "../http.js";
+import { fieldOf } from "../json.js";
+import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
+import { unmetNeed } from "../needs.js";
+import { operationNeeds } from "../operations.js";
+import { createPacer } from "../pacer.js";
+import type { ScenarioResult } from "../report.js";
+import { specModel } from "../spec.js";
+import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
+import { classify } from "./classify.js";
+import { curlOf, type FuzzRequest, httpRequestOf, type Phase, requestLine } from "./request.js";
+
+export interface Finding {
+  /** The result that failed (`schema.listRegions`, `fuzz.no-server-error.getTask`). */
+  id: string;
+  /** The rule or check ("schema", "fuzz.no-server-error"). */
+  check: string;
+  operationId: string;
+  severity: Severity;
+  phase: Phase;
+  seed: number;
+  problem: string;
+  /** The answer's status (null: none came). */
+  status: number | null;
+  /** The smallest request found that fails it: what `fuzz --replay` sends again. */
+  request: FuzzRequest;
+  /** The same as a curl command, the token as "$VARIABLE". */
+  curl: string;
+  /** Accepted by the --baseline file: reported, not failed. */
+  known?: boolean;
+}
+
+export interface Sent {
+  status: number | null;
+  /** Result ids this request failed (the registry's and fuzz's), with the problem each met. */
+  failed: Map<string, string>;
+}
+
+interface CheckTally {
+  judged: number;
+  failing: number;
+  problems: string[];
+  failed: Evidence[];
+  sample: Evidence[];
+}
+
+export interface Session {
+  judge: Judge;
+  send(request: FuzzRequest, phase: Phase): Promise<Sent>;
+  /** Records (or, after shrinking, replaces) the finding of a result. */
+  record(
+    id: string,
+    finding: Omit<Finding, "id" | "check" | "operationId" | "severity" | "seed" | "curl">,
+    replace?: boolean,
+  ): void;
+  findings(): Finding[];
+  created(): CreatedResource[];
+  /** The last answer's JSON body (undefined: none, or not JSON). */
+  lastBody(): unknown;
+  /** A task seen in its terminal state: what it created joins the created resources. */
+  noteFinished(taskId: string, task: unknown): void;
+  requests(): number;
+  /** The fuzz checks' results of the operations called, and the registry's that judged something. */
+  results(strict: boolean, operations: string[]): { results: ScenarioResult[]; unjudged: number };
+}
+
+const PROBLEM_LIMIT = 10;
+const EVIDENCE_LIMIT = 20;
+
+export function createSession(run: RunContext, options: { seed: number; timeoutMs?: number }): Session {
+  const judge = createJudge({ secrets: [run.target.apiKey, run.target.resellerApiKey] });
+  const registryIds = plannedResults().map((r) => r.id);
+  const severityOf = new Map(
+    plannedResults().map((r) => [r.id, { check: r.rule.id, severity: r.rule.severity }]),
+  );
+  const pacer = createPacer(run.rateLimit);
+  const tallies = new Map<string, CheckTally>();
+  const findings = new Map<string, Finding>();
+  const created: CreatedResource[] = [];
+  let count = 0;
+  let lastBody: unknown;
+  let last: Evidence | undefined;
+  let exchanges = 0;
+  const https = new Map<Phase, Http>();
+  const httpOf = (phase: Phase) => {
+    let http = https.get(phase);
+    if (!http) {
+      http = createHttp({
+        baseUrl: run.target.url,
+        apiKey: run.target.apiKey,
+        resellerApiKey: run.target.resellerApiKey,
+        pacer,
+        timeScale: run.timeScale,
+        by: `fuzz ${phase}`,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        exchanged: (exchange) => {
+          exchanges++;
+          judge.judge(exchange);
+        },
+        record: (evidence) => {
+          last = evidence;
+        },
+      });
+      https.set(phase, http);
+    }
+    return http;
+  };
+  const keyVariable = (request: FuzzRequest) =>
+    request.auth === "reseller" ? run.keySources.resellerApiKey : run.keySources.apiKey;
+
+  function tally(id: string, problem: string | null, evidence: Evidence | undefined) {
+    let t = tallies.get(id);
+    if (!t) {
+      t = { judged: 0, failing: 0, problems: [], failed: [], sample: [] };
+      tallies.set(id, t);
+    }
+    t.judged++;
+    if (problem === null) {
+      if (evidence && t.sample.length < 5) t.sample.push(evidence);
+      return;
+    }
+    t.failing++;
+    if (t.problems.length < PROBLEM_LIMIT) t.problems.push(judge.redact(problem));
+    if (evidence && t.failed.length < EVIDENCE_LIMIT) t.failed.push(evidence);
+  }
+
+  async function send(request: FuzzRequest, phase: Phase): Promise<Sent> {
+    const operation = operationById(specModel(), request.operationId);
+    const before = new Map(registryIds.map((id) => [id, judge.tally(id)?.failing ?? 0]));
+    exchanges = 0;
+    last = undefined;
+    count++;
+    let status: number | null = null;
+    let text = "";
+    lastBody = undefined;
+    const classification = classify(operation, request);
+    try {
+      const offSpec = classification.forbidden.map((f) => f.problem).join("; ");
+      const answer = await httpOf(phase).send({
+        ...httpRequestOf(request),
+        retries: 1,
+        ...(offSpec === "" ? {} : { offSpec }),
+        ...(classification.openNames.length === 0 ? {} : { openParameters: classification.openNames }),
+      });
+      status = answer.status;
+      text = answer.text;
+      lastBody = answer.body;
+      if (status >= 200 && status < 300 && operation.asyncTask) {
+        const tasks = fieldOf(answer.body, operation.asyncTask.tasksField);
+        for (const id of Array.isArray(tasks) ? tasks : [])
+          if (typeof id === "string" && !created.some((r) => r.type === "task" && r.id === id))
+            created.push({
+              type: "task",
+              id,
+              ...(request.params.project_id ? { project_id: Number(request.params.project_id) } : {}),
+              ...(request.params.region_id ? { region_id: Number(request.params.region_id) } : {}),
+            });
+      }
+    } catch (error) {
+      if (!(error instanceof NoAnswerError)) throw error;
+      text = error.message;
+    }
+    const failed = new Map<string, string>();
+    for (const id of registryIds) {
+      const t = judge.tally(id);
+      if ((t?.failing ?? 0) > (before.get(id) ?? 0)) failed.set(id, t?.problems.at(-1) ?? "see the result");
+    }
+    for (const check of FUZZ_CHECKS) {
+      const problem = check.judge({ operation, request, classification, status, text, sent: exchanges });
+      if (problem === undefined) continue;
+      const id = fuzzResultId(check, operation.operationId);
+      const said = problem === null ? null : `${requestLine(request)}: ${problem}`;
+      tally(id, said, last);
+      if (said !== null) failed.set(id, judge.redact(said));
+    }
+    for (const [id, problem] of failed)
+      if (!findings.has(id)) record(id, { phase, problem, status, request });
+    return { status, failed };
+  }
+
+  function record(
+    id: string,
+    finding: Omit<Finding, "id" | "check" | "operationId" | "severity" | "seed" | "curl">,
+    replace = false,
+  ) {
+    if (findings.has(id) && !replace) return;
+    const registry = severityOf.get(id);
+    const check = registry?.check ?? FUZZ_CHECKS.find((c) => id.startsWith(`${c.id}.`))?.id ?? id;
+    const severity = registry?.severity ?? FUZZ_CHECKS.find((c) => c.id === check)?.severity ?? "must";
+    findings.set(id, {
+      id,
+      check,
+      operationId: finding.request.operationId,
+      severity,
+      seed: options.seed,
+      curl: judge.redact(curlOf(finding.request, run.target.url, keyVariable(finding.request))),
+      ...finding,
+      problem: judge.redact(finding.problem),
+    });
+  }
+
+  function results(strict: boolean, operations: string[]) {
+    const registry = judge.results({ strict });
+    // A rule whose verdict means nothing against this target (Prism keeps no state) is left out,
+    // as an active run skips it.
+    const needs = new Map(
+      plannedResults().map(({ id, rule, operation }) => [
+        id,
+        unmetNeed(rule.needs?.(operation) ?? operationNeeds(operation), run),
+      ]),
+    );
+    const judged = registry.filter((r) => r.status !== "skipped" && needs.get(r.id) === undefined);
+    const own: ScenarioResult[] = [];
+    let unjudged = registry.length - judged.length;
+    for (const check of FUZZ_CHECKS)
+      for (const operationId of operations) {
+        const id = fuzzResultId(check, operationId);
+        const t = tallies.get(id);
+        const common = {
+          id,
+          title: `${operationId}: ${check.judges}`,
+          severity: check.severity,
+          operation: operationId,
+          check: check.id,
+          durationMs: 0,
+        };
+        if (!t) {
+          unjudged++;
+          continue;
+        }
+        if (t.failing === 0) {
+          own.push({ ...common, status: "passed", reason: null, evidence: t.sample });
+          continue;
+        }
+        const more = t.failing > t.problems.length ? `\n… and ${t.failing - t.problems.length} more` : "";
+        own.push({
+          ...common,
+          status: check.severity === "must" || strict ? "failed" : "warned",
+          reason: `${t.failing} of ${t.judged} requests break it:\n${t.problems.join("\n")}${more}`,
+          evidence: t.failed,
+        });
+      }
+    return { results: [...judged, ...own], unjudged };
+  }
+
+  return {
+    judge,
+    send,
+    record,
+    findings: () => [...findings.values()],
+    created: () => [...created],
+    lastBody: () => lastBody,
+    noteFinished(taskId, task) {
+      const resources = fieldOf(task, "created_resources");
+      if (typeof resources !== "object" || resources === null) return;
+      const place = created.find((r) => r.id === taskId);
+      for (const [key, ids] of Object.entries(resources))
+        for (const id of Array.isArray(ids) ? ids : [])
+          if ((typeof id === "string" || typeof id === "number") && !created.some((r) => r.id === String(id)))
+            created.push({
+              type: key.replace(/s$/, ""),
+              id: String(id),
+              task_id: taskId,
+              ...(place?.project_id === undefined ? {} : { project_id: place.project_id }),
+              ...(place?.region_id === undefined ? {} : { region_id: place.region_id }),
+            });
+    },
+    requests: () => count,
+    results,
+  };
+}
