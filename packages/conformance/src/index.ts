@@ -11,7 +11,11 @@ export type {
   Severity,
   TargetKind,
 } from "./context.js";
+export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
+export type { FuzzRequest, Phase } from "./fuzz/request.js";
+export { runFuzz } from "./fuzz/run.js";
+export type { Finding } from "./fuzz/session.js";
 export type { ObservedExchange } from "./judge/exchange.js";
 export { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
-export type { Report, ScenarioResult, ScenarioStatus } from "./report.js";
+export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report.js";
 export { type RunIo, type RunResult, runConformance } from "./run.js";

@@ -52,6 +52,7 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
     "<body>",
     "<main>",
     page.header(verdict, conformant),
+    page.findings(),
     page.deviations(),
     page.operations(),
     page.latency(),
@@ -141,6 +142,34 @@ class Page {
         '<a href="#latency">Latency</a> · <a href="#timeline">Timeline</a> · <a href="#results">All results</a> · ' +
         '<a href="#created">Created resources</a></nav>',
       "</header>",
+    ].join("\n");
+  }
+
+  /** A fuzz run's findings, each with its phase, seed and the curl command that reproduces it. */
+  findings(): string {
+    const { t } = this;
+    const fuzz = this.report.fuzz;
+    if (!fuzz) return "";
+    const items = fuzz.findings.map(
+      (f) =>
+        `<article class="finding ${f.known ? "warned" : f.severity === "must" ? "failed" : "warned"}">` +
+        `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""})</h3>` +
+        `<p>${t(f.problem)}</p>` +
+        `<p class="note">Smallest request found in phase ${t(f.phase)}, seed ${t(f.seed)}; answered ${t(f.status ?? "nothing")}. Reproduce it:</p>` +
+        `<pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        "</article>",
+    );
+    const replayed = (fuzz.replay ?? []).map(
+      (r) =>
+        `<li><code>${t(r.id)}</code>: ${r.stillFails ? "still fails" : "passes now"} (${t(r.status ?? "no answer")})</li>`,
+    );
+    return [
+      '<section id="findings">',
+      `<h2>Findings of generated requests (${fuzz.findings.length})</h2>`,
+      `<p class="note">Seed ${t(fuzz.seed)}, phases ${t(fuzz.phases.join(", "))}, at most ${t(fuzz.maxExamples)} examples per operation: ${t(fuzz.requests)} requests. Send them again with <code>fuzz --replay report.json</code>.</p>`,
+      items.length === 0 ? "<p>None.</p>" : items.join("\n"),
+      replayed.length === 0 ? "" : `<h3>Replayed</h3><ul>${replayed.join("")}</ul>`,
+      "</section>",
     ].join("\n");
   }
 

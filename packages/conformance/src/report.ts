@@ -186,6 +186,16 @@ export function toMarkdown(report: Report): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * A fenced code block of text from the run: its fence longer than any run of backticks in it, so
+ * nothing closes it early, and invisible or control characters shown as escapes (src/controls.ts).
+ */
+function codeBlock(language: string, text: string): string[] {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return [`${fence}${language}`, showControls(text, "\t"), fence];
+}
+
 /** A fuzz run's generation and each finding's reproducer, for report.md. */
 function fuzzLines(fuzz: FuzzReport): string[] {
   const lines = [
@@ -196,13 +206,11 @@ function fuzzLines(fuzz: FuzzReport): string[] {
   ];
   for (const f of fuzz.findings) {
     lines.push(
-      `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase})`,
+      `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed})`,
       "",
       `> ${mdText(f.problem).replace(/\n/g, "\n> ")}`,
       "",
-      "```sh",
-      f.curl.replace(/```/g, "` ` `"),
-      "```",
+      ...codeBlock("sh", f.curl),
       "",
     );
   }

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/cli-options.js";
+import { createFuzzCommand, toFuzzOptions } from "../src/fuzz/cli-options.js";
+import { checkFuzzOptions, FUZZ_DEFAULTS } from "../src/fuzz/options.js";
 import { checkOptions, DEFAULTS, UsageError } from "../src/options.js";
 import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/rate.js";
 import { createObserveCommand } from "../src/traffic/cli-options.js";
@@ -97,5 +99,62 @@ describe("observe --duration", () => {
     expect(result.exitCode).toBe(2);
     expect(listened).toBe(false);
     expect(lines.join("\n")).toContain(`at most ${MAX_DURATION_SECONDS}`);
+  });
+});
+
+describe("fuzz's flags", () => {
+  const parse = (argv: string[]) => {
+    const command = quiet(createFuzzCommand());
+    command.parse(argv, { from: "user" });
+    return toFuzzOptions(command.opts());
+  };
+
+  it("default to the run's target options and FUZZ_DEFAULTS", () => {
+    const options = parse([]);
+    expect(options).toMatchObject({
+      target: DEFAULTS.target,
+      rateLimit: DEFAULTS.rateLimit,
+      allowWrites: false,
+      maxExamples: FUZZ_DEFAULTS.maxExamples,
+      phases: FUZZ_DEFAULTS.phases,
+      baselineUpdate: false,
+    });
+    expect(options.seed).toBeUndefined();
+  });
+
+  it("read a seed, a list of phases, globs and files", () => {
+    const options = parse([
+      "--seed",
+      "-5",
+      "--phases",
+      "coverage, fuzz",
+      "--only",
+      "list*",
+      "getTask",
+      "--max-examples",
+      "3",
+      "--baseline",
+      "b.json",
+      "--baseline-update",
+      "--allow-writes",
+    ]);
+    expect(options).toMatchObject({
+      seed: -5,
+      phases: ["coverage", "fuzz"],
+      only: ["list*", "getTask"],
+      maxExamples: 3,
+      baseline: "b.json",
+      baselineUpdate: true,
+      allowWrites: true,
+    });
+  });
+
+  it("refuse a seed or a count that is no whole number, naming the flag", () => {
+    expect(() => parse(["--seed", "1.5"])).toThrow("--seed needs a whole number");
+    expect(() => parse(["--max-examples", "many"])).toThrow("--max-examples needs a whole number");
+    expect(() => checkFuzzOptions(parse(["--max-examples", "5000"]))).toThrow(UsageError);
+    expect(() => checkFuzzOptions(parse(["--seed", String(2 ** 40)]))).toThrow(
+      "--seed needs a whole number from",
+    );
   });
 });

@@ -35,6 +35,10 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
       ["observe", "--upstream", "http://127.0.0.1:9", "--duration", "3000000"],
       `at most ${MAX_DURATION_SECONDS}`,
     ],
+    [
+      ["fuzz", "--phases", "coverage,bogus"],
+      /--phases "bogus" is not allowed: give one or more of coverage, fuzz, stateful/,
+    ],
   ])("%j", async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);

@@ -6,7 +6,7 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The files that wait longest, longest first (about a minute, then 20 s each, alone). */
-const WAITING = ["teeth", "workflows", "report-html", "observe-defects", "cli"].map(
+const WAITING = ["teeth", "workflows", "fuzz", "report-html", "observe-defects", "cli"].map(
   (name) => `/test/${name}.test.ts`,
 );
 

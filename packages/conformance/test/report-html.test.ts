@@ -331,6 +331,49 @@ describe("toHtml", () => {
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'`);
   });
 
+  it("a fuzz run: each finding with its phase, seed and curl reproducer, escaped, with the replay's verdicts", () => {
+    const request = {
+      operationId: "listTasks",
+      method: "GET",
+      path: "/cloud/v1/tasks",
+      params: {},
+      fromRun: [],
+      query: [["task_type", "<script>x</script>"]] as [string, string][],
+      auth: "client" as const,
+    };
+    const fuzzReport: Report = {
+      ...report,
+      fuzz: {
+        seed: 42,
+        phases: ["coverage", "fuzz"],
+        maxExamples: 25,
+        requests: 300,
+        findings: [
+          {
+            id: "fuzz.no-server-error.listTasks",
+            check: "fuzz.no-server-error",
+            operationId: "listTasks",
+            severity: "must",
+            phase: "fuzz",
+            seed: 42,
+            problem: "GET /cloud/v1/tasks?task_type=<img src=x onerror=alert(1)>: answered 500",
+            status: 500,
+            request,
+            curl: `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=%3Cscript%3E' -H "Authorization: APIKey $GCORE_API_KEY" # ${DEFAULT_TOKENS.client}`,
+          },
+        ],
+        replay: [{ id: "fuzz.no-server-error.listTasks", severity: "must", stillFails: true, status: 500 }],
+      },
+    };
+    const html = toHtml(fuzzReport, { model, redact: createRedactor(KEYS) });
+    expect(html).not.toMatch(/<script>|<img/);
+    expect(html).toContain('<section id="findings">');
+    expect(html).toContain("Smallest request found in phase fuzz, seed 42; answered 500");
+    expect(html).toContain("-H &quot;Authorization: APIKey $GCORE_API_KEY&quot;");
+    expect(html).toContain("still fails (500)");
+    expect(leaksKey(html)).toBe(false);
+  });
+
   it("shows bidi overrides, isolates and other invisible or control characters as visible escapes", () => {
     const hostileReport: Report = {
       ...report,

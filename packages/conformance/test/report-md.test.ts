@@ -108,6 +108,53 @@ describe("report.md", () => {
   });
 });
 
+describe("report.md of a fuzz run", () => {
+  const curl = `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=\`\`\`${INJECTED}${INVISIBLE}' -H "Authorization: APIKey $GCORE_API_KEY"`;
+  const fuzzReport: Report = {
+    ...report,
+    fuzz: {
+      seed: 42,
+      phases: ["coverage"],
+      maxExamples: 25,
+      requests: 10,
+      findings: [
+        {
+          id: "fuzz.no-server-error.listTasks",
+          check: "fuzz.no-server-error",
+          operationId: "listTasks",
+          severity: "must",
+          phase: "coverage",
+          seed: 42,
+          problem: `answered 500 ${INJECTED}`,
+          status: 500,
+          request: {
+            operationId: "listTasks",
+            method: "GET",
+            path: "/cloud/v1/tasks",
+            params: {},
+            fromRun: [],
+            query: [],
+            auth: "client",
+          },
+          curl,
+        },
+      ],
+    },
+  };
+  const html = marked.parse(toMarkdown(fuzzReport), { async: false, gfm: true });
+
+  it("shows each finding's reproducer in one code block that its backticks cannot close, with its phase and seed", () => {
+    const blocks = [...html.matchAll(/<pre><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)].map(
+      ([, code]) => code ?? "",
+    );
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toContain("```&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(blocks[0]).toContain("APIKey $GCORE_API_KEY");
+    expect(actingCharacters(html)).toEqual([]);
+    expect(html).toContain("phase coverage, seed 42");
+  });
+});
+
 describe("junit.xml", () => {
   it("shows bidi and control characters as visible escapes", () => {
     const xml = toJunit(report);

@@ -51,6 +51,8 @@ export async function coveragePhase(ctx: PhaseContext): Promise<void> {
 export async function fuzzPhase(ctx: PhaseContext): Promise<void> {
   let sent = 0;
   for (const [index, { operation, base }] of called(ctx.planned).entries()) {
+    // Nothing to vary (no query, no body): coverage has sent its one request.
+    if (!operation.requestBody && !operation.parameters.some((p) => p.in === "query")) continue;
     const arbitrary = requestArbitrary(operation, base);
     let left = ctx.maxExamples;
     for (let round = 0; left > 0 && round < 10; round++) {

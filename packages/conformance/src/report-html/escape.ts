@@ -16,6 +16,8 @@ const AUTHORIZATION =
 
 export function hideAuthorizationValues(text: string): string {
   return text.replace(AUTHORIZATION, (match, name: string, first: string, sep?: string, second?: string) => {
+    // A shell variable (a reproducer's "$GCORE_API_KEY") names where a token is, not the token.
+    if (second !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(second)) return match;
     if (second !== undefined) return `${name}${first}${sep}${REDACTED}`;
     // A scheme name alone ("Authorization: APIKey <token>" in a server's help text) holds no secret.
     if (/^[A-Za-z]{1,10}$/.test(first)) return match;

@@ -11,6 +11,13 @@ export const UNUSUAL_TEXT = "Zürich – 東京 – مرحبا – 🙂 – é";
 export const URL_PUNCTUATION = "a&b=c#d%20e+f/g?h'i\"j<k>";
 /** A long value: longer than any name a form takes, short enough for any URL a server reads. */
 export const LONG_TEXT = "x".repeat(2000);
+/** Date-times in UTC, with a zone offset and fractions, without any offset, and a date alone. */
+export const DATE_TIMES = [
+  "2026-11-21T14:03:58Z",
+  "2026-11-21T14:03:58.123+02:00",
+  "2026-11-21T14:03:58",
+  "2026-11-21",
+];
 /** Past the 32-bit integers many servers parse into. */
 export const BEYOND_INT32 = 2 ** 31;
 /** A very large offset or page: far past any list. */
@@ -42,24 +49,11 @@ export function coverageValues(facts: ValueFacts, uuid: string): string[] {
   } else if (facts.format === "uuid") {
     out.push(uuid, uuid.toUpperCase(), "not-a-uuid", "");
   } else if (facts.format === "date-time" || facts.format === "date") {
-    out.push(
-      "2026-11-21T14:03:58Z",
-      "2026-11-21T14:03:58.123+02:00",
-      "2026-11-21T14:03:58",
-      "2026-11-21",
-      "not-a-date",
-      "",
-    );
+    out.push(...DATE_TIMES, "not-a-date", "");
   } else if (types.includes("string") || types.length === 0) {
-    out.push(
-      "a",
-      "",
-      UNUSUAL_TEXT,
-      URL_PUNCTUATION,
-      LONG_TEXT,
-      "2026-11-21T14:03:58Z",
-      "2026-11-21T14:03:58",
-    );
+    // A free string may hold a date the spec shows as its example (the AI tasks' date_created):
+    // with and without a zone offset too.
+    out.push("a", "", UNUSUAL_TEXT, URL_PUNCTUATION, LONG_TEXT, ...DATE_TIMES);
   }
   return [...new Set(out.map(String))];
 }

@@ -1,0 +1,129 @@
+// What fuzz generates, from the spec model alone: the coverage phase's cases reach every bound,
+// one past it, every enum value and one outside it, every filter with paging, every required body
+// field left out; the fuzz phase's requests are the same for the same seed; a reproducer is a curl
+// command a shell reads back exactly, with the token as "$VARIABLE". No server: generation is kept
+// apart from sending and judging.
+
+import { execFileSync } from "node:child_process";
+import { operationById, requireParameter } from "@platform-api/spec";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { requestArbitrary } from "../src/fuzz/generate/arbitraries.js";
+import { coverageCases } from "../src/fuzz/generate/coverage.js";
+import { VERY_LARGE } from "../src/fuzz/generate/values.js";
+import { curlOf, type FuzzRequest, newRequest } from "../src/fuzz/request.js";
+import { listFilters } from "../src/list-facts.js";
+import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/spec.js";
+
+const model = specModel();
+let n = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
+const baseOf = (operationId: string): FuzzRequest => {
+  const operation = operationById(model, operationId);
+  const params = Object.fromEntries(
+    operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, "1"]),
+  );
+  const base = newRequest(operation, params, []);
+  return operation.requestBody ? { ...base, body: requestExample(operation) } : base;
+};
+const casesOf = (operationId: string) =>
+  coverageCases(operationById(model, operationId), baseOf(operationId), uuid);
+/** The values each query parameter is sent with alone, over an operation's cases. */
+const valuesSent = (cases: FuzzRequest[], name: string) =>
+  new Set(cases.filter((c) => c.query.length === 1 && c.query[0]?.[0] === name).map((c) => c.query[0]?.[1]));
+
+describe("the coverage phase", () => {
+  it("sends an offset list's limit at both bounds and one past each, and a very large offset", () => {
+    const regions = operationById(model, "listRegions");
+    const limit = requireParameter(regions, "limit", "query");
+    const offset = requireParameter(regions, "offset", "query");
+    const sent = valuesSent(casesOf("listRegions"), limit.name);
+    for (const v of [limit.minimum, (limit.minimum ?? 0) - 1, limit.maximum, (limit.maximum ?? 0) + 1])
+      expect(sent.has(String(v)), String(v)).toBe(true);
+    expect(valuesSent(casesOf("listRegions"), offset.name).has(String(VERY_LARGE))).toBe(true);
+  });
+
+  it("sends every enum value of every query parameter of every operation, and one outside it", () => {
+    for (const operation of model.operations) {
+      const cases = casesOf(operation.operationId);
+      for (const parameter of operation.parameters.filter((p) => p.in === "query")) {
+        const listed = (parameter.enum ?? parameter.items?.enum ?? []).map(String);
+        const sent = valuesSent(cases, parameter.name);
+        for (const value of listed)
+          expect(sent.has(value), `${operation.operationId} ${parameter.name}=${value}`).toBe(true);
+        if (listed.length > 0)
+          expect([...sent].some((v) => v !== undefined && v !== "" && !listed.includes(v))).toBe(true);
+      }
+    }
+  });
+
+  it("combines every filter of a list with paging", () => {
+    for (const operation of model.operations.filter((o) => o.pagination)) {
+      const pagination = operation.pagination;
+      if (!pagination) continue;
+      const cases = coverageCases(operation, baseOf(operation.operationId), uuid);
+      for (const filter of listFilters(operation)) {
+        const combined = cases.filter(
+          (c) =>
+            c.query.some(([name]) => name === filter.parameter.name) &&
+            c.query.some(([name]) => name === pagination.limitParam),
+        );
+        expect(combined.length, `${operation.operationId} ${filter.parameter.name}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("leaves each required body field out, and sends each field of the wrong type", () => {
+    for (const operation of model.operations.filter((o) => o.requestBody)) {
+      const cases = casesOf(operation.operationId);
+      const pointer = requestSchemaPointer(operation);
+      for (const name of requiredOf(schemaAt(pointer)))
+        expect(cases.some((c) => typeof c.body === "object" && c.body !== null && !(name in c.body))).toBe(
+          true,
+        );
+      for (const name of Object.keys(schemaAt(pointer, "properties") ?? {}))
+        expect(
+          cases.some((c) => {
+            const value = (c.body as Record<string, unknown> | undefined)?.[name];
+            return (
+              value !== undefined && value !== (requestExample(operation) as Record<string, unknown>)?.[name]
+            );
+          }),
+          `${operation.operationId}.${name}`,
+        ).toBe(true);
+    }
+  });
+});
+
+describe("the fuzz phase", () => {
+  it("gives the same requests for the same seed, and others for another", () => {
+    for (const operationId of ["listAiTasks", "checkVirtualGpuClusterLimits"]) {
+      const arbitrary = requestArbitrary(operationById(model, operationId), baseOf(operationId));
+      const once = fc.sample(arbitrary, { seed: 42, numRuns: 30 });
+      expect(fc.sample(arbitrary, { seed: 42, numRuns: 30 })).toEqual(once);
+      expect(fc.sample(arbitrary, { seed: 43, numRuns: 30 })).not.toEqual(once);
+    }
+  });
+});
+
+describe("a finding's reproducer", () => {
+  it("is a curl command whose words a shell reads back exactly, the token as its variable", () => {
+    const request: FuzzRequest = {
+      ...baseOf("putStorageNotificationEvent"),
+      query: [["client_id", 'it\'s $HOME `x` "q"']],
+      body: { name: "it's $(echo no)" },
+    };
+    const curl = curlOf(request, "http://127.0.0.1:4020/", "GCORE_API_KEY");
+    expect(curl).toContain(`-H "Authorization: APIKey $GCORE_API_KEY"`);
+    // The shell expands the token variable and nothing else: every other word arrives as written.
+    const words = execFileSync("sh", ["-c", curl.replace(/^curl /, "printf '%s\\n' ")], {
+      env: { GCORE_API_KEY: "123$token", PATH: process.env.PATH ?? "" },
+    })
+      .toString()
+      .split("\n");
+    expect(words).toContain("Authorization: APIKey 123$token");
+    expect(words).toContain(JSON.stringify(request.body));
+    const url = words.find((w) => w.startsWith("http://"));
+    expect(new URL(url ?? "").searchParams.get("client_id")).toBe('it\'s $HOME `x` "q"');
+  });
+});

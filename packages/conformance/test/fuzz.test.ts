@@ -1,0 +1,217 @@
+// `conformance fuzz` end to end, in-process (runFuzz, as the CLI calls it after parsing its flags):
+// against the embedded simulator every phase with a fixed seed finds nothing, and against Prism
+// nothing either; each planted defect of test/fuzz-defects.ts is found with exit 1 and a
+// reproducer whose replay fails again (and passes against a correct server); the correct variants
+// of the teeth's catalogue pass; the baseline accepts known findings and only those; read-only
+// sends nothing but GET; the same seed sends the same requests. These need whole runs against real
+// servers: only they show generation, sending, judging and the reports fitting together. Fixed
+// seeds, --only and small --max-examples keep each to a few seconds.
+
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
+import { runFuzz } from "../src/fuzz/run.js";
+import { DEFAULTS } from "../src/options.js";
+import { requestsPerSecond } from "../src/rate.js";
+import type { Report } from "../src/report.js";
+import { correctVariants } from "./defects.js";
+import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import { fuzzDefects } from "./fuzz-defects.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fuzz-"));
+let runs = 0;
+const targets: FaultyTarget[] = [];
+afterAll(async () => {
+  await Promise.all(targets.map((t) => t.close()));
+});
+
+/** A run's options: the CLI's defaults, paced at the spec's own rate (the tests' targets are ours). */
+function options(over: Partial<FuzzOptions> = {}): FuzzOptions {
+  return {
+    target: "simulator",
+    apiKeyEnv: DEFAULTS.apiKeyEnv,
+    resellerApiKeyEnv: DEFAULTS.resellerApiKeyEnv,
+    allowWrites: false,
+    allowBurst: false,
+    only: [],
+    rateLimit: requestsPerSecond(),
+    report: join(dir, `run-${++runs}`),
+    strict: false,
+    dryRun: false,
+    maxExamples: 10,
+    phases: [...FUZZ_DEFAULTS.phases],
+    seed: 7,
+    baselineUpdate: false,
+    ...over,
+  };
+}
+
+async function fuzz(over: Partial<FuzzOptions>, target?: FaultyTarget) {
+  const lines: string[] = [];
+  const env = target
+    ? { [DEFAULTS.apiKeyEnv]: target.sim.apiKey, [DEFAULTS.resellerApiKeyEnv]: target.sim.resellerApiKey }
+    : {};
+  const result = await runFuzz(
+    options({ ...(target ? { target: target.url, timeScale: 0.01 } : {}), ...over }),
+    { env, write: (line) => lines.push(line), notice: () => {} },
+  );
+  const report = result.report as Report;
+  return { ...result, report, out: lines.join("\n") };
+}
+
+async function started(defect: Defect | undefined) {
+  const target = await startFaultyTarget(defect);
+  targets.push(target);
+  return target;
+}
+
+describe("no false alarms", () => {
+  it("the embedded simulator, every phase, a fixed seed: nothing found; what it created is listed", async () => {
+    const run = await fuzz({ allowWrites: true });
+    expect(run.report.fuzz?.findings, run.out).toEqual([]);
+    expect(run.exitCode, run.out).toBe(0);
+    expect(run.report.fuzz?.seed).toBe(7);
+    expect(run.report.fuzz?.requests).toBeGreaterThan(200);
+    expect(run.report.scenarios.some((s) => s.id.startsWith("fuzz.forbidden-body-refused."))).toBe(true);
+    expect(run.report.createdResources.some((r) => r.type === "volume")).toBe(true);
+    expect(run.out).toMatch(/stateful: \d+ requests/);
+  });
+
+  it("Prism on the bundled spec: nothing found (the rules that need state are left out)", async () => {
+    const run = await fuzz({ target: "prism", allowWrites: true, maxExamples: 5 });
+    expect(run.report?.fuzz?.findings, run.out).toEqual([]);
+    expect(run.exitCode, run.out).toBe(0);
+  });
+
+  const variants = correctVariants().filter((v) =>
+    [/omits the inferred-required/, /adds fields the spec does not list/, /no Retry-After/].some((n) =>
+      n.test(v.name),
+    ),
+  );
+  it.concurrent.each(variants.map((v) => [v.name, v] as const))(
+    "a correct variant passes: %s",
+    async (_, variant) => {
+      expect(variants).toHaveLength(3);
+      const run = await fuzz({ phases: ["coverage", "fuzz"], maxExamples: 5 }, await started(variant));
+      // What the teeth's catalogue lets it warn on (a should the spec infers), and nothing else.
+      const unexpected = run.report.fuzz?.findings.filter((f) => !(variant.warns ?? []).includes(f.id));
+      expect(unexpected, run.out).toEqual([]);
+      expect(run.exitCode, run.out).toBe(0);
+    },
+  );
+});
+
+describe("planted defects: found, with a reproducer whose replay fails again", () => {
+  const correct = started(undefined);
+  it.concurrent.each(fuzzDefects().map((d) => [d.name, d] as const))("%s", async (_, defect) => {
+    const target = await started(defect);
+    const run = await fuzz({ only: [defect.operation], allowWrites: defect.writes ?? false }, target);
+    expect(run.exitCode, run.out).toBe(1);
+    const finding = run.report.fuzz?.findings.find((f) => f.id === defect.finding);
+    expect(finding, run.out).toBeDefined();
+    expect(run.report.scenarios.find((s) => s.id === defect.finding)?.status).toBe("failed");
+    // The reproducer: the smallest request as JSON and as curl, the token as its variable only.
+    const variable = finding?.request.auth === "reseller" ? DEFAULTS.resellerApiKeyEnv : DEFAULTS.apiKeyEnv;
+    expect(finding?.curl).toContain(`"Authorization: APIKey $${variable}"`);
+    for (const key of [target.sim.apiKey, target.sim.resellerApiKey])
+      expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).not.toContain(key);
+    const reportJson = join(run.reportDir ?? "", "report.json");
+    expect(readFileSync(reportJson, "utf8")).toContain(finding?.curl.slice(0, 40));
+    const again = await fuzz({ replay: reportJson }, target);
+    expect(again.exitCode, again.out).toBe(1);
+    expect(again.report.fuzz?.replay?.find((r) => r.id === defect.finding)?.stillFails, again.out).toBe(true);
+    const fixed = await fuzz({ replay: reportJson }, await correct);
+    expect(fixed.report.fuzz?.replay?.find((r) => r.id === defect.finding)?.stillFails, fixed.out).toBe(
+      false,
+    );
+    expect(fixed.exitCode, fixed.out).toBe(0);
+  });
+});
+
+describe("the fuzz phase alone", () => {
+  it("finds a 5xx no coverage case is needed for, and shrinks its request to the smallest that fails", async () => {
+    const defect = fuzzDefects().find((d) => d.operation === "listTasks");
+    if (!defect) throw new Error("the catalogue changed");
+    const run = await fuzz(
+      { only: [defect.operation], phases: ["fuzz"], maxExamples: 50 },
+      await started(defect),
+    );
+    expect(run.exitCode, run.out).toBe(1);
+    const finding = run.report.fuzz?.findings.find((f) => f.id === defect.finding);
+    expect(finding?.phase, run.out).toBe("fuzz");
+    // Shrunk: only the parameter that fails it, holding a single character beyond ASCII.
+    expect(finding?.request.query.map(([name]) => name)).toEqual(["task_type"]);
+    expect([...(finding?.request.query[0]?.[1] ?? "")]).toHaveLength(1);
+  });
+});
+
+describe("the baseline, read-only, the seed", () => {
+  it("accepts the findings it holds and fails only on new ones", async () => {
+    const [refused, boundary] = [fuzzDefects()[4], fuzzDefects()[0]];
+    if (!refused || !boundary) throw new Error("the catalogue changed");
+    const baseline = join(dir, "baseline.json");
+    const target = await started({
+      ...refused,
+      request: (ex, sim) => refused.request?.(ex, sim) ?? boundary.request?.(ex, sim),
+    });
+    const accepted = await fuzz({ only: [refused.operation], baseline, baselineUpdate: true }, target);
+    expect(accepted.exitCode, accepted.out).toBe(0);
+    const written = JSON.parse(readFileSync(baseline, "utf8")) as { findings: { id: string }[] };
+    expect(written.findings.map((f) => f.id)).toContain(refused.finding);
+    const later = await fuzz({ only: [refused.operation], baseline }, target);
+    expect(later.exitCode, later.out).toBe(0);
+    expect(later.report.fuzz?.findings.find((f) => f.id === refused.finding)?.known).toBe(true);
+    expect(later.report.scenarios.find((s) => s.id === refused.finding)?.status).toBe("warned");
+    const fresh = await fuzz({ only: [refused.operation, boundary.operation], baseline }, target);
+    expect(fresh.exitCode, fresh.out).toBe(1);
+    expect(fresh.report.scenarios.find((s) => s.id === boundary.finding)?.status).toBe("failed");
+  });
+
+  it("read-only sends nothing but GET; the same seed sends the same requests in the same order", async () => {
+    const seen: string[][] = [[], []];
+    let which = 0;
+    const target = await started({
+      name: "a recorder",
+      fails: [],
+      request: (ex) => {
+        seen[which]?.push(`${ex.method} ${ex.path}?${ex.query} ${JSON.stringify(ex.body ?? null)}`);
+        return undefined;
+      },
+    });
+    const only = ["listAiTasks", "createVolume", "putStorageNotificationEvent", "listQuotaLimitRequests"];
+    // Paced at half the spec's rate (the default), so no 429 makes a request go twice.
+    const same = {
+      only,
+      seed: 11,
+      phases: ["coverage", "fuzz"] as FuzzOptions["phases"],
+      rateLimit: DEFAULTS.rateLimit,
+    };
+    await fuzz(same, target);
+    which = 1;
+    await fuzz(same, target);
+    expect(seen[0]?.length).toBeGreaterThan(50);
+    expect(seen[0]?.every((line) => line.startsWith("GET "))).toBe(true);
+    expect(seen[1]).toEqual(seen[0]);
+  });
+
+  it("usage errors say what is allowed, before anything is sent (exit 2)", async () => {
+    const report = join(dir, "not-fuzz.json");
+    writeFileSync(report, JSON.stringify({ scenarios: [] }));
+    for (const [over, said] of [
+      [
+        { phases: ["coverage", "bogus"] },
+        /--phases "bogus" is not allowed: give one or more of coverage, fuzz, stateful/,
+      ],
+      [{ maxExamples: 0 }, /--max-examples needs a whole number from 1 to 1000/],
+      [{ baselineUpdate: true }, /--baseline-update needs --baseline FILE/],
+      [{ replay: report }, /holds no fuzz findings: give the report.json of a fuzz run/],
+      [{ only: ["no-such-operation"] }, /names no operation of the spec/],
+    ] as const) {
+      const run = await fuzz(over as Partial<FuzzOptions>);
+      expect(run.exitCode, run.out).toBe(2);
+      expect(run.out).toMatch(said);
+    }
+  });
+});
