@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
 import { DEFAULTS } from "../src/options.js";
+import { createRedactor } from "../src/redact.js";
 import { requestsPerSecond } from "../src/rate.js";
 import type { Report } from "../src/report.js";
 import { correctVariants } from "./defects.js";
@@ -194,6 +195,32 @@ describe("the baseline, read-only, the seed", () => {
     expect(seen[0]?.length).toBeGreaterThan(50);
     expect(seen[0]?.every((line) => line.startsWith("GET "))).toBe(true);
     expect(seen[1]).toEqual(seen[0]);
+  });
+
+  it("never shows the token, in any form a server echoes it in", async () => {
+    const target = await started({
+      name: "a server that echoes the Authorization header in its errors, and fails on the largest page",
+      fails: [],
+      response: (ex, answer) => {
+        if (answer.status < 400 && ex.query.get("limit") !== "1000") return;
+        const header = ex.headers.authorization ?? "";
+        const token = header.replace(/^APIKey /, "");
+        answer.status = answer.status < 400 ? 500 : answer.status;
+        answer.body = {
+          detail: `bad request from ${header}`,
+          b64: Buffer.from(token).toString("base64"),
+          url: encodeURIComponent(token),
+        };
+      },
+    });
+    const run = await fuzz({ only: ["listRegions"], phases: ["coverage"] }, target);
+    expect(run.exitCode, run.out).toBe(1);
+    const leaks = (text: string) => createRedactor([target.sim.apiKey, target.sim.resellerApiKey])(text) !== text;
+    expect(leaks(run.out)).toBe(false);
+    for (const file of ["report.json", "junit.xml", "report.md", "report.html"])
+      expect(leaks(readFileSync(join(run.reportDir ?? "", file), "utf8")), file).toBe(false);
+    // Not vacuous: the echo reached the report, redacted.
+    expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).toContain("bad request from APIKey");
   });
 
   it("usage errors say what is allowed, before anything is sent (exit 2)", async () => {
