@@ -13,9 +13,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
+import { plannedResults } from "../src/judge/judge.js";
 import { DEFAULTS } from "../src/options.js";
-import { createRedactor } from "../src/redact.js";
 import { requestsPerSecond } from "../src/rate.js";
+import { createRedactor } from "../src/redact.js";
 import type { Report } from "../src/report.js";
 import { correctVariants } from "./defects.js";
 import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
@@ -77,6 +78,13 @@ describe("no false alarms", () => {
     expect(run.report.fuzz?.requests).toBeGreaterThan(200);
     expect(run.report.scenarios.some((s) => s.id.startsWith("fuzz.forbidden-body-refused."))).toBe(true);
     expect(run.report.createdResources.some((r) => r.type === "volume")).toBe(true);
+    // The stateful phase's tasks are followed to their end and read again: every task rule judged them.
+    const taskResults = plannedResults()
+      .filter((r) => r.rule.on === "task")
+      .map((r) => r.id);
+    expect(taskResults.length).toBeGreaterThan(0);
+    for (const id of taskResults)
+      expect(run.report.scenarios.find((x) => x.id === id)?.status, id).toBe("passed");
     expect(run.out).toMatch(/stateful: \d+ requests/);
   });
 
@@ -215,12 +223,15 @@ describe("the baseline, read-only, the seed", () => {
     });
     const run = await fuzz({ only: ["listRegions"], phases: ["coverage"] }, target);
     expect(run.exitCode, run.out).toBe(1);
-    const leaks = (text: string) => createRedactor([target.sim.apiKey, target.sim.resellerApiKey])(text) !== text;
+    const leaks = (text: string) =>
+      createRedactor([target.sim.apiKey, target.sim.resellerApiKey])(text) !== text;
     expect(leaks(run.out)).toBe(false);
     for (const file of ["report.json", "junit.xml", "report.md", "report.html"])
       expect(leaks(readFileSync(join(run.reportDir ?? "", file), "utf8")), file).toBe(false);
     // Not vacuous: the echo reached the report, redacted.
-    expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).toContain("bad request from APIKey");
+    expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).toContain(
+      "bad request from APIKey",
+    );
   });
 
   it("usage errors say what is allowed, before anything is sent (exit 2)", async () => {
