@@ -11,10 +11,10 @@ export type {
   Severity,
   TargetKind,
 } from "./context.js";
+export type { Finding } from "./fuzz/finding.js";
 export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
 export type { FuzzRequest, Phase } from "./fuzz/request.js";
 export { runFuzz } from "./fuzz/run.js";
-export type { Finding } from "./fuzz/session.js";
 export type { ObservedExchange } from "./judge/exchange.js";
 export { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report.js";

@@ -4,7 +4,7 @@
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
 import { showControls } from "./controls.js";
-import type { Finding } from "./fuzz/session.js";
+import type { Finding } from "./fuzz/finding.js";
 import { mdCode, mdText } from "./markdown.js";
 import { redactDeep } from "./redact.js";
 

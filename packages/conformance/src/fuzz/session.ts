@@ -17,27 +17,10 @@ import type { ScenarioResult } from "../report.js";
 import { specModel } from "../spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { classify } from "./classify.js";
+import type { Finding } from "./finding.js";
 import { curlOf, type FuzzRequest, httpRequestOf, type Phase, requestLine } from "./request.js";
 
-export interface Finding {
-  /** The result that failed (`schema.listRegions`, `fuzz.no-server-error.getTask`). */
-  id: string;
-  /** The rule or check ("schema", "fuzz.no-server-error"). */
-  check: string;
-  operationId: string;
-  severity: Severity;
-  phase: Phase;
-  seed: number;
-  problem: string;
-  /** The answer's status (null: none came). */
-  status: number | null;
-  /** The smallest request found that fails it: what `fuzz --replay` sends again. */
-  request: FuzzRequest;
-  /** The same as a curl command, the token as "$VARIABLE". */
-  curl: string;
-  /** Accepted by the --baseline file: reported, not failed. */
-  known?: boolean;
-}
+export type { Finding };
 
 export interface Sent {
   status: number | null;
