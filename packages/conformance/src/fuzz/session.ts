@@ -6,7 +6,7 @@
 // is its finding, with a reproducer.
 
 import { operationById } from "@platform-api/spec";
-import type { CreatedResource, Evidence, RunContext, Severity } from "../context.js";
+import type { CreatedResource, Evidence, RunContext } from "../context.js";
 import { createHttp, type Http, NoAnswerError } from "../http.js";
 import { fieldOf } from "../json.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
