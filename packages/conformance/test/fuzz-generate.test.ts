@@ -5,7 +5,7 @@
 // apart from sending and judging.
 
 import { execFileSync } from "node:child_process";
-import { operationById, requireParameter } from "@platform-api/spec";
+import { operationById, type ParameterFact, platformFactsOf, requireParameter } from "@platform-api/spec";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { requestArbitrary } from "../src/fuzz/generate/arbitraries.js";
@@ -71,6 +71,30 @@ describe("the coverage phase", () => {
         expect(combined.length, `${operation.operationId} ${filter.parameter.name}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("sends the query parameters the platform documents beyond the spec, with the values it lists", () => {
+    let sent = 0;
+    for (const operation of model.operations) {
+      const described = new Set(operation.parameters.map((p) => p.name));
+      const facts = platformFactsOf(operation.operationId).filter(
+        (f): f is ParameterFact => f.kind === "parameter" && f.in === "query" && !described.has(f.name),
+      );
+      const cases = casesOf(operation.operationId);
+      for (const fact of facts) {
+        const values = valuesSent(cases, fact.name);
+        const listed = (
+          (fact.schema.items as { enum?: unknown[] } | undefined)?.enum ??
+          (fact.schema.enum as unknown[] | undefined) ??
+          []
+        ).map(String);
+        for (const value of listed)
+          expect(values.has(value), `${operation.operationId} ${fact.name}=${value}`).toBe(true);
+        sent += values.size;
+      }
+    }
+    // Not vacuous: the record documents such parameters (the task list's offset, state, order_by, …).
+    expect(sent).toBeGreaterThan(5);
   });
 
   it("leaves each required body field out, and sends each field of the wrong type", () => {

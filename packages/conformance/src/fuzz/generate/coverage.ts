@@ -5,11 +5,16 @@
 // body. All read from the spec model: an operation, parameter or bound the spec adds is covered with
 // no new code.
 
-import type { OperationModel, ValueFacts } from "@platform-api/spec";
+import {
+  type OperationModel,
+  type ParameterFact,
+  platformFactsOf,
+  type ValueFacts,
+} from "@platform-api/spec";
 import { listFilters } from "../../list-facts.js";
 import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec.js";
 import type { FuzzRequest } from "../request.js";
-import { bodyValues, coverageValues, VERY_LARGE } from "./values.js";
+import { bodyValues, coverageValues, DATE_TIMES, VERY_LARGE } from "./values.js";
 
 /** A value of the wrong type is no unknown id: a server may refuse it with 400 rather than 404. */
 function withoutUnknown(request: FuzzRequest, name: string): FuzzRequest {
@@ -43,6 +48,7 @@ export function coverageCases(
       for (const value of coverageValues(parameter, uuid()))
         cases.push(withQuery(base, [[parameter.name, value]]));
   }
+  cases.push(...platformParameterCases(operation, base));
   const p = operation.pagination;
   if (p) {
     const { limitParam } = p;
@@ -83,6 +89,36 @@ export function coverageCases(
   }
   if (operation.requestBody && base.body !== undefined) cases.push(...bodyCases(operation, base));
   return cases;
+}
+
+/**
+ * The query parameters the platform's own descriptions document beyond the spec
+ * (spec/platform-facts.yaml: what the platform's SDKs send), each with the values the platform
+ * lists for it (its enum, default, bounds, a boolean's two, a date-time). The spec does not
+ * describe them, so only the answer's schema and a 5xx are judged: a target that serves the
+ * platform's clients takes them.
+ */
+function platformParameterCases(operation: OperationModel, base: FuzzRequest): FuzzRequest[] {
+  const described = new Set(operation.parameters.map((p) => p.name));
+  const facts = platformFactsOf(operation.operationId).filter(
+    (f): f is ParameterFact => f.kind === "parameter" && f.in === "query" && !described.has(f.name),
+  );
+  return facts.flatMap((fact) => {
+    const schema = fact.schema as ValueFacts & { exclusiveMinimum?: number };
+    const facts = schema.items ?? schema;
+    const values = [
+      ...(facts.enum ?? []),
+      schema.default,
+      facts.minimum,
+      facts.maximum,
+      ...(facts.type === "boolean" ? [true, false] : []),
+      ...(facts.format === "date-time" ? [DATE_TIMES[0]] : []),
+    ].filter((v) => v !== undefined);
+    return [...new Set(values.map(String))].map((value) => ({
+      ...base,
+      query: [[fact.name, value]] as [string, string][],
+    }));
+  });
 }
 
 function bodyCases(operation: OperationModel, base: FuzzRequest): FuzzRequest[] {
