@@ -5,16 +5,7 @@
 // the CLI writes. The guide shows the file, byte for byte. No network: the CLI is a stub here.
 
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,8 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse, parseDocument } from "yaml";
 import { parseArgs } from "../src/cli-options.js";
 import { DEFAULTS } from "../src/options.js";
-import type { Report } from "../src/report.js";
-import { writeReports } from "../src/report-files.js";
+import { cronProblem, junitFileName, walk } from "./workflow-checks.js";
 
 const WORKFLOW_FILE = fileURLToPath(
   new URL("../examples/github-actions/live-conformance.yml", import.meta.url),
@@ -113,22 +103,7 @@ writeFileSync(
 chmodSync(join(stubDir, "npx"), 0o755);
 
 /** The JUnit file's name, as the CLI's report writer names it. */
-const JUNIT_FILE = (() => {
-  const dir = join(scratch, "report");
-  const report: Report = {
-    target: "none",
-    startedAt: new Date(0).toISOString(),
-    durationMs: 0,
-    options: {},
-    summary: { passed: 0, failed: 0, warned: 0, skipped: 0 },
-    scenarios: [],
-    createdResources: [],
-  };
-  writeReports(report, dir, (text) => text);
-  const junit = readdirSync(dir).filter((f) => readFileSync(join(dir, f), "utf8").includes("<testsuites"));
-  if (junit.length !== 1) throw new Error(`the report writer wrote ${junit.length} JUnit files, not one`);
-  return junit[0]!;
-})();
+const JUNIT_FILE = junitFileName(join(scratch, "report"));
 
 describe("the recipe is a valid GitHub workflow", () => {
   it("passes the workflow schema with no error", () => {
@@ -333,35 +308,4 @@ function cliArgs(args: string[]): string[] {
   expect(args[0]).toBe("-y");
   expect(args[1]).toMatch(new RegExp(`^${pkg.name.replace(/[/.]/g, "\\$&")}@`));
   return args.slice(2);
-}
-
-/** Every string in a parsed YAML value (arrays' items at their index), with its path. */
-function walk(value: unknown, path: string[], visit: (text: string, path: string[]) => void): void {
-  if (typeof value === "string") visit(value, path);
-  else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) walk(v, [...path, k], visit);
-}
-
-/** Why a five-field cron expression (as GitHub's schedule takes it) is invalid, or undefined. */
-function cronProblem(cron: string): string | undefined {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 5) return `"${cron}" has ${fields.length} fields, not five fields`;
-  const ranges: [string, number, number][] = [
-    ["minute", 0, 59],
-    ["hour", 0, 23],
-    ["day of month", 1, 31],
-    ["month", 1, 12],
-    ["day of week", 0, 6],
-  ];
-  for (const [i, field] of fields.entries()) {
-    const [name, min, max] = ranges[i]!;
-    for (const part of field.split(",")) {
-      const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
-      if (!m) return `${name} "${part}" is not a number, range, step or *`;
-      const numbers = [m[2], m[3]].filter((n) => n !== undefined).map(Number);
-      if (numbers.some((n) => n < min || n > max)) return `${name} "${part}" is outside ${min}-${max}`;
-      if (m[4] !== undefined && Number(m[4]) < 1) return `${name} "${part}" has a step of 0`;
-    }
-  }
-  return undefined;
 }
