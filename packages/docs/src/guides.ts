@@ -20,6 +20,7 @@ export const GUIDE_ORDER = [
   "conformance-live",
   "conformance-ci",
   "conformance-traffic",
+  "conformance-fuzz",
 ] as const;
 
 export interface Guide {

@@ -24,7 +24,7 @@ const targets: LinkTargets = {
 };
 
 describe("guides", () => {
-  it("are the nine the site promises, each with a title and a summary", () => {
+  it("are those of GUIDE_ORDER, in its order, each with a title and a summary", () => {
     expect(guides.map((g) => g.slug)).toEqual([...GUIDE_ORDER]);
     for (const guide of guides) {
       expect(guide.title.length, guide.slug).toBeGreaterThan(3);
