@@ -89,7 +89,7 @@ function printSummary(report: Report, reportDir: string | undefined, write: (lin
   for (const s of report.scenarios.filter((x) => x.status === "failed"))
     write(`${pc.red("FAIL")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
   for (const s of report.scenarios.filter((x) => x.status === "warned"))
-    write(`${pc.yellow("WARN")} ${s.id} (should): ${s.reason ?? ""}`);
+    write(`${pc.yellow("WARN")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
   const skipReasons = new Map<string, number>();
   for (const s of report.scenarios.filter((x) => x.status === "skipped"))
     skipReasons.set(s.reason ?? "", (skipReasons.get(s.reason ?? "") ?? 0) + 1);

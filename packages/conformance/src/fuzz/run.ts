@@ -78,8 +78,9 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     const uuid = uuids(seed);
     const planned = planOperations(run, { only: options.only, uuid });
     const operations = planned.filter((p) => p.base).map((p) => p.operation.operationId);
-    for (const p of planned.filter((x) => x.skip))
-      write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
+    // A replay sends its findings' requests only: what the phases would leave out is no news.
+    if (!replaying)
+      for (const p of planned.filter((x) => x.skip)) write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
     if (planned.length === 0)
       throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
     let replayed: FuzzReport["replay"];
@@ -107,10 +108,16 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     const reported = new Set(
       results.filter((r) => r.status === "failed" || r.status === "warned").map((r) => r.id),
     );
+    // Replayed, a finding keeps the phase and seed that found it; written to the baseline, every
+    // finding of this run is accepted by it.
     const findings = session
       .findings()
       .filter((f) => reported.has(f.id))
-      .map((f) => (known.has(f.id) ? { ...f, known: true } : f));
+      .map((f) => {
+        const original = replaying?.find((r) => r.id === f.id);
+        return original ? { ...f, phase: original.phase, seed: original.seed } : f;
+      })
+      .map((f) => (known.has(f.id) || options.baselineUpdate ? { ...f, known: true } : f));
     const scenarios = results.map((r) =>
       withFinding(
         r,
@@ -138,7 +145,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
         scenarios,
         createdResources: session.created(),
         fuzz: {
-          seed,
+          seed: replaying?.[0]?.seed ?? seed,
           phases: options.phases,
           maxExamples: options.maxExamples,
           requests: session.requests(),
@@ -151,9 +158,10 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
       },
       (text) => session.judge.redact(redact(text)),
     );
+    const accepted = findings.filter((f) => f.known).length;
     write(
       pc.dim(
-        `${session.requests()} requests, ${findings.length} findings${known.size > 0 ? ` (${findings.filter((f) => f.known).length} known in the baseline)` : ""}`,
+        `${count(session.requests(), "request")}, ${count(findings.length, "finding")}${accepted > 0 ? ` (${accepted} accepted by the baseline)` : ""}`,
       ),
     );
     for (const f of findings.filter((x) => !x.known))
@@ -162,7 +170,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
       );
     if (options.baselineUpdate && options.baseline !== undefined) {
       writeBaseline(options.baseline, findings);
-      write(pc.dim(`baseline: wrote ${findings.length} findings to ${options.baseline}`));
+      write(pc.dim(`baseline: wrote ${count(findings.length, "finding")} to ${options.baseline}`));
     }
     if (!saveReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
     if (replayed)
@@ -182,6 +190,9 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     await prepared.close();
   }
 }
+
+/** "1 request", "2 requests". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 const PHASE_RUNS: Record<Phase, (ctx: PhaseContext) => Promise<void>> = {
   coverage: coveragePhase,
