@@ -16,8 +16,9 @@ import {
 } from "@platform-api/spec";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkExtensions, EXTENSION_HEADER } from "../src/handlers/extensions.js";
-import { DEFAULT_TOKENS } from "../src/index.js";
+import { createSimulator, DEFAULT_TOKENS } from "../src/index.js";
 import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const model = loadModel();
 const polling = taskPollingOf(model);
@@ -203,6 +204,18 @@ describe("the extension registry", () => {
     expect(() => checkExtensions([])).toThrow(new RegExp(read.id));
     expect(() => checkExtensions([...platformExtensions(), { ...read, id: "not-served" }])).toThrow(
       /not-served/,
+    );
+  });
+
+  it("stops the start when the served description describes an extension's path itself", async () => {
+    // The spec's task read moved to the extension's path: the description's route wins, no clash.
+    const other = changedSpec((doc) => {
+      const paths = nodeAt(doc, "#/paths");
+      paths[read.path] = { [read.method]: nodeAt(doc, `#/paths/${getTask.path.replaceAll("/", "~1")}/get`) };
+      delete paths[getTask.path];
+    });
+    await expect(createSimulator({ spec: other, env: {} })).rejects.toThrow(
+      new RegExp(`describes GET .*${read.id}`),
     );
   });
 
