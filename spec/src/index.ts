@@ -11,11 +11,15 @@ export {
 export { bundlePath, loadBundle, loadModel, PRODUCT_BUNDLES, type ProductBundle } from "./bundle.js";
 export * from "./model/index.js";
 export {
+  type ExtensionField,
   type FieldFact,
   type ParameterFact,
+  type PlatformExtension,
   type PlatformFact,
   type PlatformFactSource,
   type PlatformFacts,
+  platformExtension,
+  platformExtensions,
   platformFacts,
   platformFactsOf,
   platformFactsPath,

@@ -59,6 +59,45 @@ export interface StatusFact extends FactBase {
 
 export type PlatformFact = ParameterFact | FieldFact | StatusFact;
 
+/** A field of an extension's answer: its path in the body answered with `status`. */
+export interface ExtensionField {
+  readonly status: string;
+  /** Dot-separated property names, `[]` after a name for the items of an array. */
+  readonly field: string;
+  /** Required within the object that holds it. */
+  readonly required?: boolean;
+  readonly schema: SchemaNode;
+}
+
+/**
+ * An operation the platform documents and this description does not describe: a fact about the
+ * platform, never part of the spec. Whatever serves one marks it as an extension; the suite never
+ * judges it.
+ */
+export interface PlatformExtension {
+  readonly id: string;
+  readonly method: "get" | "put" | "post" | "delete" | "patch";
+  /** The platform's path template (`{name}` for a path parameter); none of the description's. */
+  readonly path: string;
+  /** The operation's id in the platform's own description. */
+  readonly platformOperationId: string;
+  readonly parameters?: readonly {
+    readonly name: string;
+    readonly in: "query" | "path" | "header";
+    readonly required?: boolean;
+    readonly schema: SchemaNode;
+  }[];
+  /** Every status the platform documents for it. */
+  readonly statuses: readonly string[];
+  readonly fields: readonly ExtensionField[];
+  readonly note?: string;
+  /** Where the operation is described. */
+  readonly source: PlatformFactSource;
+  /** Where its answer's fields are described, when that is elsewhere. */
+  readonly fieldsSource?: PlatformFactSource;
+  readonly confirmedBy?: readonly PlatformFactSource[];
+}
+
 export interface PlatformFacts {
   readonly version: 1;
   /** Every repository and commit the facts were read from. */
@@ -69,4 +108,6 @@ export interface PlatformFacts {
   }[];
   /** Facts by the operationId of this description. */
   readonly operations: { readonly [operationId: string]: readonly PlatformFact[] };
+  /** Operations of the platform outside this description. */
+  readonly extensions?: readonly PlatformExtension[];
 }

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { createSpecAjv } from "./ajv.js";
 import { PLATFORM_FACTS } from "./generated/platform-facts.js";
-import type { PlatformFact, PlatformFacts } from "./platform-facts-types.js";
+import type { PlatformExtension, PlatformFact, PlatformFacts } from "./platform-facts-types.js";
 
 export const platformFactsPath = fileURLToPath(new URL("../platform-facts.yaml", import.meta.url));
 export const platformFactsSchemaPath = fileURLToPath(
@@ -15,9 +15,11 @@ export const platformFactsSchemaPath = fileURLToPath(
 );
 
 export type {
+  ExtensionField,
   FactBase,
   FieldFact,
   ParameterFact,
+  PlatformExtension,
   PlatformFact,
   PlatformFactSource,
   PlatformFacts,
@@ -54,6 +56,25 @@ export function readPlatformFacts(text: string): PlatformFacts {
 /** The facts recorded for one operation of this description (none: an empty list). */
 export function platformFactsOf(operationId: string): readonly PlatformFact[] {
   return platformFacts().operations[operationId] ?? [];
+}
+
+/** The platform's operations outside this description that the record lists (none: an empty list). */
+export function platformExtensions(): readonly PlatformExtension[] {
+  return platformFacts().extensions ?? [];
+}
+
+/** One extension by its id; throws when the record has none of that id. */
+export function platformExtension(id: string): PlatformExtension {
+  const found = platformExtensions().find((extension) => extension.id === id);
+  if (!found)
+    throw new Error(
+      `spec/platform-facts.yaml lists no extension "${id}" (it lists ${
+        platformExtensions()
+          .map((e) => e.id)
+          .join(", ") || "none"
+      }).`,
+    );
+  return found;
 }
 
 function deepFreeze<T>(value: T): T {

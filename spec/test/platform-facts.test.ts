@@ -2,16 +2,22 @@
 // (platform-facts.yaml): its shape, that it names only operations of this description, that every
 // fact says where it was read, and that a fact said to fill a gap of the seed contradicts nothing
 // the description states (the description is the seed; where the two disagree the seed wins and
-// the spec README lists it).
+// the spec README lists it). The platform's operations outside the description (`extensions`) are
+// at paths none of the description's, and say nothing the description states otherwise of the
+// resource they read.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
   createSpecAjv,
   type FieldFact,
+  matchOperation,
   type OperationModel,
   operationById,
+  type PlatformExtension,
   type PlatformFact,
+  platformExtension,
+  platformExtensions,
   platformFacts,
   platformFactsPath,
   platformFactsSchemaPath,
@@ -26,6 +32,7 @@ const facts = platformFacts();
 const entries = Object.entries(facts.operations).flatMap(([operationId, list]) =>
   list.map((fact) => ({ operationId, fact })),
 );
+const extensions = platformExtensions();
 const rawText = readFileSync(platformFactsPath, "utf8");
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
@@ -104,6 +111,34 @@ function conflicts(operationId: string, fact: PlatformFact): { checked: boolean;
   return { checked: true, found: schemaConflicts(spec, fact.schema, `status ${fact.status}`) };
 }
 
+/** The description's operations whose path takes the extension's path (any method); none: empty. */
+const describedAt = (extension: Pick<PlatformExtension, "path">): string[] =>
+  ["get", "put", "post", "delete", "patch"].flatMap((method) => {
+    const match = matchOperation(model, method, extension.path);
+    return match ? [match.operation.operationId] : [];
+  });
+
+/**
+ * What an extension's answer says otherwise than the description says of the same resource: the
+ * description's operation that creates it (a POST at the extension's path less its last segment)
+ * types its fields in the request body; a field of the same name must agree.
+ */
+function extensionConflicts(extension: PlatformExtension): { creator?: string; found: string[] } {
+  const collection = extension.path.split("/").slice(0, -1).join("/");
+  const creator = model.operations.find((op) => op.method === "post" && op.path === collection);
+  const media = creator?.requestBody?.content[0];
+  const body = media?.schemaPointer ? schemaOf(doc, resolvePointer(doc, media.schemaPointer)) : undefined;
+  if (!creator || !body?.properties) return { found: [] };
+  const properties = body.properties;
+  const found = extension.fields
+    .filter((f) => Object.hasOwn(properties, f.field))
+    .flatMap((f) => {
+      const spec = schemaOf(doc, properties[f.field]);
+      return spec ? schemaConflicts(spec, f.schema, `${extension.id} ${f.field}`) : [];
+    });
+  return { creator: creator.operationId, found };
+}
+
 describe("platform-facts.yaml", () => {
   it("validates against platform-facts.schema.json with the project's Ajv set-up", () => {
     const validate = createSpecAjv(undefined).compile(
@@ -148,9 +183,16 @@ describe("platform-facts.yaml", () => {
   });
 
   it("gives every fact a unique id and a source at a full commit that the record's sources list", () => {
-    const ids = entries.map(({ fact }) => fact.id);
+    const ids = [...entries.map(({ fact }) => fact.id), ...extensions.map((e) => e.id)];
     expect(new Set(ids).size).toBe(ids.length);
-    for (const { fact } of entries)
+    const sourced = [
+      ...entries.map(({ fact }) => fact),
+      ...extensions.map((e) => ({
+        ...e,
+        confirmedBy: [...(e.fieldsSource ? [e.fieldsSource] : []), ...(e.confirmedBy ?? [])],
+      })),
+    ];
+    for (const fact of sourced)
       for (const source of [fact.source, ...(fact.confirmedBy ?? [])]) {
         expect(source.commit, fact.id).toMatch(/^[0-9a-f]{40}$/);
         const listed = facts.sources.find(
@@ -162,6 +204,78 @@ describe("platform-facts.yaml", () => {
           `${fact.id}: where in the file`,
         ).toBe(true);
       }
+  });
+
+  it("lists the volume read that the SDK's create_and_poll ends with as an extension", () => {
+    const read = platformExtension("volume-get");
+    const createVolume = operationById(model, "createVolume");
+    // The read is of what createVolume's task names: the collection it posts to, then the id.
+    expect(read.method).toBe("get");
+    expect(read.path.startsWith(`${createVolume.path}/{`)).toBe(true);
+    expect(read.path.split("/")).toContain(createVolume.asyncTask?.createdResourcesKey);
+    expect(read.statuses).toContain("200");
+    expect(read.fields.filter((f) => f.required).map((f) => f.field)).toEqual(
+      expect.arrayContaining(["id", "name", "size", "status"]),
+    );
+    expect(() => platformExtension("no-such-extension")).toThrow(/volume-get/);
+  });
+
+  it("puts every extension at a path none of the description's, with its path parameters listed", () => {
+    expect(extensions.length).toBeGreaterThan(0);
+    for (const extension of extensions) {
+      expect(describedAt(extension), extension.id).toEqual([]);
+      const inPath = [...extension.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const listed = (extension.parameters ?? []).filter((p) => p.in === "path");
+      expect(
+        listed.map((p) => p.name),
+        extension.id,
+      ).toEqual(inPath);
+      expect(listed.every((p) => p.required)).toBe(true);
+    }
+    // The check can fail: the description's own task read is described.
+    const getTask = operationById(model, "getTask");
+    expect(describedAt({ path: getTask.path })).toEqual([getTask.operationId]);
+  });
+
+  it("gives an extension's fields statuses it documents, each field once, arrays before their items", () => {
+    for (const extension of extensions) {
+      const keys = extension.fields.map((f) => `${f.status} ${f.field}`);
+      expect(new Set(keys).size, extension.id).toBe(keys.length);
+      for (const field of extension.fields) {
+        expect(extension.statuses, `${extension.id} ${field.field}`).toContain(field.status);
+        const parent = field.field.lastIndexOf("[].");
+        if (parent === -1) continue;
+        const array = extension.fields.find(
+          (f) => f.status === field.status && f.field === field.field.slice(0, parent),
+        );
+        expect(types(array?.schema ?? {}), `${extension.id} ${field.field}`).toContain("array");
+      }
+    }
+  });
+
+  it("says nothing in an extension's answer that the description states otherwise (the check can fail)", () => {
+    const found = extensions.flatMap((e) => extensionConflicts(e).found);
+    expect(found).toEqual([]);
+    const read = platformExtension("volume-get");
+    expect(extensionConflicts(read).creator).toBe("createVolume");
+    const sizeAsText: PlatformExtension = {
+      ...read,
+      fields: read.fields.map((f) => (f.field === "size" ? { ...f, schema: { type: "string" } } : f)),
+    };
+    expect(extensionConflicts(sizeAsText).found).toEqual([expect.stringContaining("size")]);
+  });
+
+  it("refuses an extension that breaks the schema", () => {
+    const broken = (change: (extension: Json) => void) => {
+      const copy = structuredClone(parse(rawText)) as Json;
+      change((copy.extensions as Json[])[0] as Json);
+      return JSON.stringify(copy);
+    };
+    expect(() => readPlatformFacts(broken((e) => delete e.path))).toThrow(/path/);
+    expect(() => readPlatformFacts(broken((e) => Object.assign(e, { statuses: ["2XX"] })))).toThrow(
+      /statuses/,
+    );
+    expect(() => readPlatformFacts(broken((e) => Object.assign(e, { description: "x" })))).toThrow();
   });
 
   it("finds a conflict where a fact contradicts the description (the check can fail)", () => {
@@ -223,7 +337,7 @@ describe("platform-facts.yaml", () => {
     expect(checked.some((c) => c.checked)).toBe(true);
   });
 
-  it("has every disagreement, and nothing else, in the spec README's table", () => {
+  it("has every disagreement, and nothing else, in the spec README's table, and every extension in its own", () => {
     const section = readme
       .split(/^## /m)
       .find((s) => s.startsWith("What the platform documents beyond the seed"));
@@ -232,5 +346,13 @@ describe("platform-facts.yaml", () => {
     const listed = [...section.matchAll(/^\|\s*`([a-z0-9-]+)`\s*\|/gm)].map((m) => m[1]);
     const disagreements = entries.filter(({ fact }) => fact.seed === "disagrees").map(({ fact }) => fact.id);
     expect([...listed].sort()).toEqual([...disagreements].sort());
+    // Each extension by its method, path and id, in a table of its own.
+    for (const extension of extensions)
+      expect(section).toMatch(
+        new RegExp(
+          `^\\| \`${extension.method.toUpperCase()} ${extension.path.replace(/[{}]/g, "\\$&")}\` +\\| \`${extension.id}\``,
+          "m",
+        ),
+      );
   });
 });

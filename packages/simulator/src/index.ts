@@ -1,6 +1,7 @@
 export { type Clock, withoutOffset } from "./clock.js";
 export { ApiError } from "./errors.js";
 export { type Faults, parseFaults } from "./faults.js";
+export { EXTENSION_HEADER } from "./handlers/extensions.js";
 export { SIMULATOR_HEADER, type SimulatorHints, simulatorHints } from "./hints.js";
 export { DEFAULTS, type SimulatorOptions } from "./options.js";
 export { createSimulator, type Simulator, startSimulator } from "./server.js";

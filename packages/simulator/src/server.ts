@@ -3,18 +3,20 @@
 // with auth and request checks) — beside the admin surface. The description it serves and its
 // model are built once here and handed to each.
 
-import { taskPollingOf } from "@platform-api/spec";
+import { platformExtensions, taskPollingOf } from "@platform-api/spec";
 import Fastify, { type FastifyInstance } from "fastify";
 import { checkSecuritySchemes } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { type Faults, parseFaults } from "./faults.js";
 import { createFrameworkErrorHandler } from "./framework-errors.js";
+import { checkExtensions } from "./handlers/extensions.js";
 import { SIMULATOR_HEADER } from "./hints.js";
 import { LIMITS } from "./limits.js";
 import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
 import { adminPlugin } from "./plugins/admin.js";
 import { errorsPlugin } from "./plugins/errors.js";
+import { extensionRoutesPlugin } from "./plugins/extension-routes.js";
 import { faultsPlugin } from "./plugins/faults.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { checkHandlers, specRoutesPlugin } from "./plugins/spec-routes.js";
@@ -154,6 +156,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       retryAfterSeconds: requestRate.periodSeconds,
     });
     await api.register(specRoutesPlugin, { spec, store: () => store });
+    // What the platform's clients need beyond the spec, marked as such (handlers/extensions.ts).
+    await api.register(extensionRoutesPlugin, { spec, extensions: platformExtensions(), store: () => store });
   });
   await app.register(adminPlugin, {
     store: () => store,
@@ -188,6 +192,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 /** What the simulator needs of the description before it builds anything from it. */
 function checkSpec({ model }: ServedSpec): void {
   checkHandlers(model.operations);
+  checkExtensions(platformExtensions());
   checkSecuritySchemes(model);
   taskStatesOf(taskPollingOf(model));
 }

@@ -61,6 +61,16 @@ interface VolumeUsage {
 /** A volume body as the simulator takes it: the spec's, with `size` required (its own choice). */
 export type VolumeToCreate = components["schemas"]["CreateVolumeRequest"] & { size: number };
 
+/** What the store knows of a volume created through the API besides the volume itself. */
+export interface CreatedVolume {
+  volume: Volume;
+  region: Region;
+  /** When its task finished and the volume came into being, in clock ms. */
+  createdAtMs: number;
+  /** The id of the task that created it. */
+  creatorTaskId: string;
+}
+
 /** What createVolume's task is, from its x-async-task and the task schema. */
 interface VolumeTask {
   taskType: string;
@@ -88,8 +98,8 @@ export class Store {
   private readonly volumeTask: VolumeTask;
   private readonly volumeUsage = new Map<string, VolumeUsage>();
   private readonly instances = new Map<string, JsonObject[]>();
-  /** Ids of the volumes created through the API (the admin surface lists them). */
-  private readonly createdVolumeIds = new Set<string>();
+  /** The volumes created through the API, by id (the admin surface lists them; the volume read reads them). */
+  private readonly createdVolumeById = new Map<string, Omit<CreatedVolume, "region">>();
 
   constructor(
     world: World,
@@ -224,22 +234,35 @@ export class Store {
       usage.pendingCount += 1;
       usage.pendingSize += size;
     }
-    return this.tasks.start(
+    // The task's id is known once it has started; it finishes later, on a settle.
+    let creatorTaskId = "";
+    const task = this.tasks.start(
       { client_id: clientId, project_id: project.id, region_id: region.id },
       this.volumeTask.taskType,
-      error ? { kind: "error", error } : { kind: "finish", finish: () => this.addVolume(clientId, volume) },
+      error
+        ? { kind: "error", error }
+        : {
+            kind: "finish",
+            finish: (endMs) => this.addVolume(clientId, volume, { createdAtMs: endMs, creatorTaskId }),
+          },
     );
+    creatorTaskId = String(task.record.id);
+    return task;
   }
 
   /** The volume of a finished task comes into being. */
-  private addVolume(clientId: number, volume: Volume): CreatedResources {
+  private addVolume(
+    clientId: number,
+    volume: Volume,
+    created: Omit<CreatedVolume, "volume" | "region">,
+  ): CreatedResources {
     const usage = this.usageOf(clientId, volume.region_id);
     usage.pendingCount -= 1;
     usage.pendingSize -= volume.size;
     usage.count += 1;
     usage.size += volume.size;
     this.world.volumes.push(volume);
-    this.createdVolumeIds.add(volume.id);
+    this.createdVolumeById.set(volume.id, { volume, ...created });
     return this.volumeTask.resources(volume.id);
   }
 
@@ -292,6 +315,19 @@ export class Store {
 
   /** Volumes created through the API (the admin surface). */
   createdVolumes(): Volume[] {
-    return this.world.volumes.filter((v) => this.createdVolumeIds.has(v.id));
+    return this.world.volumes.filter((v) => this.createdVolumeById.has(v.id));
+  }
+
+  /**
+   * A volume the client created through the API in that project and region, or 404: a volume of
+   * the world's seed, of another client, project or region, or none, does not exist for this read.
+   */
+  createdVolume(clientId: number, projectId: number, regionId: number, volumeId: string): CreatedVolume {
+    const project = this.project(clientId, projectId);
+    const region = this.region(regionId);
+    const created = this.createdVolumeById.get(volumeId);
+    if (created?.volume.project_id !== project.id || created.volume.region_id !== region.id)
+      throw notFound(`Volume ${volumeId} in project ${projectId} and region ${regionId}`);
+    return { ...created, region };
   }
 }

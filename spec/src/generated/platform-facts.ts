@@ -25,7 +25,10 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "src/gcore/types/cloud/task_list_params.py",
         "src/gcore/types/cloud/task.py",
         "src/gcore/types/cloud/region.py",
-        "src/gcore/types/streaming/ai_task.py"
+        "src/gcore/types/streaming/ai_task.py",
+        "src/gcore/resources/cloud/volumes.py",
+        "src/gcore/resources/cloud/volumes_custom.py",
+        "src/gcore/types/cloud/volume.py"
       ]
     }
   ],
@@ -1711,5 +1714,306 @@ export const PLATFORM_FACTS: PlatformFacts = {
         }
       }
     ]
-  }
+  },
+  "extensions": [
+    {
+      "id": "volume-get",
+      "method": "get",
+      "path": "/cloud/v1/volumes/{project_id}/{region_id}/{volume_id}",
+      "platformOperationId": "VolumeInstanceViewSet.get",
+      "parameters": [
+        {
+          "name": "project_id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "integer"
+          }
+        },
+        {
+          "name": "region_id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "integer"
+          }
+        },
+        {
+          "name": "volume_id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "format": "uuid"
+          }
+        }
+      ],
+      "statuses": [
+        "200"
+      ],
+      "fields": [
+        {
+          "status": "200",
+          "field": "id",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "name",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "size",
+          "required": true,
+          "schema": {
+            "type": "integer"
+          }
+        },
+        {
+          "status": "200",
+          "field": "volume_type",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "status",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "enum": [
+              "attaching",
+              "available",
+              "awaiting-transfer",
+              "backing-up",
+              "creating",
+              "deleting",
+              "detaching",
+              "downloading",
+              "error",
+              "error_backing-up",
+              "error_deleting",
+              "error_extending",
+              "error_restoring",
+              "extending",
+              "in-use",
+              "maintenance",
+              "reserved",
+              "restoring-backup",
+              "retyping",
+              "reverting",
+              "uploading"
+            ]
+          }
+        },
+        {
+          "status": "200",
+          "field": "project_id",
+          "required": true,
+          "schema": {
+            "type": "integer"
+          }
+        },
+        {
+          "status": "200",
+          "field": "region_id",
+          "required": true,
+          "schema": {
+            "type": "integer"
+          }
+        },
+        {
+          "status": "200",
+          "field": "region",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "created_at",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "format": "date-time"
+          }
+        },
+        {
+          "status": "200",
+          "field": "bootable",
+          "required": true,
+          "schema": {
+            "type": "boolean"
+          }
+        },
+        {
+          "status": "200",
+          "field": "is_root_volume",
+          "required": true,
+          "schema": {
+            "type": "boolean"
+          }
+        },
+        {
+          "status": "200",
+          "field": "tags",
+          "required": true,
+          "schema": {
+            "type": "array"
+          }
+        },
+        {
+          "status": "200",
+          "field": "tags[].key",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "tags[].value",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "status": "200",
+          "field": "tags[].read_only",
+          "required": true,
+          "schema": {
+            "type": "boolean"
+          }
+        },
+        {
+          "status": "200",
+          "field": "creator_task_id",
+          "schema": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "task_id",
+          "schema": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "updated_at",
+          "schema": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "attachments",
+          "schema": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "snapshot_ids",
+          "schema": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "string"
+            },
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "limiter_stats",
+          "schema": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "default": null
+          }
+        },
+        {
+          "status": "200",
+          "field": "volume_image_metadata",
+          "schema": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "propertyNames": {
+              "type": "string"
+            },
+            "default": null
+          }
+        }
+      ],
+      "note": "The volume read the SDK's create_and_poll ends with, by the id in the finished task's created_resources. The platform documents 200 only; 404 for a volume that is not there is the description's own rule for a path naming a resource.",
+      "source": {
+        "repository": "G-Core/product-documentation",
+        "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+        "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+        "pointer": "/paths/~1cloud~1v1~1volumes~1{project_id}~1{region_id}~1{volume_id}/get"
+      },
+      "fieldsSource": {
+        "repository": "G-Core/product-documentation",
+        "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+        "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+        "pointer": "/components/schemas/VolumeSerializer"
+      },
+      "confirmedBy": [
+        {
+          "repository": "G-Core/gcore-python",
+          "path": "src/gcore/resources/cloud/volumes.py",
+          "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+          "line": 734
+        },
+        {
+          "repository": "G-Core/gcore-python",
+          "path": "src/gcore/resources/cloud/volumes_custom.py",
+          "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+          "line": 302
+        },
+        {
+          "repository": "G-Core/gcore-python",
+          "path": "src/gcore/types/cloud/volume.py",
+          "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+          "line": 54
+        }
+      ]
+    }
+  ]
 };

@@ -46,8 +46,13 @@ export function taskStatesOf(polling: TaskPolling): TaskStates {
   return { queued, running, finished: polling.successState, failed } as TaskStates;
 }
 
-/** How a task ends: `finish` applies what the task creates and returns its created_resources. */
-export type Outcome = { kind: "finish"; finish: () => CreatedResources } | { kind: "error"; error: string };
+/**
+ * How a task ends: `finish` applies what the task creates, at the clock time the task ends, and
+ * returns its created_resources.
+ */
+export type Outcome =
+  | { kind: "finish"; finish: (endMs: number) => CreatedResources }
+  | { kind: "error"; error: string };
 
 export interface TaskEngineOptions {
   clock: Clock;
@@ -171,7 +176,7 @@ export class TaskEngine {
     const endMs = task.createdMs + task.durationMs;
     record.finished_on = withoutOffset(endMs);
     if (task.outcome.kind === "finish") {
-      record.created_resources = task.outcome.finish();
+      record.created_resources = task.outcome.finish(endMs);
       record.state = this.options.states.finished;
     } else {
       record.state = this.options.states.failed;
