@@ -21,13 +21,9 @@ export const decimal = (flag: string) => (value: string) => {
   return n;
 };
 
-export function createProgram(): Command {
-  return new Command()
-    .name("platform-api-conformance")
-    .version(VERSION)
-    .description(
-      "Checks that a server behaves as the platform API's spec and documented rules say. Exit code 0: conformant; 1: a `must` scenario failed; 2: usage or configuration error.",
-    )
+/** --target and the key variables: the same flags and defaults for a run and for fuzz. */
+export function withTargetOptions(command: Command): Command {
+  return command
     .addOption(
       new Option(
         "--target <target>",
@@ -43,16 +39,12 @@ export function createProgram(): Command {
       "--reseller-api-key-env <name>",
       "environment variable with the reseller token (optional)",
       DEFAULTS.resellerApiKeyEnv,
-    )
-    .option("--allow-writes", "run scenarios that create or change resources", false)
-    .option("--allow-burst", `run the rate-limit scenarios (more than the platform's ${rateText()})`, false)
-    .option("--only <glob...>", "only scenarios whose id matches a glob, e.g. 'pagination.*'")
-    .option(
-      "--rate-limit <n>",
-      `requests per second for every scenario but the burst (${MIN_RATE_LIMIT} to ${requestsPerSecond()})`,
-      decimal("--rate-limit"),
-      DEFAULTS.rateLimit,
-    )
+    );
+}
+
+/** The project, region, profile, GPU flavor and report folder: the same for a run and for fuzz. */
+export function withPlaceOptions(command: Command): Command {
+  return command
     .option("--project-id <id>", "project to use (default: the default project)", integer("--project-id"))
     .option("--region-id <id>", "region to use (default: an ACTIVE region)", integer("--region-id"))
     .option(
@@ -65,7 +57,28 @@ export function createProgram(): Command {
       "--report <dir>",
       "directory for report.json, junit.xml, report.md and report.html",
       DEFAULTS.report,
-    )
+    );
+}
+
+export function createProgram(): Command {
+  const program = withTargetOptions(
+    new Command()
+      .name("platform-api-conformance")
+      .version(VERSION)
+      .description(
+        "Checks that a server behaves as the platform API's spec and documented rules say. Exit code 0: conformant; 1: a `must` scenario failed; 2: usage or configuration error.",
+      ),
+  )
+    .option("--allow-writes", "run scenarios that create or change resources", false)
+    .option("--allow-burst", `run the rate-limit scenarios (more than the platform's ${rateText()})`, false)
+    .option("--only <glob...>", "only scenarios whose id matches a glob, e.g. 'pagination.*'")
+    .option(
+      "--rate-limit <n>",
+      `requests per second for every scenario but the burst (${MIN_RATE_LIMIT} to ${requestsPerSecond()})`,
+      decimal("--rate-limit"),
+      DEFAULTS.rateLimit,
+    );
+  return withPlaceOptions(program)
     .option("--strict", "count `should` failures as failures", false)
     .option("--dry-run", "list the scenarios and what they would call; call nothing", false)
     .option(

@@ -1,8 +1,8 @@
 // `conformance fuzz`'s command line, parsed by commander into FuzzOptions: the main run's target
 // options (same flags, same defaults) and what generation adds.
 
-import { Command, InvalidArgumentError, Option } from "commander";
-import { decimal, integer } from "../cli-options.js";
+import { Command, InvalidArgumentError } from "commander";
+import { decimal, withPlaceOptions, withTargetOptions } from "../cli-options.js";
 import { DEFAULTS } from "../options.js";
 import { MIN_RATE_LIMIT, requestsPerSecond } from "../rate.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "./options.js";
@@ -15,26 +15,11 @@ const whole = (flag: string) => (value: string) => {
 };
 
 export function createFuzzCommand(): Command {
-  return new Command("fuzz")
-    .description(
+  const command = withTargetOptions(
+    new Command("fuzz").description(
       "Sends requests generated from the spec (bounds, enums, formats, property-based, stateful) and judges every answer; a reproducer (curl) per finding. Exit code 0: conformant; 1: a `must` finding (not in the baseline); 2: usage.",
-    )
-    .addOption(
-      new Option(
-        "--target <target>",
-        '"simulator" (in-process), "prism" (mock of the spec), or a base URL',
-      ).default(DEFAULTS.target),
-    )
-    .option(
-      "--api-key-env <name>",
-      "environment variable with the client token (URL targets)",
-      DEFAULTS.apiKeyEnv,
-    )
-    .option(
-      "--reseller-api-key-env <name>",
-      "environment variable with the reseller token (optional)",
-      DEFAULTS.resellerApiKeyEnv,
-    )
+    ),
+  )
     .option(
       "--allow-writes",
       "also call operations that may change something (not GET), and run the stateful phase",
@@ -46,20 +31,8 @@ export function createFuzzCommand(): Command {
       `requests per second (${MIN_RATE_LIMIT} to ${requestsPerSecond()})`,
       decimal("--rate-limit"),
       DEFAULTS.rateLimit,
-    )
-    .option("--project-id <id>", "project to use (default: the default project)", integer("--project-id"))
-    .option("--region-id <id>", "region to use (default: an ACTIVE region)", integer("--region-id"))
-    .option(
-      "--protection-profile-id <id>",
-      "protection profile for the security operations",
-      integer("--protection-profile-id"),
-    )
-    .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
-    .option(
-      "--report <dir>",
-      "directory for report.json, junit.xml, report.md and report.html",
-      DEFAULTS.report,
-    )
+    );
+  return withPlaceOptions(command)
     .option("--strict", "count `should` findings as failures", false)
     .option(
       "--time-scale <f>",

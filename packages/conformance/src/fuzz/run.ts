@@ -80,7 +80,8 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     const operations = planned.filter((p) => p.base).map((p) => p.operation.operationId);
     // A replay sends its findings' requests only: what the phases would leave out is no news.
     if (!replaying)
-      for (const p of planned.filter((x) => x.skip)) write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
+      for (const p of planned.filter((x) => x.skip))
+        write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
     if (planned.length === 0)
       throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
     let replayed: FuzzReport["replay"];
