@@ -388,6 +388,9 @@ async function main() {
         `   ${"".padEnd(24)} ${mainFirst === undefined ? `the main run never finds it: found in ${(at / mainWhole).toFixed(3)}× the main run's whole time` : `${(at / mainFirst).toFixed(3)}× the main run's time to first finding`}`,
       );
   }
+  console.log(
+    `   (${TASKS.operationId} is operation ${MODEL.operations.indexOf(TASKS) + 1} of the spec's ${MODEL.operations.length}, and fuzz calls them in the spec's order: a defect behind a later one waits longer, up to the whole coverage phase, ${rounds.coverage[0].count} requests)`,
+  );
   const m = runs.main[0];
   console.log(
     `   ${"main run".padEnd(24)} ${mainFirst === undefined ? "no finding" : `first finding ${each(mainFound.map((r) => r.first.id))} at ${seconds(mainFirst)} in ${mainFound.length} of ${runs.main.length} runs`}; whole run ${seconds(mainWhole)} (${runs.main.map((r) => seconds(r.ms)).join(" / ")})`,
