@@ -43,7 +43,7 @@ const MAX_EXAMPLES = FUZZ_DEFAULTS.maxExamples; // the CLI's default
 const THROUGHPUT_ROUNDS = 7;
 const WARMUP_ROUNDS = 3; // not counted: each round ran faster than the last until the third or so (the JIT)
 const FIRST_FINDING_ROUNDS = 3;
-const SEQUENTIAL_GETS = 500; // the simulator alone, for scale
+const SEQUENTIAL_GETS = 500; // a round of the simulator alone, for scale
 const TIME_SCALE = DEFAULTS.simulatorTimeScale; // as `fuzz` runs the embedded simulator
 const UPSTREAM_TIMEOUT_MS = 60_000;
 const DEADLINE_MS = 480_000;
@@ -117,13 +117,18 @@ function fuzzSession(run, sent) {
   return { session, ctx };
 }
 
-/** 1. Requests per second of each phase, pacing off, the same seed each round. */
+/**
+ * 1. Requests per second of each phase, pacing off, the same seed each round; each round also times
+ * the simulator alone, so that drift in the machine's load touches all three alike.
+ */
 async function throughput(sim) {
   const run = await prepareFuzz(sim.url, sim, 0);
   if (run.rateLimit !== 0) throw new Error("the fuzz run is paced");
-  const rounds = { coverage: [], fuzz: [] };
+  const alone = simulatorAlone(sim);
+  closers.push(() => alone.close());
+  const rounds = { coverage: [], fuzz: [], alone: [] };
   const statuses = new Map();
-  for (let round = -WARMUP_ROUNDS; round < THROUGHPUT_ROUNDS; round++)
+  for (let round = -WARMUP_ROUNDS; round < THROUGHPUT_ROUNDS; round++) {
     for (const [phase, runPhase] of [
       ["coverage", coveragePhase],
       ["fuzz", fuzzPhase],
@@ -138,11 +143,14 @@ async function throughput(sim) {
       const ms = performance.now() - started;
       if (round >= 0) rounds[phase].push({ rps: (count * 1000) / ms, count, ms });
     }
+    const rps = await alone.round();
+    if (round >= 0) rounds.alone.push({ rps, count: SEQUENTIAL_GETS });
+  }
   return { rounds, statuses };
 }
 
-/** The simulator alone: sequential GETs of a one-item region page on a kept-alive connection. */
-async function sequentialGets(sim) {
+/** The simulator alone: rounds of sequential GETs of a one-item region page on a kept-alive connection. */
+function simulatorAlone(sim) {
   const regions = operationById(MODEL, "listRegions");
   const path = `${regions.path}?${regions.pagination.limitParam}=1`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -161,14 +169,14 @@ async function sequentialGets(sim) {
       req.on("error", reject);
       req.end();
     });
-  try {
-    for (let i = 0; i < 100; i++) await get();
-    const started = performance.now();
-    for (let i = 0; i < SEQUENTIAL_GETS; i++) await get();
-    return (SEQUENTIAL_GETS * 1000) / (performance.now() - started);
-  } finally {
-    agent.destroy();
-  }
+  return {
+    async round() {
+      const started = performance.now();
+      for (let i = 0; i < SEQUENTIAL_GETS; i++) await get();
+      return (SEQUENTIAL_GETS * 1000) / (performance.now() - started);
+    },
+    close: () => agent.destroy(),
+  };
 }
 
 /**
@@ -333,7 +341,6 @@ async function main() {
 
   const defect = await plantedDefect(sim);
   const { rounds, statuses } = await throughput(sim);
-  const simulatorAlone = await sequentialGets(sim);
   const runs = { unpaced: [], paced: [], main: [] };
   for (let round = 0; round < FIRST_FINDING_ROUNDS; round++) {
     runs.unpaced.push(await fuzzToFirstFinding(defect, sim, 0));
@@ -346,6 +353,7 @@ async function main() {
   );
   // The main run's rate: every request it sent (discovery included) over its whole time.
   const mainRps = median(runs.main.map((r) => (r.requests * 1000) / r.ms));
+  const simulatorAlone = median(rounds.alone.map((x) => x.rps));
   for (const phase of ["coverage", "fuzz"]) {
     const r = rounds[phase];
     const rps = median(r.map((x) => x.rps));
@@ -358,7 +366,7 @@ async function main() {
     `   main run  ${mainRps.toFixed(0).padStart(6)} req/s   (${runs.main[0].requests} requests in ${seconds(runs.main[0].ms)}, paced at the spec's ${rate} requests/s: the most the CLI allows)`,
   );
   console.log(
-    `   simulator alone ${simulatorAlone.toFixed(0)} req/s (${SEQUENTIAL_GETS} sequential GETs of a one-region page: nothing generated or judged)`,
+    `   simulator alone ${simulatorAlone.toFixed(0)} req/s (${SEQUENTIAL_GETS} sequential GETs of a one-region page a round, nothing generated or judged; ${rounds.alone.map((x) => x.rps.toFixed(0)).join(" / ")})`,
   );
   console.log(
     `   fuzz met: ${other.length === 0 ? "no 429, no 5xx, no missing answer" : other.map(([s, n]) => `${n} × ${s ?? "no answer"}`).join(", ")}\n`,
