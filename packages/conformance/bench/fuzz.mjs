@@ -93,16 +93,18 @@ function uuids(seed) {
   return () => supply[next++ % supply.length];
 }
 
-/**
- * A fuzz run as runFuzz makes it (read-only, stateful skipped), from the library's pieces so that
- * its pacing can be off. `sent` is told the status of each request as it comes back.
- */
+/** Discovery as runFuzz runs it, at `rateLimit` requests a second (0: not paced). */
 async function prepareFuzz(url, sim, rateLimit) {
   const prepared = await prepareRun(optionsFor(url, rateLimit), envOf(sim), () => {});
   closers.push(() => prepared.close());
   return prepared.context;
 }
 
+/**
+ * A fuzz session and its phases' context as runFuzz makes them (read-only: the stateful phase is
+ * skipped), from the library's pieces so that its pacing can be off. `sent` is told the status of
+ * each request as it comes back (the session has no hook for it: its send is wrapped).
+ */
 function fuzzSession(run, sent) {
   const session = createSession(run, { seed: SEED });
   const send = session.send;
