@@ -157,6 +157,15 @@ describe("fuzz's checks", () => {
       judge("fuzz.allowed-accepted", allowed, 400, `{"detail":"${quotaStatus.name}es are off"}`),
     ).toBeNull();
     expect(judge("fuzz.allowed-accepted", allowed, 200)).toBeNull();
+    // A free id may name nothing (a client of no one): a 400 naming it is the server's call.
+    const clientId = requireParameter(quota, "client_id", "query");
+    const someClient = ask(quota, [[clientId.name, "12345"]]);
+    expect(standing(someClient)).toBe("allowed");
+    expect(
+      judge("fuzz.allowed-accepted", someClient, 400, `{"detail":"${clientId.name}: no such client"}`),
+    ).toBeNull();
+    const page = ask(regions, [[limit.name, String(limit.maximum)]]);
+    expect(judge("fuzz.allowed-accepted", page, 400, `${limit.name} is too large`)).toMatch(/naming limit/);
     expect(judge("fuzz.allowed-accepted", ask(regions, [[limit.name, ""]]), 400, limit.name)).toBeUndefined();
   });
 });

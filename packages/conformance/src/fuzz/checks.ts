@@ -86,7 +86,7 @@ export const FUZZ_CHECKS: readonly FuzzCheck[] = [
     id: "fuzz.allowed-accepted",
     severity: "must",
     judges:
-      "a request the spec allows whole (nothing in it left open) is not refused with a 400 that names one of its parameters",
+      "a request the spec allows whole (nothing in it left open) is not refused with a 400 naming a parameter whose value the spec lists (an enum member, a list's paging within bounds)",
     judge({ classification, status, text }) {
       if (!classification.allowed) return undefined;
       if (status !== 400) return null;

@@ -17,7 +17,11 @@ export interface Classification {
   forbidden: { where: "path" | "query" | "body"; problem: string }[];
   /** Whether nothing in it is left open by the spec: every parameter and the body allowed. */
   allowed: boolean;
-  /** The query and path parameters it sends whose values the spec allows. */
+  /**
+   * The query and path parameters it sends whose values the spec allows for certain: a value its
+   * enum lists, or a list's paging within its bounds. A free id or text is allowed by its type, but
+   * a server may refuse one that names nothing (a client_id of no client), which the spec leaves open.
+   */
   allowedNames: string[];
   /** The query parameters it sends whose values' effect the spec leaves open. */
   openNames: string[];
@@ -95,6 +99,14 @@ function touchesOpen(pointer: string, segments: string[], value: unknown): boole
   return false;
 }
 
+/** Whether the spec lists the parameter's every value (an enum) or it pages a list. */
+function enumeratedOrPaging(operation: OperationModel, parameter: ParameterModel): boolean {
+  if ((parameter.enum ?? parameter.items?.enum ?? []).length > 0) return true;
+  const p = operation.pagination;
+  const paging = !p ? [] : p.style === "offset" ? [p.limitParam, p.offsetParam] : [p.limitParam, p.pageParam];
+  return parameter.in === "query" && paging.includes(parameter.name);
+}
+
 export function classify(operation: OperationModel, request: FuzzRequest): Classification {
   const forbidden: Classification["forbidden"] = [];
   const allowedNames: string[] = [];
@@ -111,8 +123,8 @@ export function classify(operation: OperationModel, request: FuzzRequest): Class
     if (values.length === 0) continue;
     const { standing, problem } = parameterStanding(operation, parameter, values);
     if (standing === "forbidden") forbidden.push({ where: parameter.in, problem: problem ?? "" });
-    if (standing === "allowed") allowedNames.push(parameter.name);
-    else allowed = false;
+    if (standing !== "allowed") allowed = false;
+    else if (enumeratedOrPaging(operation, parameter)) allowedNames.push(parameter.name);
     if (standing === "open") openNames.push(parameter.name);
   }
   const documented = new Set(operation.parameters.map((p) => p.name));
