@@ -95,6 +95,23 @@ describe("filters, on every page", () => {
     expect(reason(id)).toContain("task_id:t3");
   });
 
+  it("a UUID filter matches in either case; a value fuzz marks open is not judged", () => {
+    const uuidFilter = listFilters(aiTasks.operation).find((f) => f.parameter.format === "uuid");
+    if (!uuidFilter) throw new Error("the AI task list has no UUID filter in the spec");
+    const taskId = "6e2b4f10-8c3a-4d5e-9f7a-1b2c3d4e5f60";
+    const page = (asked: string, over: Partial<ObservedExchange> = {}) => {
+      const e = aiPage({ [uuidFilter.parameter.name]: asked, [ai.pageParam]: 1 }, [{ task_id: taskId }], 1);
+      return { ...e, ...over };
+    };
+    expect(judged([page(taskId.toUpperCase())]).status(id)).toBe("passed");
+    expect(judged([page("7a3c5e21-9d4b-4e6f-8a1b-2c3d4e5f6a71")]).status(id)).toBe("failed");
+    expect(
+      judged([
+        page("7a3c5e21-9d4b-4e6f-8a1b-2c3d4e5f6a71", { openParameters: [uuidFilter.parameter.name] }),
+      ]).status(id),
+    ).not.toBe("failed");
+  });
+
   it("a repeated filter: an item of any value asked passes; nothing asked, nothing judged", () => {
     const status = listFilters(quota.operation).find((f) => f.many)?.parameter;
     const values = (status?.items?.enum ?? []).map(String);
