@@ -4,7 +4,7 @@
 import { withCodeSamples } from "./code-samples.js";
 import { markInferredRequired } from "./inferred.js";
 import type { Json, Operation } from "./operations.js";
-import { markPlatformFacts } from "./platform-facts.js";
+import { markPlatformExtensions, markPlatformFacts } from "./platform-facts.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
 export interface ReferenceDocument {
@@ -16,6 +16,9 @@ export function referenceDocument(bundle: Json): ReferenceDocument {
   const doc = markInferredRequired(withCodeSamples(bundle));
   const notes = markUnspecified(doc);
   markPlatformFacts(doc);
+  // Last, after the note on what the description leaves open, which closes the introduction's
+  // section of that name.
+  markPlatformExtensions(doc);
   return { doc, notes };
 }
 
