@@ -104,7 +104,8 @@ describe.concurrent("no false alarms", () => {
     "a correct variant passes: %s",
     async (_, variant) => {
       expect(variants).toHaveLength(3);
-      const run = await fuzz({ phases: ["coverage", "fuzz"], maxExamples: 5 }, await started(variant));
+      // What the variants change is the answers' shape: the coverage phase calls every operation.
+    const run = await fuzz({ phases: ["coverage"] }, await started(variant));
       // What the teeth's catalogue lets it warn on (a should the spec infers), and nothing else.
       const unexpected = run.report.fuzz?.findings.filter((f) => !(variant.warns ?? []).includes(f.id));
       expect(unexpected, run.out).toEqual([]);
@@ -191,7 +192,7 @@ describe.concurrent("the baseline, read-only, the seed", () => {
       },
     });
     const only = ["listAiTasks", "createVolume", "putStorageNotificationEvent", "listQuotaLimitRequests"];
-    const same = { only, seed: 11, phases: ["coverage", "fuzz"] as FuzzOptions["phases"] };
+    const same = { only, seed: 11, phases: ["coverage", "fuzz"] as FuzzOptions["phases"], maxExamples: 5 };
     await fuzz(same, target);
     which = 1;
     await fuzz(same, target);
