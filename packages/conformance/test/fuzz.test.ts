@@ -105,7 +105,7 @@ describe.concurrent("no false alarms", () => {
     async (_, variant) => {
       expect(variants).toHaveLength(3);
       // What the variants change is the answers' shape: the coverage phase calls every operation.
-    const run = await fuzz({ phases: ["coverage"] }, await started(variant));
+      const run = await fuzz({ phases: ["coverage"] }, await started(variant));
       // What the teeth's catalogue lets it warn on (a should the spec infers), and nothing else.
       const unexpected = run.report.fuzz?.findings.filter((f) => !(variant.warns ?? []).includes(f.id));
       expect(unexpected, run.out).toEqual([]);
