@@ -10,6 +10,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { simulatorHints } from "@platform-api/simulator";
+import { operationById } from "@platform-api/spec";
 import { afterAll, describe, expect, it } from "vitest";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
@@ -18,6 +20,7 @@ import { DEFAULTS } from "../src/options.js";
 import { requestsPerSecond } from "../src/rate.js";
 import { createRedactor } from "../src/redact.js";
 import type { Report } from "../src/report.js";
+import { specModel } from "../src/spec.js";
 import { correctVariants } from "./defects.js";
 import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { fuzzDefects } from "./fuzz-defects.js";
@@ -205,6 +208,33 @@ describe.concurrent("conformance fuzz", () => {
       // rate, that may happen in one run and not the other): one line per request sent.
       const once = (lines: string[] = []) => lines.filter((line, i) => line !== lines[i - 1]);
       expect(once(seen[1])).toEqual(once(seen[0]));
+    });
+
+    it("puts back what a write changed in place: a protection profile reads as before the run", async () => {
+      const target = await started(undefined);
+      const { protectionProfileId } = simulatorHints(target.sim.store, target.sim.apiKey);
+      const read = async () => {
+        const answer = await fetch(
+          `${target.url}${operationById(specModel(), "getProtectionProfile").path.replace("{id}", String(protectionProfileId))}`,
+          {
+            headers: { authorization: `APIKey ${target.sim.apiKey}` },
+          },
+        );
+        return (await answer.json()) as { fields: { base_field: number; value: string }[] };
+      };
+      const before = await read();
+      const run = await fuzz(
+        {
+          only: ["updateProtectionProfile"],
+          allowWrites: true,
+          phases: ["coverage", "fuzz"],
+          protectionProfileId,
+        },
+        target,
+      );
+      expect(run.out).toContain("put back as read before the run: updateProtectionProfile");
+      const values = (p: typeof before) => p.fields.map((f) => [f.base_field, f.value]);
+      expect(values(await read())).toEqual(values(before));
     });
 
     it("never shows the token, in any form a server echoes it in", async () => {

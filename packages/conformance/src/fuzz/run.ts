@@ -19,6 +19,7 @@ import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";
 import { planOperations } from "./plan.js";
 import type { FuzzRequest, Phase } from "./request.js";
+import { putBack, snapshot } from "./restore.js";
 import { createSession, type Finding } from "./session.js";
 
 /** A seeded supply of UUIDs: the same seed gives the same ones, in the same order. */
@@ -96,12 +97,24 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
         uuid,
         said: (l) => write(pc.dim(l)),
       };
-      for (const phase of options.phases) {
-        if (phase === "stateful" && !run.allowWrites) {
-          write(pc.dim("stateful: skipped (it creates resources: pass --allow-writes)"));
-          continue;
+      // Only writes change anything in place: the resources a PUT replaces are read first, put back after.
+      const snapshots = await snapshot(planned, session);
+      try {
+        for (const phase of options.phases) {
+          if (phase === "stateful" && !run.allowWrites) {
+            write(pc.dim("stateful: skipped (it creates resources: pass --allow-writes)"));
+            continue;
+          }
+          await PHASE_RUNS[phase](ctx);
         }
-        await PHASE_RUNS[phase](ctx);
+      } finally {
+        const failed = await putBack(snapshots, session);
+        if (snapshots.length > 0)
+          write(
+            failed.length === 0
+              ? pc.dim(`put back as read before the run: ${snapshots.map((s) => s.operationId).join(", ")}`)
+              : pc.yellow(`could not put back as read before the run: ${failed.join(", ")}`),
+          );
       }
     }
     const { results, unjudged } = session.results(options.strict, operations);
