@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { requestArbitrary } from "../src/fuzz/generate/arbitraries.js";
 import { coverageCases } from "../src/fuzz/generate/coverage.js";
-import { VERY_LARGE } from "../src/fuzz/generate/values.js";
+import { MAX_QUERY_LENGTH, VERY_LARGE } from "../src/fuzz/generate/values.js";
 import { curlOf, type FuzzRequest, newRequest } from "../src/fuzz/request.js";
 import { listFilters } from "../src/list-facts.js";
 import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/spec.js";
@@ -127,6 +127,21 @@ describe("the fuzz phase", () => {
       expect(fc.sample(arbitrary, { seed: 42, numRuns: 30 })).toEqual(once);
       expect(fc.sample(arbitrary, { seed: 43, numRuns: 30 })).not.toEqual(once);
     }
+  });
+});
+
+describe("the length of what is sent", () => {
+  it("no query of either phase is longer than what every server reads (MAX_QUERY_LENGTH)", () => {
+    let longest = 0;
+    for (const operation of model.operations) {
+      const base = baseOf(operation.operationId);
+      const sampled = fc.sample(requestArbitrary(operation, base), { seed: 1, numRuns: 200 });
+      for (const request of [...casesOf(operation.operationId), ...sampled])
+        longest = Math.max(longest, new URLSearchParams(request.query).toString().length);
+    }
+    expect(longest).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    // Not vacuous: long values are sent, up to a good part of the bound.
+    expect(longest).toBeGreaterThan(MAX_QUERY_LENGTH / 4);
   });
 });
 

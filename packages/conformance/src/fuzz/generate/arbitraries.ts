@@ -8,7 +8,7 @@ import type { JsonObject, OperationModel, ValueFacts } from "@platform-api/spec"
 import fc from "fast-check";
 import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec.js";
 import type { FuzzRequest } from "../request.js";
-import { BEYOND_INT32, LONG_TEXT, UNUSUAL_TEXT, URL_PUNCTUATION } from "./values.js";
+import { BEYOND_INT32, LONG_TEXT, MAX_QUERY_LENGTH, UNUSUAL_TEXT, URL_PUNCTUATION } from "./values.js";
 
 const typesOf = (facts: ValueFacts): string[] =>
   Array.isArray(facts.type) ? [...facts.type] : facts.type === undefined ? [] : [facts.type as string];
@@ -68,7 +68,8 @@ export function queryArbitrary(operation: OperationModel): fc.Arbitrary<[string,
       Object.entries(picked).flatMap(([name, values]) =>
         (values ?? []).map((v): [string, string] => [name, v]),
       ),
-    );
+    )
+    .filter((query) => new URLSearchParams(query).toString().length <= MAX_QUERY_LENGTH);
 }
 
 /** A JSON value the schema at `pointer`/`segments` allows (depth-bounded; `$ref`s followed). */
