@@ -86,6 +86,35 @@ function parameterStanding(
   return { standing: leftOpen(operation, parameter) ? "open" : "allowed" };
 }
 
+/**
+ * A body as a lenient server reads it: a string of digits where the schema has an integer or a
+ * number, a number or a boolean where it has a string, "true" or "false" where it has a boolean.
+ */
+function coerced(pointer: string, segments: string[], value: unknown): unknown {
+  const node = schemaAt(pointer, ...segments);
+  if (Array.isArray(value)) return value.map((item) => coerced(pointer, [...segments, "items"], item));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        coerced(pointer, [...segments, "properties", key], item),
+      ]),
+    );
+  const type = node?.type;
+  const types = Array.isArray(type) ? type : [type];
+  if (
+    typeof value === "string" &&
+    (types.includes("integer") || types.includes("number")) &&
+    /^-?\d+(\.\d+)?$/.test(value)
+  )
+    return Number(value);
+  if (typeof value === "string" && types.includes("boolean") && (value === "true" || value === "false"))
+    return value === "true";
+  if ((typeof value === "number" || typeof value === "boolean") && types.includes("string"))
+    return String(value);
+  return value;
+}
+
 /** Whether the body touches a schema node the spec leaves open (x-unspecified). */
 function touchesOpen(pointer: string, segments: string[], value: unknown): boolean {
   const node = schemaAt(pointer, ...segments);
@@ -137,7 +166,14 @@ export function classify(operation: OperationModel, request: FuzzRequest): Class
     } else {
       const pointer = requestSchemaPointer(operation);
       const errors = specValidator().validateSchema(pointer, request.body);
-      if (errors.length > 0) forbidden.push({ where: "body", problem: `the body: ${errors.join("; ")}` });
+      // Valid once read as common servers read JSON ("1" for an integer, 1 for a string): whether
+      // a server coerces is its choice (Django REST framework's fields do), which the seed leaves open.
+      const lenient =
+        errors.length > 0 &&
+        specValidator().validateSchema(pointer, coerced(pointer, [], request.body)).length === 0;
+      if (lenient) allowed = false;
+      else if (errors.length > 0)
+        forbidden.push({ where: "body", problem: `the body: ${errors.join("; ")}` });
       else if (touchesOpen(pointer, [], request.body)) allowed = false;
     }
   }
