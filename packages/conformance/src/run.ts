@@ -7,13 +7,13 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createVitest } from "vitest/node";
 import { scenarioModuleCache } from "./module-cache.js";
-import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "./options.js";
+import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
-import { createUsageRedactor } from "./redact.js";
-import { buildReport, createRedactor, type Report } from "./report.js";
+import { buildReport, type Report } from "./report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
-import { forTerminal, colors as pc } from "./terminal.js";
+import { type RunIo, runOutput } from "./run-output.js";
+import { colors as pc } from "./terminal.js";
 
 export interface RunResult {
   exitCode: 0 | 1 | 2;
@@ -22,31 +22,12 @@ export interface RunResult {
   reportDir?: string;
 }
 
-export interface RunIo {
-  env?: Record<string, string | undefined>;
-  write?: (line: string) => void;
-  /** Lines on what discovery waits for (a target slow to answer); default: stderr. */
-  notice?: (line: string) => void;
-  cwd?: string;
-}
+export type { RunIo };
 
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
 export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
-  // Every line reaches the screen through forTerminal: what a target sent shows as text.
-  const print = (line: string) =>
-    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
-  const env = io.env ?? process.env;
-  // Every line printed is redacted: of the keys in the key variables, anything shaped like a token
-  // (a usage error may echo a token typed as a flag's value) and a URL's password, then of the
-  // target's keys.
-  const usageRedact = createUsageRedactor(
-    env,
-    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
-    [options.target],
-  );
-  let redactLine = usageRedact;
-  const write = (line: string) => print(redactLine(line));
+  const { env, write, redactLine, targetKeys } = runOutput(options, io);
   const startedAt = new Date();
   const reportDir = reportDirOf(options.report, io.cwd);
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
@@ -63,8 +44,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
     throw error;
   }
   const { context } = prepared;
-  const redact = createRedactor([context.target.apiKey, context.target.resellerApiKey]);
-  redactLine = (line) => usageRedact(redact(line));
+  const redact = targetKeys([context.target.apiKey, context.target.resellerApiKey]);
   try {
     if (!options.dryRun) {
       write(pc.bold(`Conformance of ${context.target.label}`));

@@ -2,7 +2,7 @@
 // options (same flags, same defaults) and what generation adds.
 
 import { Command, InvalidArgumentError } from "commander";
-import { decimal, withPlaceOptions, withTargetOptions } from "../cli-options.js";
+import { decimal, toOptions, withPlaceOptions, withTargetOptions } from "../cli-options.js";
 import { DEFAULTS } from "../options.js";
 import { MIN_RATE_LIMIT, requestsPerSecond } from "../rate.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "./options.js";
@@ -66,23 +66,11 @@ export function createFuzzCommand(): Command {
 export function toFuzzOptions(parsed: Record<string, unknown>): FuzzOptions {
   const text = (name: string) => (typeof parsed[name] === "string" ? parsed[name] : undefined);
   const number = (name: string) => (typeof parsed[name] === "number" ? parsed[name] : undefined);
-  const only = parsed.only;
   return {
-    target: text("target") ?? DEFAULTS.target,
-    apiKeyEnv: text("apiKeyEnv") ?? DEFAULTS.apiKeyEnv,
-    resellerApiKeyEnv: text("resellerApiKeyEnv") ?? DEFAULTS.resellerApiKeyEnv,
-    allowWrites: Boolean(parsed.allowWrites),
+    // The run's options as a run reads them; fuzz has no burst and no dry run.
+    ...toOptions(parsed),
     allowBurst: false,
-    only: Array.isArray(only) ? only.map(String) : [],
-    rateLimit: number("rateLimit") ?? DEFAULTS.rateLimit,
-    projectId: number("projectId"),
-    regionId: number("regionId"),
-    protectionProfileId: number("protectionProfileId"),
-    gpuFlavor: text("gpuFlavor"),
-    report: text("report") ?? DEFAULTS.report,
-    strict: Boolean(parsed.strict),
     dryRun: false,
-    timeScale: number("timeScale"),
     seed: number("seed"),
     maxExamples: number("maxExamples") ?? FUZZ_DEFAULTS.maxExamples,
     phases: Array.isArray(parsed.phases) ? (parsed.phases as Phase[]) : [...FUZZ_DEFAULTS.phases],

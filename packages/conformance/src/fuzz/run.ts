@@ -7,13 +7,13 @@
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { type ConformanceOptions, checkOptions, DEFAULTS, UsageError } from "../options.js";
+import { type ConformanceOptions, checkOptions, UsageError } from "../options.js";
 import { prepareRun } from "../prepare.js";
-import { createRedactor, createUsageRedactor } from "../redact.js";
 import { buildReport, type FuzzReport, type Report, type ScenarioResult } from "../report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
-import { forTerminal, colors as pc } from "../terminal.js";
+import { runOutput } from "../run-output.js";
+import { colors as pc } from "../terminal.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";
@@ -30,16 +30,7 @@ function uuids(seed: number): () => string {
 }
 
 export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<RunResult> {
-  const print = (line: string) =>
-    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
-  const env = io.env ?? process.env;
-  const usageRedact = createUsageRedactor(
-    env,
-    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
-    [options.target],
-  );
-  let redactLine = usageRedact;
-  const write = (line: string) => print(redactLine(line));
+  const { env, write, redactLine, targetKeys } = runOutput(options, io);
   const startedAt = new Date();
   const reportDir = reportDirOf(options.report, io.cwd);
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
@@ -61,8 +52,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     throw error;
   }
   const { context: run } = prepared;
-  const redact = createRedactor([run.target.apiKey, run.target.resellerApiKey]);
-  redactLine = (line) => usageRedact(redact(line));
+  const redact = targetKeys([run.target.apiKey, run.target.resellerApiKey]);
   try {
     const seed = options.seed ?? randomInt(2 ** 31 - 1);
     const session = createSession(run, { seed });

@@ -1,0 +1,52 @@
+// What a run and a fuzz run print, in one place: every line reaches the screen through
+// forTerminal (what a target sent shows as text), redacted of the keys in the key variables,
+// anything shaped like a token (a usage error may echo a token typed as a flag's value) and a
+// URL's password; once the target is known, of the target's keys too.
+
+import { type ConformanceOptions, DEFAULTS } from "./options.js";
+import { createRedactor, createUsageRedactor } from "./redact.js";
+import { forTerminal } from "./terminal.js";
+
+/** Where a command's lines and environment come from (tests give their own). */
+export interface RunIo {
+  env?: Record<string, string | undefined>;
+  write?: (line: string) => void;
+  /** Lines on what discovery waits for (a target slow to answer); default: stderr. */
+  notice?: (line: string) => void;
+  cwd?: string;
+}
+
+export interface RunOutput {
+  env: Record<string, string | undefined>;
+  /** Prints a line, redacted. */
+  write(line: string): void;
+  /** Redacts a line as `write` does (the reports' redactor). */
+  redactLine(line: string): string;
+  /** From now on redacts the target's keys too; returns the redactor of those keys alone. */
+  targetKeys(keys: (string | undefined)[]): (text: string) => string;
+}
+
+export function runOutput(
+  options: Pick<ConformanceOptions, "apiKeyEnv" | "resellerApiKeyEnv" | "target">,
+  io: RunIo,
+): RunOutput {
+  const print = (line: string) =>
+    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
+  const env = io.env ?? process.env;
+  const usage = createUsageRedactor(
+    env,
+    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    [options.target],
+  );
+  let redactLine = usage;
+  return {
+    env,
+    write: (line) => print(redactLine(line)),
+    redactLine: (line) => redactLine(line),
+    targetKeys(keys) {
+      const redact = createRedactor(keys);
+      redactLine = (line) => usage(redact(line));
+      return redact;
+    },
+  };
+}
