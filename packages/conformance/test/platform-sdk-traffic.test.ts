@@ -5,7 +5,6 @@
 // on a subnet interface). Every call must be answered as the platform would (2xx), and the judge
 // must raise no false alarm.
 
-import { startSimulator } from "@platform-api/simulator";
 import {
   type FieldFact,
   operationById,
@@ -16,7 +15,7 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Report } from "../src/report.js";
 import { requestExample, specModel } from "../src/spec.js";
-import { startObserving } from "../src/traffic/commands.js";
+import { startSdkSession } from "./sdk-session.js";
 
 const model = specModel();
 const listTasks = operationById(model, "listTasks");
@@ -46,47 +45,16 @@ const enumOf = (f: ParameterFact | FieldFact): string[] => {
   return (schema.enum ?? schema.items?.enum ?? []).map(String);
 };
 
-interface Call {
-  method: string;
-  path: string;
-  query?: [string, string][];
-  body?: unknown;
-}
-
 let report: Report;
 const statuses: string[] = [];
 let pagedTasks = 0;
 let listedCount = 0;
 
 beforeAll(async () => {
-  const sim = await startSimulator({ port: 0, timeScale: 0.01, env: {} });
-  const observing = await startObserving({ upstream: sim.url, host: "127.0.0.1", port: 0 });
-  const send = async ({ method, path, query = [], body }: Call) => {
-    const url = new URL(path, observing.url);
-    for (const [name, value] of query) url.searchParams.append(name, value);
-    const response = await fetch(url, {
-      method,
-      headers: {
-        Authorization: `APIKey ${sim.apiKey}`,
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const answer = await response.json();
-    statuses.push(`${method} ${url.pathname}${url.search} → ${response.status}`);
-    return { status: response.status, body: answer as Record<string, unknown> };
-  };
+  const session = await startSdkSession(0.01);
+  const { send } = session;
   try {
-    const projects = await send({ method: "GET", path: "/cloud/v1/projects" });
-    const regions = await send({ method: "GET", path: "/cloud/v1/regions" });
-    const project = (projects.body.results as { id: number; is_default: boolean }[]).find(
-      (p) => p.is_default,
-    )?.id;
-    const region = (regions.body.results as { id: number; state: string }[]).find(
-      (r) => r.state === "ACTIVE",
-    )?.id;
-    if (project === undefined || region === undefined) throw new Error("no default project or active region");
+    const { project, region } = await session.place();
 
     // The task list as the SDK pages it: offset moves by what came back, until every task is seen.
     const limit = 2;
@@ -143,16 +111,10 @@ beforeAll(async () => {
         },
       },
     });
-    await observing.stop();
-    report = observing.judge.report({
-      target: "sdk-shaped",
-      startedAt: new Date(),
-      options: {},
-      strict: true,
-    });
+    report = await session.report("sdk-shaped");
+    statuses.push(...session.statuses);
   } finally {
-    await observing.stop();
-    await sim.close();
+    await session.close();
   }
 }, 120_000);
 

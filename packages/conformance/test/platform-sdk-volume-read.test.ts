@@ -4,17 +4,15 @@
 // spec/platform-facts.yaml that the simulator serves, marked as such): the judge must count it
 // among the undescribed operations, never judge it, and raise no false alarm on the rest.
 
-import { EXTENSION_HEADER, startSimulator } from "@platform-api/simulator";
+import { EXTENSION_HEADER } from "@platform-api/simulator";
 import { operationById, platformExtension, pollingAdviceFor, taskPollingOf } from "@platform-api/spec";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Report } from "../src/report.js";
 import { specModel } from "../src/spec.js";
-import { startObserving } from "../src/traffic/commands.js";
+import { startSdkSession } from "./sdk-session.js";
 
 const model = specModel();
 const polling = taskPollingOf(model);
-const listProjects = operationById(model, "listProjects");
-const listRegions = operationById(model, "listRegions");
 const createVolume = operationById(model, "createVolume");
 const getTask = operationById(model, "getTask");
 const read = platformExtension("volume-get");
@@ -33,32 +31,13 @@ let createdId: string | undefined;
 const statuses: string[] = [];
 
 beforeAll(async () => {
-  const sim = await startSimulator({ port: 0, timeScale: TIME_SCALE, env: {} });
-  const observing = await startObserving({ upstream: sim.url, host: "127.0.0.1", port: 0 });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(new URL(path, observing.url), {
-      method,
-      headers: {
-        Authorization: `APIKey ${sim.apiKey}`,
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    statuses.push(`${method} ${path} → ${response.status}`);
-    return { response, body: (await response.json()) as Record<string, unknown> };
-  };
+  const session = await startSdkSession(TIME_SCALE);
+  const { sim } = session;
+  const send = async (method: string, path: string, body?: unknown) =>
+    session.send({ method, path, ...(body === undefined ? {} : { body }) });
   try {
-    const projects = await send("GET", listProjects.path);
-    const regions = await send("GET", listRegions.path);
-    const project = (projects.body.results as { id: number; is_default: boolean }[]).find(
-      (p) => p.is_default,
-    );
-    const region = (regions.body.results as { id: number; state: string }[]).find(
-      (r) => r.state === "ACTIVE",
-    );
-    if (!project || !region) throw new Error("no default project or active region");
-    const place = { project_id: String(project.id), region_id: String(region.id) };
+    const { project, region } = await session.place();
+    const place = { project_id: String(project), region_id: String(region) };
     const fill = (template: string, values: Record<string, string>) =>
       template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
 
@@ -77,20 +56,14 @@ beforeAll(async () => {
     if (createdId === undefined) throw new Error(`task ${taskId} did not finish within ${maxPolls} polls`);
     const volume = await send("GET", fill(read.path, { ...place, volume_id: createdId }));
     readAnswer = {
-      status: volume.response.status,
-      extension: volume.response.headers.get(EXTENSION_HEADER),
+      status: volume.status,
+      extension: volume.headers.get(EXTENSION_HEADER),
       id: volume.body.id,
     };
-    await observing.stop();
-    report = observing.judge.report({
-      target: "sdk-create-and-poll",
-      startedAt: new Date(),
-      options: {},
-      strict: true,
-    });
+    report = await session.report("sdk-create-and-poll");
+    statuses.push(...session.statuses);
   } finally {
-    await observing.stop();
-    await sim.close();
+    await session.close();
   }
 }, 120_000);
 
