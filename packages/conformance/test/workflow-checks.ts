@@ -1,8 +1,23 @@
 // What the tests of the recipes in examples/github-actions/ share: the JUnit file's name as the
-// CLI's report writer gives it, and the checks GitHub's workflow schema does not make.
+// CLI's report writer gives it, the checks GitHub's workflow schema does not make, the step's
+// script run with a stub npx, and the guide that shows the recipe.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
+import { DEFAULTS } from "../src/options.js";
 import type { Report } from "../src/report.js";
 import { writeReports } from "../src/report-files.js";
 
@@ -52,4 +67,102 @@ export function cronProblem(cron: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The recipe with one change at `path` (a value, or undefined to delete the key), as YAML text. */
+export function mutatedYaml(source: string, path: (string | number)[], value?: unknown): string {
+  const doc = parseDocument(source);
+  if (value === undefined) doc.deleteIn(path);
+  else doc.setIn(path, value);
+  return doc.toString();
+}
+
+/** What the recipe's step did with a stub npx: its exit code, npx's arguments, whether the token reached it. */
+export interface StepRun {
+  code: number | null;
+  args: string[];
+  output: string;
+  tokenSeen: boolean;
+}
+
+/**
+ * The recipe's step script, run by bash as GitHub runs it (`-eo pipefail`) with a stub npx that
+ * records its arguments and whether the token variable reached it. The step's env is as GitHub
+ * would give it: the client token's secret holds `token`, any other secret is missing (empty), and
+ * `input` renders as given to `run`. Removed with its scratch folder after the file's tests.
+ */
+export function stepRunner(
+  step: { run?: string; env?: Record<string, string>; shell?: string },
+  options: { token: string; input: string; scratchPrefix: string },
+): (inputValue: string, exitCode?: number) => StepRun {
+  const scratch = mkdtempSync(join(tmpdir(), options.scratchPrefix));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const stubDir = join(scratch, "bin");
+  const argsFile = join(scratch, "args");
+  const scriptFile = join(scratch, "step.sh");
+  writeFileSync(scriptFile, step.run ?? "");
+  mkdirSync(stubDir);
+  writeFileSync(
+    join(stubDir, "npx"),
+    [
+      "#!/bin/sh",
+      `printf '%s\\n' "$@" > "${argsFile}"`,
+      `[ -n "$${DEFAULTS.apiKeyEnv}" ] && echo token-seen >> "${argsFile}.env"`,
+      'exit "$STUB_EXIT"',
+      "",
+    ].join("\n"),
+  );
+  chmodSync(join(stubDir, "npx"), 0o755);
+  const stepEnv = (inputValue: string) => {
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(step.env ?? {})) {
+      const match = /^\$\{\{ (secrets|inputs)\.([\w-]+) \}\}$/.exec(value);
+      if (!match) throw new Error(`${name}: an expression this test does not evaluate: ${value}`);
+      const [, context, key] = match;
+      if (context === "secrets") env[name] = key === DEFAULTS.apiKeyEnv ? options.token : "";
+      else env[name] = key === options.input ? inputValue : "";
+    }
+    return env;
+  };
+  return (inputValue, exitCode = 0) => {
+    expect(step.shell).toBe("bash");
+    rmSync(argsFile, { force: true });
+    rmSync(`${argsFile}.env`, { force: true });
+    const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", scriptFile], {
+      env: {
+        PATH: `${stubDir}:${process.env.PATH ?? ""}`,
+        STUB_EXIT: String(exitCode),
+        ...stepEnv(inputValue),
+      },
+      encoding: "utf8",
+      timeout: 10_000,
+    });
+    const output = `${result.stdout}${result.stderr}`;
+    if (!existsSync(argsFile))
+      throw new Error(`the step's script never ran npx (exit ${result.status}): ${output}`);
+    const args = readFileSync(argsFile, "utf8").split("\n").slice(0, -1);
+    let tokenSeen = false;
+    try {
+      tokenSeen = readFileSync(`${argsFile}.env`, "utf8").includes("token-seen");
+    } catch {}
+    return { code: result.status, args, output, tokenSeen };
+  };
+}
+
+/** The guide's tests: it shows the recipe byte for byte, and is the guide the recipe names. */
+export function describeGuide(name: string, guideFile: string, source: string): void {
+  describe(name, () => {
+    const guide = readFileSync(guideFile, "utf8");
+
+    it("shows the workflow byte for byte (one source: a copy that drifts fails here)", () => {
+      const blocks = [...guide.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+      expect(blocks).toEqual([source]);
+    });
+
+    it("is the guide the workflow names", () => {
+      const title = /^# (.+)$/m.exec(guide)?.[1];
+      expect(title).toBeTruthy();
+      expect(source).toContain(`"${title}"`);
+    });
+  });
 }

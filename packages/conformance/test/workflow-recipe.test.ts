@@ -1,20 +1,20 @@
-// The recipe for live conformance in GitHub Actions (examples/github-actions/live-conformance.yml):
-// valid by the GitHub workflow schema (@action-validator/core: SchemaStore's github-workflow.json),
-// and doing what the docs guide "Conformance in CI" says: the token only through a step's env,
-// writes only when a person asks for them, the reports kept whatever the verdict, from the paths
-// the CLI writes. The guide shows the file, byte for byte. No network: the CLI is a stub here.
-
-import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { validateWorkflow } from "@action-validator/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { parse, parseDocument } from "yaml";
+import { parse } from "yaml";
 import { parseArgs } from "../src/cli-options.js";
 import { DEFAULTS } from "../src/options.js";
-import { cronProblem, junitFileName, walk } from "./workflow-checks.js";
+import {
+  cronProblem,
+  describeGuide,
+  junitFileName,
+  mutatedYaml,
+  stepRunner,
+  walk,
+} from "./workflow-checks.js";
 
 const WORKFLOW_FILE = fileURLToPath(
   new URL("../examples/github-actions/live-conformance.yml", import.meta.url),
@@ -74,33 +74,17 @@ const expression = (inside: string) => `$\{{ ${inside} }}`;
 const schemaErrors = (text: string) => JSON.stringify(validateWorkflow(text).errors);
 
 /** The example with one change at `path` (a value, or undefined to delete the key). */
-function mutated(path: (string | number)[], value?: unknown): string {
-  const doc = parseDocument(source);
-  if (value === undefined) doc.deleteIn(path);
-  else doc.setIn(path, value);
-  return doc.toString();
-}
+const mutated = (path: (string | number)[], value?: unknown) => mutatedYaml(source, path, value);
 
 // The stub npx and its runs. The token is a made-up one, with the `$` real tokens have.
 const TOKEN = "4242$recipe-test-token-never-printed";
 const scratch = mkdtempSync(join(tmpdir(), "workflow-recipe-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const stubDir = join(scratch, "bin");
-const argsFile = join(scratch, "args");
-const scriptFile = join(scratch, "step.sh");
-writeFileSync(scriptFile, suiteStep.run ?? "");
-mkdirSync(stubDir);
-writeFileSync(
-  join(stubDir, "npx"),
-  [
-    "#!/bin/sh",
-    `printf '%s\\n' "$@" > "${argsFile}"`,
-    `[ -n "$${DEFAULTS.apiKeyEnv}" ] && echo token-seen >> "${argsFile}.env"`,
-    'exit "$STUB_EXIT"',
-    "",
-  ].join("\n"),
-);
-chmodSync(join(stubDir, "npx"), 0o755);
+const runStep = stepRunner(suiteStep, {
+  token: TOKEN,
+  input: "allow-writes",
+  scratchPrefix: "workflow-recipe-step-",
+});
 
 /** The JUnit file's name, as the CLI's report writer names it. */
 const JUNIT_FILE = junitFileName(join(scratch, "report"));
@@ -250,57 +234,10 @@ describe("what the recipe does", () => {
   });
 });
 
-describe("the guide", () => {
-  const guide = readFileSync(GUIDE_FILE, "utf8");
-
-  it("shows the workflow byte for byte (one source: a copy that drifts fails here)", () => {
-    const blocks = [...guide.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-    expect(blocks).toEqual([source]);
-  });
-
-  it("is the guide the workflow names", () => {
-    const title = /^# (.+)$/m.exec(guide)?.[1];
-    expect(title).toBeTruthy();
-    expect(source).toContain(`"${title}"`);
-  });
-});
-
-/** The step's env as GitHub would give it, for a run whose `allow-writes` input renders as given. */
-function stepEnv(allowWrites: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(suiteStep.env ?? {})) {
-    const match = /^\$\{\{ (secrets|inputs)\.([\w-]+) \}\}$/.exec(value);
-    if (!match) throw new Error(`${name}: an expression this test does not evaluate: ${value}`);
-    const [, context, key] = match;
-    // The client token's secret holds a token; any other secret is missing (an empty string).
-    if (context === "secrets") env[name] = key === DEFAULTS.apiKeyEnv ? TOKEN : "";
-    else env[name] = key === "allow-writes" ? allowWrites : "";
-  }
-  return env;
-}
+describeGuide("the guide", GUIDE_FILE, source);
 
 function runSuite(allowWrites: string, exitCode = 0) {
-  expect(suiteStep.shell).toBe("bash");
-  rmSync(argsFile, { force: true });
-  rmSync(`${argsFile}.env`, { force: true });
-  const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", scriptFile], {
-    env: {
-      PATH: `${stubDir}:${process.env.PATH ?? ""}`,
-      STUB_EXIT: String(exitCode),
-      ...stepEnv(allowWrites),
-    },
-    encoding: "utf8",
-    timeout: 10_000,
-  });
-  const output = `${result.stdout}${result.stderr}`;
-  if (!existsSync(argsFile))
-    throw new Error(`the step's script never ran npx (exit ${result.status}): ${output}`);
-  const args = readFileSync(argsFile, "utf8").split("\n").slice(0, -1);
-  let tokenSeen = false;
-  try {
-    tokenSeen = readFileSync(`${argsFile}.env`, "utf8").includes("token-seen");
-  } catch {}
-  return { code: result.status, args, output, tokenSeen };
+  return runStep(allowWrites, exitCode);
 }
 
 /** What npx passes on to the CLI: its arguments after `-y <package>@<version>`. */
