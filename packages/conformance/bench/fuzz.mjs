@@ -35,6 +35,7 @@ import { DEFAULTS } from "../dist/options.js";
 import { prepareRun } from "../dist/prepare.js";
 import { requestsPerSecond } from "../dist/rate.js";
 import { runConformance } from "../dist/run.js";
+import { bounded } from "./bounded.mjs";
 
 const HOST = "127.0.0.1";
 const MODEL = loadModel();
@@ -59,13 +60,8 @@ if (typeof PLANTED_STATE !== "string") throw new Error("listTasks' state lists n
 const PLANTED_FINDING = `fuzz.no-server-error.${TASKS.operationId}`;
 const PLANTED = `GET ${TASKS.path}?${STATE.name}=${PLANTED_STATE}`;
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${DEADLINE_MS / 1000} s, giving up`);
-  process.exit(1);
-}, DEADLINE_MS);
-watchdog.unref();
+const { closers, run } = bounded(DEADLINE_MS);
 
-const closers = [];
 const reports = mkdtempSync(join(tmpdir(), "fuzz-bench-"));
 closers.push(() => rmSync(reports, { recursive: true, force: true }));
 let reportCount = 0;
@@ -411,20 +407,4 @@ async function main() {
   console.log(`\nload at the end: ${load()}`);
 }
 
-let crashed = false;
-try {
-  await main();
-} catch (error) {
-  crashed = true;
-  console.error(`bench: ${error?.stack ?? error}`);
-} finally {
-  for (const close of closers.reverse())
-    try {
-      await close();
-    } catch (error) {
-      crashed = true;
-      console.error(`bench: closing failed: ${error?.message ?? error}`);
-    }
-  clearTimeout(watchdog);
-}
-if (crashed) process.exitCode = 1;
+await run(main);

@@ -15,6 +15,7 @@ import { startSimulator } from "@platform-api/simulator";
 import { loadModel, operationById } from "@platform-api/spec";
 import { startObserving } from "../dist/traffic/commands.js";
 import { startProxy } from "../dist/traffic/proxy.js";
+import { bounded } from "./bounded.mjs";
 
 const HOST = "127.0.0.1";
 const MODEL = loadModel();
@@ -32,14 +33,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const DEADLINE_MS = 180_000;
 const ADDED_MEDIAN_GOAL_MS = 1;
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${DEADLINE_MS / 1000} s, giving up`);
-  process.exit(1);
-}, DEADLINE_MS);
-watchdog.unref();
+const { closers, run } = bounded(DEADLINE_MS);
 
 const agent = new Agent({ keepAlive: true, maxSockets: LOOPS });
-const closers = [];
+// Destroyed last: the closers run in reverse order.
+closers.push(() => agent.destroy());
 
 /** A target the client calls: a base URL and the headers it sends. */
 function target(name, url, headers) {
@@ -250,21 +248,4 @@ async function main() {
   );
 }
 
-let crashed = false;
-try {
-  await main();
-} catch (error) {
-  crashed = true;
-  console.error(`bench: ${error?.stack ?? error}`);
-} finally {
-  for (const close of closers.reverse())
-    try {
-      await close();
-    } catch (error) {
-      crashed = true;
-      console.error(`bench: closing failed: ${error?.message ?? error}`);
-    }
-  agent.destroy();
-  clearTimeout(watchdog);
-}
-if (crashed) process.exitCode = 1;
+await run(main);
