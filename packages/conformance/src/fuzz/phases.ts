@@ -113,9 +113,9 @@ export async function statefulPhase(ctx: PhaseContext): Promise<void> {
   const list = specModel().operations.find(
     (o) => o.method === "get" && o.path === poll.path.replace(/\/\{[^}]+\}$/, ""),
   );
-  if (list && ctx.run.allowWrites) await send(newRequest(list, {}, []));
+  if (list) await send(newRequest(list, {}, []));
   await followTasks(ctx, poll, send);
-  if (list && ctx.run.allowWrites) await send(newRequest(list, {}, []));
+  if (list) await send(newRequest(list, {}, []));
   ctx.said(`stateful: ${sent} requests`);
 }
 

@@ -61,10 +61,9 @@ const EVIDENCE_LIMIT = 20;
 
 export function createSession(run: RunContext, options: { seed: number; timeoutMs?: number }): Session {
   const judge = createJudge({ secrets: [run.target.apiKey, run.target.resellerApiKey] });
-  const registryIds = plannedResults().map((r) => r.id);
-  const severityOf = new Map(
-    plannedResults().map((r) => [r.id, { check: r.rule.id, severity: r.rule.severity }]),
-  );
+  const planned = plannedResults();
+  const registryIds = planned.map((r) => r.id);
+  const severityOf = new Map(planned.map((r) => [r.id, { check: r.rule.id, severity: r.rule.severity }]));
   const pacer = createPacer(run.rateLimit);
   const tallies = new Map<string, CheckTally>();
   const findings = new Map<string, Finding>();
@@ -196,7 +195,7 @@ export function createSession(run: RunContext, options: { seed: number; timeoutM
     // A rule whose verdict means nothing against this target (Prism keeps no state) is left out,
     // as an active run skips it.
     const needs = new Map(
-      plannedResults().map(({ id, rule, operation }) => [
+      planned.map(({ id, rule, operation }) => [
         id,
         unmetNeed(rule.needs?.(operation) ?? operationNeeds(operation), run),
       ]),
