@@ -16,7 +16,13 @@ import { landingMain } from "./landing.js";
 import { escapeHtml, header, type PageLink, page, sharedHead, sharedScripts } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
 import { operationAnchor, REDOC_OPTIONS, REDOC_THEMES, referenceDocument } from "./reference.js";
-import { guideEntries, referenceEntries, type SearchEntry, searchIndexScript } from "./search-index.js";
+import {
+  descriptionSectionEntries,
+  guideEntries,
+  referenceEntries,
+  type SearchEntry,
+  searchIndexScript,
+} from "./search-index.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = new URL("..", import.meta.url).pathname;
@@ -86,7 +92,10 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   const reference = referenceDocument(bundle);
   write("reference/index.html", referencePage(reference.doc, title, guides, guideLinks()));
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
-  searchEntries.push(...referenceEntries(bundle, [...operations.values()]));
+  searchEntries.push(
+    ...referenceEntries(bundle, [...operations.values()]),
+    ...descriptionSectionEntries(reference.doc),
+  );
   writeFileSync(join(outDir, "assets/search-index.js"), searchIndexScript(searchEntries));
 
   return {

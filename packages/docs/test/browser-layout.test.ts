@@ -6,13 +6,14 @@
 // timeouts far above what a loaded machine needs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadBundle } from "@platform-api/spec";
+import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
-import { operationAnchor } from "../src/reference.js";
+import { operationAnchor, referenceDocument } from "../src/reference.js";
+import { descriptionSectionEntries } from "../src/search-index.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
 import { builtSite } from "./built-site.js";
 
@@ -482,6 +483,75 @@ describe("the dark theme, from the system's setting", () => {
     const light = await view("/reference/index.html", PHONE, "light");
     const lightBody = await colours(light.locator(".api-content p").first());
     expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
+  });
+});
+
+// Search results: one shared component (assets/search.js, the same markup and styles on every page),
+// so one width per theme: the desktop in light, the phone in dark, where a highlight could vanish
+// into the background and a snippet could push past a narrow panel. A browser because the snippet is
+// built in the page from the index and must read on it.
+describe("search results say where they matched", () => {
+  const paginated = paginatedOperations(buildModel(bundle));
+
+  it.each([
+    ["desktop", DESKTOP, "light"],
+    ["phone", PHONE, "dark"],
+  ] as const)(
+    '"pagination" finds the paginated operations and the reference\'s rule, with marked snippets (%s, %s)',
+    async (_, viewport, scheme) => {
+      const page = await open("/", viewport, scheme);
+      const options = await search(page, "pagination");
+      const hrefs = await options.evaluateAll((all) => all.map((o) => o.getAttribute("href")));
+      expect(paginated.length).toBeGreaterThan(0);
+      for (const op of paginated)
+        expect(hrefs, op.operationId).toContain(`reference/index.html#${operationAnchor(op)}`);
+      const rule = options.filter({ has: page.locator(".search-kind.reference") }).filter({
+        has: page.locator(".search-title", { hasText: /^Pagination$/ }),
+      });
+      expect(await rule.count(), "the reference's own Pagination section").toBe(1);
+      expect(await rule.getAttribute("href")).toMatch(/^reference\/index\.html#section\//);
+
+      const withHref = (op: (typeof paginated)[number]) =>
+        options.and(page.locator(`[href="reference/index.html#${operationAnchor(op)}"]`));
+      const marked = [rule, ...paginated.map(withHref)];
+      for (const option of marked) {
+        const snippet = option.locator(".search-snippet");
+        await snippet.waitFor({ state: "visible" });
+        const marks = snippet.locator("mark");
+        expect(await marks.count(), (await option.getAttribute("href")) ?? "").toBeGreaterThan(0);
+        expect(await marks.first().textContent()).toMatch(/^paginat/i);
+        // Text and <mark> only: nothing from the index becomes markup.
+        expect(await snippet.locator(":not(mark)").count()).toBe(0);
+        const box = await snippet.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0), "the snippet stays inside the page").toBeLessThanOrEqual(
+          viewport.width,
+        );
+        const mark = await colours(marks.first());
+        expect(contrast(mark.color, mark.background), "the highlight reads").toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it("opens the reference's general rule at its section", async () => {
+    const page = await open("/guides/getting-started.html", DESKTOP);
+    const options = await search(page, "rate limits");
+    const rule = options
+      .filter({ has: page.locator(".search-kind.reference") })
+      .filter({ has: page.locator(".search-snippet mark") })
+      .first();
+    const href = (await rule.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\.\.\/reference\/index\.html#section\//);
+    await rule.click();
+    await page.waitForURL(/\/reference\/index\.html#section\//);
+    await redocRendered(page);
+    await operationInView(page, decodeURIComponent(href.split("#")[1] ?? ""));
+    // Every section of the reference the index links to is one Redoc rendered.
+    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+    const missing = await page.evaluate(
+      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+      anchors,
+    );
+    expect(missing).toEqual([]);
   });
 });
 
