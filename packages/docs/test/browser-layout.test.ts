@@ -1,7 +1,9 @@
 // The site at a desktop (1280 px) and a phone (390 px) width, in the light and the dark theme, in
 // the system's Chromium: no page scrolls sideways, the reference's JSON samples stay legible, the
-// guide navigation sits behind a menu button on a phone, one search finds guides and operations
-// from every page, and the dark theme follows the system's setting everywhere, Redoc included.
+// guide navigation sits behind a menu button on a phone, one search finds guides, operations and
+// the reference's general rules from every page and shows where each matched (a snippet with the
+// words marked), the changelog is in the menu, and the dark theme follows the system's setting
+// everywhere, Redoc included.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs.
 import { readFileSync } from "node:fs";
@@ -552,6 +554,18 @@ describe("search results say where they matched", () => {
       anchors,
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the changelog page", () => {
+  it("is linked from the menu and does not scroll sideways on a phone (dark)", async () => {
+    const page = await open("/", PHONE, "dark");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.locator(".site-nav").getByRole("link", { name: "Changelog" }).click();
+    await page.waitForURL(/\/changelog\.html$/);
+    await page.locator(".package-changes").first().waitFor({ state: "visible" });
+    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });
 
