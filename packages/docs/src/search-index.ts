@@ -43,6 +43,14 @@ const ENTITIES: Record<string, string> = {
   "&amp;": "&",
 };
 
+/** The character a numeric entity stands for (`&#x27;`, as highlight.js writes a quote). */
+const character = (entity: string) => {
+  const code = /^&#x/i.test(entity)
+    ? Number.parseInt(entity.slice(3), 16)
+    : Number.parseInt(entity.slice(2), 10);
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+};
+
 /** The text of an HTML fragment, as a reader sees it. */
 export function htmlText(html: string): string {
   return (
@@ -50,7 +58,7 @@ export function htmlText(html: string): string {
       // Inline tags go without a trace ("`offset`," reads "offset,"); any other tag parts words.
       .replace(/<\/?(?:a|code|em|strong|b|i|span|kbd|mark)\b[^>]*>/g, "")
       .replace(/<[^>]+>/g, " ")
-      .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity)
+      .replace(/&(lt|gt|quot|#39|amp|#\d+|#x[0-9a-f]+);/gi, (entity) => ENTITIES[entity] ?? character(entity))
       .replace(/\s+/g, " ")
       .trim()
   );

@@ -14,7 +14,7 @@ import { Marked, type Tokens } from "marked";
 import { loadGuides, outline } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
-import { type SearchIndexFile, sectionSlug } from "../src/search-index.js";
+import { htmlText, type SearchIndexFile, sectionSlug } from "../src/search-index.js";
 import { builtSite } from "./built-site.js";
 
 const bundle = loadBundle();
@@ -101,6 +101,16 @@ describe("the search index", () => {
     expect(rule?.id).toBe(`reference/index.html#section/${sectionSlug("Pagination")}`);
     expect(rule?.snippetParts.some((p) => p.mark)).toBe(true);
     expect(found.length).toBeLessThanOrEqual(12);
+  });
+});
+
+describe("the indexed text", () => {
+  it("is the text a reader sees: tags gone, every entity the character it stands for", () => {
+    expect(htmlText("<p>export <code>KEY</code>=&#x27;a&#39;b&amp;&lt;c&gt; &#36;</p>")).toBe(
+      "export KEY='a'b&<c> $",
+    );
+    // No entity survives into the index's stored text (a snippet shows it as it is).
+    expect(JSON.stringify(file.index)).not.toMatch(/&(#x?[0-9a-f]+|amp|lt|gt|quot);/i);
   });
 });
 
