@@ -42,8 +42,12 @@ export function parseChangeset(id: string, text: string): Changeset {
     if (!line.trim()) continue;
     const release = /^\s*(["']?)([^"':\s][^"':]*)\1\s*:\s*(["']?)(\w+)\3\s*$/.exec(line);
     const type = release?.[4];
+    // "none" is changesets' word for a package the change leaves unreleased: nothing to show.
+    if (release && type === "none") continue;
     if (!release || !BUMPS.includes(type as Bump))
-      throw new Error(`.changeset/${id}.md: "${line.trim()}" is not "<package>": major, minor or patch.`);
+      throw new Error(
+        `.changeset/${id}.md: "${line.trim()}" is not "<package>": major, minor, patch or none.`,
+      );
     releases.push({ name: release[2] ?? "", type: type as Bump });
   }
   return { id, releases, summary: (match[2] ?? "").trim() };

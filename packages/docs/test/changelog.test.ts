@@ -63,6 +63,10 @@ describe("the changelog", () => {
   it("refuses front matter that changesets would refuse, naming the file", () => {
     expect(() => parseChangeset("bad", '---\n"@acme/client": huge\n---\nText')).toThrow(/bad\.md.*huge/);
     expect(() => parseChangeset("none", "Just text")).toThrow(/none\.md: no front matter/);
+    // "none" leaves a package out of the release: it is not listed.
+    expect(parseChangeset("quiet", '---\n"@acme/a": none\n"@acme/b": patch\n---\nText').releases).toEqual([
+      { name: "@acme/b", type: "patch" },
+    ]);
   });
 
   it("reads a CHANGELOG.md's versions, newest first, by kind, without the commit ids", () => {
