@@ -66,7 +66,16 @@ export function gitHistory(dir: string, git = "git"): History {
       if (paths.length === 0) return dates;
       let log: string;
       try {
-        log = run(["log", "--format=%x01%cI", "--name-only", "--", ...pathspecs(paths)]);
+        // quotePath off: a name with non-ASCII letters comes as it is, not as quoted octal escapes.
+        log = run([
+          "-c",
+          "core.quotePath=false",
+          "log",
+          "--format=%x01%cI",
+          "--name-only",
+          "--",
+          ...pathspecs(paths),
+        ]);
       } catch {
         return dates;
       }

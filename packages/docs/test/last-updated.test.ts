@@ -39,6 +39,7 @@ beforeAll(() => {
   git(repo, ["init", "-q", "-b", "main"]);
   writeFileSync(join(repo, "guides/a.md"), "# A\n");
   writeFileSync(join(repo, "guides/b.md"), "# B\n");
+  writeFileSync(join(repo, "guides/übersicht.md"), "# Ü\n");
   git(repo, ["add", "."]);
   git(repo, ["commit", "-q", "-m", "first"], FIRST);
   writeFileSync(join(repo, "guides/b.md"), "# B, again\n");
@@ -64,6 +65,7 @@ describe("the last commit of a page's sources", () => {
     ).toEqual({
       "a.md": new Date(FIRST).toISOString(),
       "b.md": new Date(SECOND).toISOString(),
+      "übersicht.md": new Date(FIRST).toISOString(),
     });
   });
 
