@@ -18,23 +18,25 @@ const CREDENTIAL = /auth|cookie|key|token|secret|session|signature|password|cred
 export function shownHeaders(
   headers: Record<string, string | undefined>,
   redact: (text: string) => string,
+  limits: { headers: number; value: number } = { headers: HEADERS, value: VALUE },
 ): Record<string, string> {
+  const cut = (text: string) =>
+    text.length > limits.value
+      ? `${text.slice(0, limits.value)}… (cut: ${text.length} characters in all)`
+      : text;
   const entries = Object.entries(headers).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
-  const shown = entries.slice(0, HEADERS).map(([name, value]): [string, string] => {
+  const shown = entries.slice(0, limits.headers).map(([name, value]): [string, string] => {
     const lower = cut(redact(name.toLowerCase()));
     if (CREDENTIAL.test(name)) return [lower, REDACTED];
     // Redacted whole before the cut: a key straddling it would otherwise survive as a piece.
     return [lower, cut(redact(value))];
   });
-  if (entries.length > HEADERS) shown.push([MORE, `${entries.length - HEADERS} more headers not kept`]);
+  if (entries.length > limits.headers)
+    shown.push([MORE, `${entries.length - limits.headers} more headers not kept`]);
   // Own properties even for a name like __proto__ (an assignment would set the prototype).
   return Object.fromEntries(shown);
-}
-
-function cut(text: string): string {
-  return text.length > VALUE ? `${text.slice(0, VALUE)}… (cut: ${text.length} characters in all)` : text;
 }
 
 /** The request body as evidence keeps it: redacted whole, then cut like an answer's excerpt. */
