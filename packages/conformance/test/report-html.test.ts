@@ -455,6 +455,51 @@ describe("toHtml", () => {
     expect(page).toContain("more headers not kept");
   });
 
+  it("says repeats once with counts, lists the exchanges a failure is about first, and names another operation's", () => {
+    const [quota, check] = model.operations.filter((o) => o.method === "post");
+    if (!quota || !check) throw new Error("the spec has fewer than two POST operations");
+    const pathOf = (o: typeof quota) => o.path.replace(/\{[^}]+\}/g, "1");
+    const lines = Array.from(
+      { length: 3 },
+      () => `${check.method.toUpperCase()} ${pathOf(check)} answered 500`,
+    );
+    const statuses = [...Array(52).fill("500"), ...Array(248).fill("200")].join(", ");
+    const html = toHtml(
+      {
+        ...report,
+        scenarios: [
+          {
+            ...(report.scenarios[0] as Report["scenarios"][number]),
+            operation: quota.operationId,
+            reason: `the burst met ${statuses}\n${lines.join("\n")}`,
+            evidence: [
+              ...Array.from({ length: 4 }, () => ({
+                method: quota.method.toUpperCase(),
+                path: pathOf(quota),
+                status: 200,
+                excerpt: "{}",
+              })),
+              { method: check.method.toUpperCase(), path: pathOf(check), status: 500, excerpt: "{}" },
+            ],
+          },
+        ],
+      },
+      { model },
+    );
+    expect(html).toContain("the burst met 200 ×248, 500 ×52");
+    expect(html).toContain(`${lines[0]} (×3)`);
+    expect(html).not.toContain("500, 500, 500");
+    const deviation = html.slice(
+      html.indexOf('<section id="deviations">'),
+      html.indexOf('<section id="operations">'),
+    );
+    // The 500 first, marked and open; the four 200s behind their count.
+    expect(deviation).toMatch(/<details class="exchange flagged" open><summary><span class="n">#5<\/span>/);
+    expect(deviation).toContain("4 other exchanges (200 ×4)");
+    expect(deviation).toContain(`Evidence from another operation: <code>${check.operationId}</code>`);
+    expect(deviation).toContain(`from <code>${check.operationId}</code>`);
+  });
+
   it("lists an operation no result touched, and says when latency is not recorded", () => {
     const html = toHtml(report, { model });
     for (const op of model.operations) expect(html).toContain(`data-operation="${op.operationId}"`);
