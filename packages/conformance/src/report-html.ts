@@ -231,6 +231,7 @@ class Page {
       '<label>Search <input type="search" name="search" placeholder="id, path, status, text" autocomplete="off"></label>',
       '<output id="filter-count" aria-live="polite"></output>',
       "</form>",
+      '<noscript><p class="note" id="filters-need-script">Filtering by status, operation, check and words needs script, which is off: every result is shown.</p></noscript>',
     ].join("\n");
   }
 

@@ -267,12 +267,13 @@ describe("report.html at 1280 and 390 px, light and dark", () => {
     await form.locator('input[name="search"]').fill("");
   }, 120_000);
 
-  it("with script off, shows every result and no filter", async () => {
+  it("with script off, shows every result, no filter, and says why", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(pathToFileURL(join(dir, "failing.html")).href);
       expect(await page.locator("#filters").isVisible()).toBe(false);
+      expect(await page.locator("#filters-need-script").isVisible()).toBe(true);
       const visible = await page
         .locator("#results .result")
         .evaluateAll((all) => all.filter((a) => (a as HTMLElement).offsetParent !== null).length);
