@@ -8,7 +8,7 @@
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
-import { shownHeaders } from "./judge/shown-headers.js";
+import { cutText, shownHeaders } from "./judge/shown-headers.js";
 import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines, verdictOf } from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
@@ -363,7 +363,7 @@ class Page {
     };
     const body = (text: unknown, none: string) =>
       typeof text === "string" && text !== ""
-        ? `<dd><pre>${t(bounded(text, SHOWN.body))}</pre></dd>`
+        ? `<dd><pre>${t(cutText(text, SHOWN.body))}</pre></dd>`
         : `<dd class="muted">${none}</dd>`;
     const summary = [
       `<span class="n">#${i + 1}</span>`,
@@ -703,11 +703,6 @@ function ms(value: number | undefined): string {
 
 function seconds(value: number | undefined): string {
   return value === undefined || !Number.isFinite(value) ? "—" : `${(value / 1000).toFixed(1)} s`;
-}
-
-/** A string of a report read back, cut where it is longer than the page shows, the cut said. */
-function bounded(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit)}… (cut: ${text.length} characters in all)` : text;
 }
 
 function isHeaders(value: unknown): value is Record<string, string> {

@@ -17,7 +17,7 @@ import type { BodyOf, StatusOf } from "../api.js";
 import type { Evidence, JudgedExchange } from "../context.js";
 import { type Inferred, specModel, specValidator } from "../spec.js";
 import type { ObservedExchange } from "./exchange.js";
-import { bodyExcerpt, shownHeaders } from "./shown-headers.js";
+import { bodyExcerpt, cutText, shownHeaders } from "./shown-headers.js";
 
 declare const answerOf: unique symbol;
 
@@ -47,9 +47,9 @@ export type Answered<Op, S extends StatusOf<Op>> = Answer<Op> & { status: S; bod
 
 export const EXCERPT = 300;
 
-/** The first 300 characters of `text`: give it text that is already redacted. */
+/** The first 300 characters of `text`, the cut said: give it text that is already redacted. */
 export function excerptOf(text: string): string {
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
+  return cutText(text, EXCERPT);
 }
 
 /** The body as JSON, undefined when empty or not JSON. */

@@ -20,10 +20,7 @@ export function shownHeaders(
   redact: (text: string) => string,
   limits: { headers: number; value: number } = { headers: HEADERS, value: VALUE },
 ): Record<string, string> {
-  const cut = (text: string) =>
-    text.length > limits.value
-      ? `${text.slice(0, limits.value)}… (cut: ${text.length} characters in all)`
-      : text;
+  const cut = (text: string) => cutText(text, limits.value);
   const entries = Object.entries(headers).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
@@ -39,10 +36,12 @@ export function shownHeaders(
   return Object.fromEntries(shown);
 }
 
+/** The first `limit` characters of a text and, where it was cut, how long it was. */
+export function cutText(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}… (cut: ${text.length} characters in all)` : text;
+}
+
 /** The request body as evidence keeps it: redacted whole, then cut like an answer's excerpt. */
 export function bodyExcerpt(text: string, redact: (text: string) => string, limit: number): string {
-  const redacted = redact(text);
-  return redacted.length > limit
-    ? `${redacted.slice(0, limit)}… (cut: ${redacted.length} characters in all)`
-    : redacted;
+  return cutText(redact(text), limit);
 }
