@@ -252,6 +252,10 @@ describe("report.html at 1280 and 390 px, light and dark", () => {
       .locator("#operations tr.operation")
       .evaluateAll((all) => all.filter((r) => (r as HTMLElement).offsetParent !== null).length);
     expect(rows).toBe(1);
+    const latency = await page
+      .locator("#latency tr[data-operation]")
+      .evaluateAll((all) => all.filter((r) => (r as HTMLElement).offsetParent !== null).length);
+    expect(latency).toBe(1);
     await form.locator('select[name="operation"]').selectOption("");
     await form
       .locator('select[name="check"]')

@@ -5,13 +5,16 @@
 
 import { createHash } from "node:crypto";
 
-/** Hides what the form does not select: elements with data-filter, and the grid's rows by operation. */
+/**
+ * Hides what the form does not select: elements with data-filter, and the rows of the grid and of
+ * the latency table by operation.
+ */
 export const FILTER_SCRIPT = `(function () {
   var form = document.getElementById("filters");
   if (!form) return;
   form.hidden = false;
   var items = Array.prototype.slice.call(document.querySelectorAll("[data-filter]"));
-  var rows = Array.prototype.slice.call(document.querySelectorAll("#operations tr.operation"));
+  var rows = Array.prototype.slice.call(document.querySelectorAll("#operations tr.operation, #latency tr[data-operation]"));
   var count = document.getElementById("filter-count");
   var total = document.querySelectorAll("[data-filter].result").length;
   function apply() {
