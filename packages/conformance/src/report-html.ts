@@ -427,7 +427,7 @@ class Page {
         )
         .join(" ");
       const name = spec
-        ? `<code>${t(spec.operationId)}</code><span class="op-path">${t(spec.method.toUpperCase())} ${breakable(t(spec.path))}</span>`
+        ? `<code>${wordBreakable(t(spec.operationId))}</code><span class="op-path">${t(spec.method.toUpperCase())} ${breakable(t(spec.path))}</span>`
         : t(operation);
       return [
         `<tr class="operation${touched.length === 0 ? " untouched" : ""}" id="op-${t(operation)}" data-operation="${t(operation)}">`,
@@ -717,4 +717,9 @@ function isHeaders(value: unknown): value is Record<string, string> {
 /** An escaped path that may wrap after each slash (never inside a segment's name). */
 function breakable(escapedPath: string): string {
   return escapedPath.replace(/\//g, "/<wbr>");
+}
+
+/** An operationId may wrap between its words (checkVirtualGpu|ClusterLimits), never inside one; only a plain identifier, so no entity of the escaping is split. */
+function wordBreakable(escapedId: string): string {
+  return /^[A-Za-z0-9_]+$/.test(escapedId) ? escapedId.replace(/([a-z0-9])(?=[A-Z])/g, "$1<wbr>") : escapedId;
 }

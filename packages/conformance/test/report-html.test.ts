@@ -507,4 +507,16 @@ describe("toHtml", () => {
     expect(html).toContain('id="latency-not-recorded"');
     expect(html).toContain("NOT CONFORMANT");
   });
+
+  it("lets an operation's name wrap in the grid between its words only, never inside one", () => {
+    const html = toHtml(report, { model });
+    for (const op of model.operations) {
+      const row = html.match(
+        new RegExp(`data-operation="${op.operationId}"><th scope="row"><code>(.*?)</code>`),
+      );
+      expect(row?.[1]?.replaceAll("<wbr>", "")).toBe(op.operationId);
+      const words = op.operationId.split(/(?=[A-Z])/);
+      expect(row?.[1]?.split("<wbr>")).toEqual(words);
+    }
+  });
 });

@@ -42,13 +42,16 @@ a { color: inherit; }
 .filters select, .filters input[type=search] { font: inherit; max-width: 100%; }
 .filters label { max-width: 100%; }
 /* The operations column is held in view at a fixed width; scrolling to a cell keeps it clear of it. */
-.grid { --op: 15em; position: relative; overflow: auto; max-width: 100%; max-height: 85vh; border: 1px solid var(--line);
+.grid { --op: 16em; position: relative; overflow: auto; max-width: 100%; max-height: 85vh; border: 1px solid var(--line);
   border-radius: 6px; scroll-padding-left: var(--op); }
 table.matrix thead th { position: sticky; top: 0; z-index: 2; }
 table.matrix th:first-child { position: sticky; left: 0; z-index: 1; width: var(--op); min-width: var(--op); max-width: var(--op);
   box-shadow: 1px 0 0 var(--line); overflow-wrap: anywhere; }
 table.matrix thead th:first-child { left: 0; z-index: 3; }
+/* Each check column as wide as its widest chip, so no chip is cut by the next column; the box scrolls. */
+table.matrix { width: max-content; min-width: 100%; }
 table.matrix td { min-width: 6em; }
+table.matrix .chips { flex-direction: column; align-items: flex-start; }
 .tally { display: block; font-weight: 400; font-size: 0.85em; }
 .exchanges { display: flex; flex-direction: column; gap: 6px; margin: 6px 0; }
 details.exchange { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; }
