@@ -27,6 +27,11 @@ export interface PageOptions {
 /** The guides as every page's menu lists them (on a phone the menu holds the site's navigation). */
 export interface SiteNav {
   guides: PageLink[];
+  /**
+   * The reference page's operations by product: on a phone the site's menu lists them, in place
+   * of a second, floating menu button of Redoc's own.
+   */
+  reference?: { name: string; links: PageLink[] }[];
 }
 
 /**
@@ -56,6 +61,14 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
   <button class="menu-button" type="button" aria-expanded="false" aria-controls="site-menu"><svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg><span>Menu</span></button>
   <div class="site-menu" id="site-menu">
     <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}</nav>
+    ${(nav.reference ?? [])
+      .map(
+        (group) =>
+          `<nav class="menu-reference" aria-label="${escapeHtml(group.name)} (menu)"><p class="nav-title">${escapeHtml(group.name)}</p><ul>${group.links
+            .map((l) => `<li><a href="${l.href}">${escapeHtml(l.title)}</a></li>`)
+            .join("")}</ul></nav>`,
+      )
+      .join("")}
     <nav class="menu-guides" aria-label="Guides (menu)"><p class="nav-title">Guides</p><ul>${guides}</ul></nav>
   </div>
 </header>`;

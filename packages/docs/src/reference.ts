@@ -50,6 +50,14 @@ export const REDOC_OPTIONS = {
   disableSearch: true,
 };
 
+/**
+ * Redoc puts the samples beside the operation only from this width on (its `medium` breakpoint,
+ * 75rem by default) and under it below: beside, at 1280 px, the panel showed 38 characters of a
+ * sample's line. From 105rem (1680 px) a half-width panel shows more than 70; narrower, the samples
+ * take the whole width under their operation.
+ */
+const breakpoints = { small: "50rem", medium: "105rem", large: "105rem" };
+
 const typography = {
   fontSize: "15px",
   fontFamily: SANS,
@@ -64,9 +72,10 @@ const typography = {
 export const REDOC_THEMES = {
   light: {
     colors: { primary: { main: "#2450c8" } },
+    breakpoints,
     typography,
     sidebar: { width: "280px", backgroundColor: "#f6f8fb" },
-    rightPanel: { backgroundColor: "#172033", width: "42%" },
+    rightPanel: { backgroundColor: "#172033", width: "50%" },
   },
   dark: {
     colors: {
@@ -92,6 +101,7 @@ export const REDOC_THEMES = {
       nestedBackground: "#161d29",
       arrow: { color: "#a9b2c3" },
     },
+    breakpoints,
     typography: {
       ...typography,
       code: { ...typography.code, color: "#ffab9e", backgroundColor: "rgba(255, 255, 255, 0.07)" },
@@ -106,7 +116,7 @@ export const REDOC_THEMES = {
     },
     rightPanel: {
       backgroundColor: "#0b1019",
-      width: "42%",
+      width: "50%",
       textColor: "#e6e9ef",
       servers: {
         overlay: { backgroundColor: "#161d29", textColor: "#e6e9ef" },
