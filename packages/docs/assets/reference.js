@@ -1,12 +1,12 @@
-// Renders the API reference with Redoc from the description embedded in the page, in the theme of
-// the system's colour scheme (prefers-color-scheme), and again in the other one when that changes.
-// A link into the reference keeps naming what it opened (see `keepLink`).
+// Renders the API reference with Redoc from the description embedded in the page, in the site's
+// theme (the system's colour scheme or the reader's choice, assets/theme.js), and again in the
+// other one when that changes. A link into the reference keeps naming what it opened.
 (() => {
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const spec = read("redoc-spec");
   const options = read("redoc-options");
   const themes = read("redoc-themes");
-  const dark = window.matchMedia("(prefers-color-scheme: dark)");
+  const isDark = () => window.siteTheme?.current() === "dark";
   let container = document.getElementById("redoc");
 
   const headerBottom = () => document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
@@ -51,15 +51,12 @@
   new ResizeObserver(place).observe(document.body);
 
   const render = () => {
-    document.documentElement.dataset.redocTheme = dark.matches ? "dark" : "light";
-    window.Redoc.init(
-      spec,
-      { ...options, theme: dark.matches ? themes.dark : themes.light },
-      container,
-      place,
-    );
+    const dark = isDark();
+    document.documentElement.dataset.redocTheme = dark ? "dark" : "light";
+    window.Redoc.init(spec, { ...options, theme: dark ? themes.dark : themes.light }, container, place);
   };
-  dark.addEventListener("change", () => {
+  document.addEventListener("site-themechange", () => {
+    if (isDark() === (document.documentElement.dataset.redocTheme === "dark")) return;
     // A fresh element: Redoc renders into an empty one, and keeps the reader's place by the #hash.
     const fresh = document.createElement("div");
     fresh.id = "redoc";

@@ -22,6 +22,13 @@
     });
   }
 
+  // The theme switch: the system's theme, or light or dark whatever the system says (assets/theme.js).
+  const themeSwitch = document.querySelector(".theme-switch select");
+  if (themeSwitch && window.siteTheme) {
+    themeSwitch.value = window.siteTheme.choice();
+    themeSwitch.addEventListener("change", () => window.siteTheme.set(themeSwitch.value));
+  }
+
   const toc = document.querySelector(".on-this-page");
   if (toc) {
     const narrow = window.matchMedia("(max-width: 900px)");

@@ -586,7 +586,7 @@ describe("links into the reference", () => {
     "a copied operation link opens that operation and stays as it was (%s, %s)",
     async (_, viewport, scheme) => {
       const op = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
-      const reference = await open("/reference/index.html", viewport, scheme);
+      const reference = await view("/reference/index.html", viewport, scheme);
       // The link a reader copies: the operation heading's own anchor, as Redoc renders it.
       const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
       const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
@@ -743,6 +743,51 @@ describe("the reference's controls in the dark theme", () => {
     const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
     const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
     expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the theme switch", () => {
+  const backgroundLuminance = async (page: Page, path: string) => {
+    if (!path.startsWith("/reference/"))
+      return luminance((await colours(page.locator("#content"))).background);
+    await redocRendered(page);
+    return luminance((await colours(page.locator(".api-content p").first())).background);
+  };
+  /** The theme the page shows has settled: for the reference, Redoc rendered again in it. */
+  const settled = async (page: Page, path: string, theme: "light" | "dark") => {
+    if (path.startsWith("/reference/"))
+      await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
+  };
+
+  it.each(PAGES)(
+    "turns $name dark on a light system, remembers it, and follows the system again",
+    async ({ path }) => {
+      const page = await open(path, DESKTOP, "light");
+      const choice = page.getByLabel("Colour theme");
+      expect(await choice.count(), "one theme switch").toBe(1);
+      expect(await choice.inputValue()).toBe("system");
+      await choice.selectOption("dark");
+      await settled(page, path, "dark");
+      expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
+
+      await page.reload();
+      await settled(page, path, "dark");
+      expect(await backgroundLuminance(page, path), "dark after a reload").toBeLessThan(0.05);
+      expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
+
+      await page.getByLabel("Colour theme").selectOption("system");
+      await settled(page, path, "light");
+      expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+    },
+  );
+
+  it("sits in the menu on a phone, and turns a dark system's reference light", async () => {
+    const path = "/reference/index.html";
+    const page = await open(path, PHONE, "dark");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.getByLabel("Colour theme").selectOption("light");
+    await settled(page, path, "light");
+    expect(await backgroundLuminance(page, path)).toBeGreaterThan(0.8);
   });
 });
 
