@@ -728,6 +728,26 @@ describe("the landing page's products", () => {
       }),
     );
     for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
+    // Every column starts at the same height, and boxes follow each other at the same gap.
+    const boxes = await page
+      .locator(".card.product")
+      .evaluateAll((cards) =>
+        cards
+          .map((c) => c.getBoundingClientRect())
+          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
+      );
+    const columns = new Map<number, typeof boxes>();
+    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
+    expect(columns.size, "products side by side").toBeGreaterThan(1);
+    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
+    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
+    const gaps = [...columns.values()].flatMap((column) =>
+      column
+        .sort((a, b) => a.top - b.top)
+        .slice(1)
+        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
+    );
+    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
   });
 });
 
