@@ -23,7 +23,13 @@ import {
   sharedScripts,
 } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
-import { operationAnchor, REDOC_OPTIONS, REDOC_THEMES, referenceDocument } from "./reference.js";
+import {
+  introductionSections,
+  operationAnchor,
+  REDOC_OPTIONS,
+  REDOC_THEMES,
+  referenceDocument,
+} from "./reference.js";
 import { guideEntries, referenceEntries, type SearchEntry, searchIndexScript } from "./search-index.js";
 
 const require = createRequire(import.meta.url);
@@ -92,12 +98,18 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
   );
 
   const reference = referenceDocument(bundle);
-  const referenceMenu = tagGroups(bundle).map((group) => ({
-    name: group.name,
-    links: [...operations.values()]
-      .filter((op) => op.tags.some((t) => group.tags.includes(t)))
-      .map((op) => ({ href: `#${operationAnchor(op)}`, title: op.summary })),
-  }));
+  const referenceMenu = [
+    {
+      name: "Introduction",
+      links: introductionSections(reference.doc).map((s) => ({ href: `#${s.anchor}`, title: s.title })),
+    },
+    ...tagGroups(bundle).map((group) => ({
+      name: group.name,
+      links: [...operations.values()]
+        .filter((op) => op.tags.some((t) => group.tags.includes(t)))
+        .map((op) => ({ href: `#${operationAnchor(op)}`, title: op.summary })),
+    })),
+  ].filter((group) => group.links.length > 0);
   write(
     "reference/index.html",
     referencePage(reference.doc, title, guides, { guides: guideLinks(), reference: referenceMenu }),

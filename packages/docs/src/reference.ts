@@ -31,6 +31,23 @@ export function operationAnchor(op: Pick<Operation, "operationId" | "tags">): st
 /** Redoc's slug of a tag name in its links. */
 export const tagSlug = (name: string) => name.trim().replace(/\s+/g, "-");
 
+/**
+ * The sections Redoc makes of the introduction's headings, with their links (`section/<slug>`):
+ * its slug drops what the `slugify` package drops (a comma, say) and joins words with "-".
+ */
+export function introductionSections(doc: Json): { title: string; anchor: string }[] {
+  const info = doc.info as Json | undefined;
+  const description = typeof info?.description === "string" ? info.description : "";
+  return [...description.matchAll(/^#{1,2} +(.+?) *$/gm)].map((m) => {
+    const title = m[1] ?? "";
+    const slug = title
+      .replace(/[^\w\s$*_+~.()'"!\-:@]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-");
+    return { title, anchor: `section/${slug}` };
+  });
+}
+
 const SANS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif';
 const MONO = 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace';

@@ -498,6 +498,19 @@ describe("the reference on a phone", () => {
     const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
     const link = menu.locator(`a[href="#${operationAnchor(checkLimits)}"]`);
     await link.waitFor({ state: "visible" });
+    // Every operation, and the introduction's sections, each to a section Redoc rendered.
+    const targets = await menu.locator(".menu-reference a").evaluateAll((links) =>
+      links.map((a) => {
+        const id = decodeURIComponent((a as HTMLAnchorElement).hash.slice(1));
+        return { id, found: document.querySelector(`[data-section-id="${CSS.escape(id)}"]`) !== null };
+      }),
+    );
+    for (const op of operations) expect(targets.map((t) => t.id)).toContain(operationAnchor(op));
+    expect(
+      targets.filter((t) => t.id.startsWith("section/")).length,
+      "the introduction's sections",
+    ).toBeGreaterThan(2);
+    expect(targets.filter((t) => !t.found)).toEqual([]);
     await link.click();
     await operationInView(page, operationAnchor(checkLimits));
     expect(await button.getAttribute("aria-expanded")).toBe("false");
