@@ -384,18 +384,22 @@ describe.each([
     expect(await brokenWords(page, "#redoc table")).toEqual([]);
   });
 
-  it("breaks no word of the guides' and the landing page's tables mid-word, in both themes", async () => {
+  it("breaks no word of the guides' and the landing page's tables mid-word, and scrolls no guide sideways, in both themes", async () => {
     const page = await open("/", viewport);
     const broken: string[] = [];
+    const sideways: string[] = [];
     for (const path of ["/", ...GUIDE_ORDER.map((slug) => `/guides/${slug}.html`)]) {
       await page.goto(`${server.url}${path}`);
       for (const scheme of SCHEMES) {
         await page.emulateMedia({ colorScheme: scheme });
         for (const word of await brokenWords(page, "#content table"))
           broken.push(`${path} (${scheme}): ${word}`);
+        const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+        if (scrollWidth > clientWidth) sideways.push(`${path} (${scheme}): ${scrollWidth} > ${clientWidth}`);
       }
     }
     expect(broken).toEqual([]);
+    expect(sideways).toEqual([]);
   });
 
   it.each(SCHEMES)("the reference's JSON samples are legible (%s)", async (scheme) => {
