@@ -28,8 +28,8 @@ export interface PageOptions {
 export interface SiteNav {
   guides: PageLink[];
   /**
-   * The reference page's operations by product: on a phone the site's menu lists them, in place
-   * of a second, floating menu button of Redoc's own.
+   * The reference page's introduction sections and operations by product: on a phone the site's
+   * menu lists them, in place of a second, floating menu button of Redoc's own.
    */
   reference?: { name: string; links: PageLink[] }[];
 }
@@ -66,7 +66,7 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
       .map(
         (group) =>
           `<nav class="menu-reference" aria-label="${escapeHtml(group.name)} (menu)"><p class="nav-title">${escapeHtml(group.name)}</p><ul>${group.links
-            .map((l) => `<li><a href="${l.href}">${escapeHtml(l.title)}</a></li>`)
+            .map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`)
             .join("")}</ul></nav>`,
       )
       .join("")}
