@@ -84,6 +84,15 @@ export interface Evidence {
   waitedMs?: number;
   /** An exchange made by another scenario (or the discovery), added to this one's evidence. */
   cited?: boolean;
+  /**
+   * The request's and the answer's headers (names lower-cased; src/judge/shown-headers.ts): every
+   * value redacted, a credential's (Authorization, cookies, key headers) shown as *** only, at most
+   * 32 headers of 256 characters each, a cut said where it is made.
+   */
+  requestHeaders?: Record<string, string>;
+  responseHeaders?: Record<string, string>;
+  /** An excerpt of the request body (redacted, then cut like the answer's, the cut said); absent without one. */
+  requestBody?: string;
 }
 
 /** One answer judged against the spec: what breaks what the seed states, what breaks an inference. */

@@ -1,6 +1,7 @@
 // The suite's HTTP layer: node:http(s) rather than fetch, because fetch lower-cases header names
 // and the auth scenarios must send `AUTHORIZATION` and `authorization` exactly as written. Every
-// exchange is recorded as evidence (method, path, status, an excerpt of the body; never a header).
+// exchange is recorded as evidence (method, path, status, excerpts of both bodies, the headers with
+// every credential's value hidden: src/judge/shown-headers.ts).
 // An answer's text is redacted of both keys as it arrives, before anything cuts it: a key a
 // target echoes back that straddled a cut would otherwise survive as a piece no redactor knows.
 
@@ -9,7 +10,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { findOperation } from "@platform-api/spec";
 import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
 import type { Evidence } from "./context.js";
-import { type Answer, decodeExchange, excerptOf } from "./judge/answer.js";
+import { type Answer, decodeExchange, excerptOf, requestEvidence } from "./judge/answer.js";
 import { flatHeaders, type ObservedExchange } from "./judge/exchange.js";
 import type { Pacer } from "./pacer.js";
 import { requestRate, retryAfterMs } from "./rate.js";
@@ -165,19 +166,21 @@ export function createHttp(options: HttpOptions): Http {
 
   /** One answer as it came: what the exchange records, before anything reads it. */
   interface Raw {
+    /** The request body as sent, undefined without one. */
+    requestBody: string | undefined;
     status: number;
     requestHeaders: Record<string, string>;
     responseHeaders: Record<string, string | undefined>;
     text: string;
   }
 
-  function once(call: Request, url: string, stalled?: () => void): Promise<Raw> {
+  /** The request's headers and body as they are written. */
+  function prepared(call: Request): { headers: Record<string, string>; payload: Buffer | undefined } {
     const headers: Record<string, string> = { Accept: "application/json" };
     const auth = call.auth ?? "client";
     if (auth === "client") headers.Authorization = `APIKey ${options.apiKey}`;
     else if (auth === "reseller") {
-      if (!options.resellerApiKey) throw new Error("no reseller API key was given");
-      headers.Authorization = `APIKey ${options.resellerApiKey}`;
+      if (options.resellerApiKey) headers.Authorization = `APIKey ${options.resellerApiKey}`;
     } else if (auth !== "none") headers[auth.header] = auth.value;
     const body = call.body instanceof OffSpec ? call.body.value : call.body;
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -185,6 +188,18 @@ export function createHttp(options: HttpOptions): Http {
       headers["Content-Type"] = "application/json";
       headers["Content-Length"] = String(payload.length);
     }
+    return { headers, payload };
+  }
+
+  /** The request side an exchange records (for one that got no answer too). */
+  function requestOf(call: Request): Pick<ObservedExchange, "requestHeaders" | "requestBody"> {
+    const { headers, payload } = prepared(call);
+    return { requestHeaders: flatHeaders(headers), requestBody: payload?.toString("utf8") };
+  }
+
+  function once(call: Request, url: string, stalled?: () => void): Promise<Raw> {
+    if (call.auth === "reseller" && !options.resellerApiKey) throw new Error("no reseller API key was given");
+    const { headers, payload } = prepared(call);
     const send = secure ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(
@@ -204,6 +219,7 @@ export function createHttp(options: HttpOptions): Http {
           res.on("error", reject);
           res.on("end", () =>
             resolve({
+              requestBody: payload?.toString("utf8"),
               status: res.statusCode ?? 0,
               requestHeaders: headers,
               responseHeaders: flatHeaders(res.headers),
@@ -276,8 +292,10 @@ export function createHttp(options: HttpOptions): Http {
       } catch (error) {
         const durationMs = Math.round(performance.now() - started);
         const reason = `no answer: ${(error as Error).message}`;
+        const sent = requestOf(call);
         options.exchanged?.({
           ...exchangeOf(call, url, at, durationMs),
+          ...sent,
           status: null,
           responseHeaders: {},
           body: undefined,
@@ -290,6 +308,7 @@ export function createHttp(options: HttpOptions): Http {
           excerpt: excerptOf(redact(reason)),
           at,
           durationMs,
+          ...requestEvidence(sent, redact),
         });
         if (attempt + 1 < tries) {
           await sleep(pauseMs);
@@ -303,6 +322,7 @@ export function createHttp(options: HttpOptions): Http {
       const exchange: ObservedExchange & { status: number } = {
         ...exchangeOf(call, url, at, Math.round(performance.now() - started)),
         requestHeaders: flatHeaders(raw.requestHeaders),
+        ...(raw.requestBody === undefined ? {} : { requestBody: raw.requestBody }),
         status: raw.status,
         responseHeaders: raw.responseHeaders,
         body: raw.text,

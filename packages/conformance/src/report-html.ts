@@ -1,15 +1,20 @@
 // report.html: the run's report as one page people look at, beside report.json, junit.xml and
-// report.md. It opens offline from a file: the stylesheet is inlined, there is no script at all,
-// and its Content-Security-Policy lets it load nothing, so a server's answer quoted in it can
-// neither run nor call out even if it got past the escaping. Every string is redacted (the run's
-// key redactor, and any Authorization value) and then escaped (src/report-html/escape.ts).
+// report.md. It opens offline from a file: the stylesheet is inlined, and its
+// Content-Security-Policy lets it load nothing and run only its own filter script, allowed by its
+// hash (src/report-html/filters.ts), so a server's answer quoted in it can neither run nor call
+// out even if it got past the escaping. With script off everything is shown. Every string is
+// redacted (the run's key redactor, and any Authorization value) and then escaped
+// (src/report-html/escape.ts); what an exchange recorded is bounded again as it is shown.
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
+import { cutText, shownHeaders } from "./judge/shown-headers.js";
 import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines, verdictOf } from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
+import { FILTER_SCRIPT, scriptSource } from "./report-html/filters.js";
 import { STYLE } from "./report-html/style.js";
+import { counted, countsText, summariseReason } from "./report-html/summaries.js";
 import { specModel } from "./spec.js";
 
 export interface HtmlReportOptions {
@@ -27,31 +32,41 @@ const WORD: Record<ScenarioStatus, string> = {
   skipped: "skip",
 };
 const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "skipped"];
+/** The order things are listed in: what needs looking at first. */
+const URGENCY: ScenarioStatus[] = ["failed", "warned", "skipped", "passed"];
 
 /** A row of the operations table for results that name no operation of the spec. */
 const ELSEWHERE = "(no operation of the spec)";
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/** What the page shows of a body or a header at most, whatever a report read back holds. */
+const SHOWN = { body: 2000, headers: { headers: 64, value: 1024 } };
+/** Skip reasons listed in the verdict; the rest are counted. */
+const SKIP_REASONS = 8;
+/** The slowest exchanges listed. */
+const SLOWEST = 10;
+
+const csp = () =>
+  `default-src 'none'; style-src 'unsafe-inline'; script-src ${scriptSource()}; base-uri 'none'; form-action 'none'`;
 
 export function toHtml(report: Report, options: HtmlReportOptions = {}): string {
   const model = options.model ?? specModel();
   const t = textOf(options.redact ?? ((text) => text));
   const page = new Page(report, model, t);
   const verdict = verdictOf(report);
-  const conformant = verdict === "CONFORMANT";
   return [
     "<!doctype html>",
     '<html lang="en">',
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${csp()}">`,
     `<title>${verdict}: conformance of ${t(report.target)}</title>`,
     `<style>${STYLE}</style>`,
     "</head>",
     "<body>",
     "<main>",
-    page.header(verdict, conformant),
+    page.header(verdict),
+    page.filters(),
     page.findings(),
     page.deviations(),
     page.operations(),
@@ -60,8 +75,9 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
     page.allResults(),
     page.created(),
     '<footer class="note"><p>Written by @platform-api/conformance from the data of report.json. ' +
-      "A single file: no script, nothing loaded from anywhere.</p></footer>",
+      "A single file: nothing loaded from anywhere; its one script only filters what is shown.</p></footer>",
     "</main>",
+    `<script>${FILTER_SCRIPT}</script>`,
     "</body>",
     "</html>",
     "",
@@ -85,6 +101,7 @@ class Page {
   private readonly results: ScenarioResult[];
   private readonly exchanges: Exchange[];
   private readonly limitedStatus: number;
+  private readonly known: Set<string>;
   /** Each result's anchor: its id, numbered from the second result of the same id on. */
   private readonly anchors = new Map<ScenarioResult, string>();
 
@@ -95,6 +112,7 @@ class Page {
   ) {
     this.results = report.scenarios ?? [];
     this.limitedStatus = model.conventions.requestRate.exceededStatus;
+    this.known = new Set(model.operations.map((o) => o.operationId));
     const seen = new Map<string, number>();
     for (const result of this.results) {
       const n = (seen.get(result.id) ?? 0) + 1;
@@ -115,21 +133,68 @@ class Page {
     return this.anchors.get(result) ?? "";
   }
 
-  header(verdict: string, conformant: boolean): string {
+  /** The operations of the spec a result names. */
+  private operationsOf(result: ScenarioResult): string[] {
+    return String(result.operation ?? "")
+      .split(/[\s,]+/)
+      .filter((id) => this.known.has(id));
+  }
+
+  /** The check a result reports: its registry check, else its id without its operation. */
+  private checkOf(result: ScenarioResult): string {
+    return result.check ?? checkIdOf(result.id, this.operationsOf(result)[0] ?? "");
+  }
+
+  /** The attributes the filters read. */
+  private filterData(result: ScenarioResult, operations = this.operationsOf(result)): string {
+    const { t } = this;
+    return (
+      `data-filter data-status="${result.status}" data-operations="${t((operations.length > 0 ? operations : [ELSEWHERE]).join(" "))}" ` +
+      `data-check="${t(this.checkOf(result))}" data-search="${t(result.id)}"`
+    );
+  }
+
+  header(verdict: string): string {
     const { t, report } = this;
+    const summary = report.summary ?? { passed: 0, failed: 0, warned: 0, skipped: 0 };
     const counts = STATUSES.map(
-      (s) => `<li class="status ${s}" data-count="${s}">${report.summary[s] ?? 0} ${s}</li>`,
+      (s) => `<li class="status ${s}" data-count="${s}">${summary[s] ?? 0} ${s}</li>`,
     ).join("");
     const options = Object.entries(report.options ?? {})
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => `${t(name)}: ${t(Array.isArray(value) ? value.join(" ") || "—" : value)}`)
       .join(", ");
+    const total = this.results.length;
+    const skipped = this.results.filter((r) => r.status === "skipped");
+    const ran = total - skipped.length;
+    // A verdict over a few results is no verdict over the many that did not run: say how few ran.
+    const thin = skipped.length > 0 && skipped.length * 2 > total;
+    const reasons = counted(skipped.map((r) => r.reason ?? "no reason given"));
+    const reasonItems = reasons
+      .slice(0, SKIP_REASONS)
+      .map(([reason, n]) => `<li><span class="count">${n} ×</span> ${t(reason)}</li>`);
+    const otherReasons = reasons.slice(SKIP_REASONS).reduce((sum, [, n]) => sum + n, 0);
+    if (otherReasons > 0) reasonItems.push(`<li>${otherReasons} with other reasons (see All results)</li>`);
+    const skips =
+      skipped.length === 0
+        ? ""
+        : `<details class="skips"${thin ? " open" : ""}><summary>Why ${skipped.length} ${skipped.length === 1 ? "was" : "were"} skipped</summary><ul>${reasonItems.join("")}</ul></details>`;
+    const kind =
+      verdict === "NOT CONFORMANT"
+        ? "not-conformant"
+        : verdict === "CONFORMANT" && !thin
+          ? "conformant"
+          : "thin";
     return [
       "<header>",
       "<h1>Conformance report</h1>",
-      `<section id="verdict" class="verdict ${conformant ? "conformant" : "not-conformant"}">`,
+      `<section id="verdict" class="verdict ${kind}">`,
       `<strong>${verdict}</strong>`,
-      `<ul class="counts">${counts}<li>${this.results.length} results in ${seconds(report.durationMs)}</li></ul>`,
+      thin
+        ? `<p class="qualifier" id="mostly-skipped">…on ${ran} of ${total} results only: ${skipped.length} were skipped, so most of the spec's rules were not checked.</p>`
+        : "",
+      `<ul class="counts">${counts}<li>${total} results in ${seconds(report.durationMs)}</li></ul>`,
+      skips,
       "</section>",
       '<dl class="facts">',
       `<dt>Target</dt><dd>${t(report.target)}</dd>`,
@@ -139,9 +204,34 @@ class Page {
       ...trafficLines(report).map((line) => `<dt>Traffic</dt><dd>${t(line)}</dd>`),
       "</dl>",
       '<nav class="note"><a href="#deviations">Deviations</a> · <a href="#operations">Operations × checks</a> · ' +
-        '<a href="#latency">Latency</a> · <a href="#timeline">Timeline</a> · <a href="#results">All results</a> · ' +
+        '<a href="#latency">Latency</a> · <a href="#timeline">Waits and slowest calls</a> · <a href="#results">All results</a> · ' +
         '<a href="#created">Created resources</a></nav>',
       "</header>",
+    ].join("\n");
+  }
+
+  /** The filter form: hidden until its script shows it (src/report-html/filters.ts). */
+  filters(): string {
+    const { t } = this;
+    const count = (s: ScenarioStatus) => this.results.filter((r) => r.status === s).length;
+    const boxes = URGENCY.map(
+      (s) =>
+        `<label class="status ${s}"><input type="checkbox" name="status" value="${s}" checked> ${s} (${count(s)})</label>`,
+    ).join(" ");
+    const operations = [
+      ...this.model.operations.map((o) => o.operationId),
+      ...(this.results.some((r) => this.operationsOf(r).length === 0) ? [ELSEWHERE] : []),
+    ];
+    const checks = [...new Set(this.results.map((r) => this.checkOf(r)))].sort();
+    return [
+      '<form id="filters" class="filters" role="search" hidden>',
+      `<fieldset><legend>Status</legend>${boxes}</fieldset>`,
+      `<label>Operation <select name="operation"><option value="">all operations</option>${operations.map((o) => `<option value="${t(o)}">${t(o)}</option>`).join("")}</select></label>`,
+      `<label>Check <select name="check"><option value="">all checks</option>${checks.map((c) => `<option value="${t(c)}">${t(c)}</option>`).join("")}</select></label>`,
+      '<label>Search <input type="search" name="search" placeholder="id, path, status, text" autocomplete="off"></label>',
+      '<output id="filter-count" aria-live="polite"></output>',
+      "</form>",
+      '<noscript><p class="note" id="filters-need-script">Filtering by status, operation, check and words needs script, which is off: every result is shown.</p></noscript>',
     ].join("\n");
   }
 
@@ -187,55 +277,125 @@ class Page {
 
   private deviation(r: ScenarioResult): string {
     const { t } = this;
-    const evidence = r.evidence ?? [];
     return [
-      `<article class="deviation ${r.status}" id="d-${this.anchorOf(r)}" data-result="${t(r.id)}">`,
+      `<article class="deviation ${r.status}" id="d-${this.anchorOf(r)}" data-result="${t(r.id)}" ${this.filterData(r)}>`,
       `<h3><span class="status">${MARK[r.status]} ${r.status}</span> <code>${t(r.id)}</code> <span class="muted">(${t(r.severity)})</span></h3>`,
       `<p>${t(r.title)}. Operation: <code>${t(r.operation)}</code>.</p>`,
-      `<pre class="reason">${t(r.reason ?? "")}</pre>`,
-      evidence.length === 0
-        ? '<p class="note">No exchange recorded.</p>'
-        : `<p class="note">What was sent and what came back (${evidence.length} exchange${evidence.length === 1 ? "" : "s"}; the suite records no header, and keys are redacted):</p>\n${this.evidenceTable(evidence)}`,
+      this.reason(r),
+      this.evidence(r, true),
       "</article>",
     ].join("\n");
   }
 
-  private evidenceTable(evidence: Evidence[]): string {
+  /** A result's reason, repetition collapsed to counts; the whole text is in report.json. */
+  private reason(r: ScenarioResult): string {
+    if (!r.reason) return "";
     const { t } = this;
-    const facts = evidence.map(factsOf);
-    const typed = facts.some((f) => f.contentType !== undefined);
-    const timed = facts.some((f) => f.durationMs !== undefined);
-    const rows = evidence.map((e, i) => {
-      const f = facts[i] ?? factsOf(e);
-      const limited = e.status === this.limitedStatus;
-      return [
-        `<tr class="exchange${limited ? " limited" : ""}${f.cited ? " cited" : ""}">`,
-        `<td class="num" data-label="#">${i + 1}</td>`,
-        `<td data-label="Request"><code>${t(e.method)} ${t(e.path)}</code>${f.cited ? ' <span class="muted">(cited)</span>' : ""}</td>`,
-        `<td class="num" data-label="Status">${e.status === null ? "no answer" : t(e.status)}</td>`,
-        typed ? `<td data-label="Content-Type"><code>${t(f.contentType ?? "")}</code></td>` : "",
-        `<td data-label="Answer (excerpt)"><pre>${t(e.excerpt)}</pre></td>`,
-        timed
-          ? `<td class="num" data-label="Time">${ms(f.durationMs)}${f.waitedMs ? `<br><span class="muted">then waited ${ms(f.waitedMs)}</span>` : ""}</td>`
-          : "",
-        "</tr>",
-      ].join("");
-    });
+    const summary = summariseReason(String(r.reason));
+    return summary === r.reason
+      ? `<pre class="reason">${t(r.reason)}</pre>`
+      : `<pre class="reason" title="repeats collapsed; report.json has the reason as written">${t(summary)}</pre>`;
+  }
+
+  /** Whether an exchange is one the reason is about: no answer, a server error, or named with its status. */
+  private flagged(r: ScenarioResult, e: Evidence): boolean {
+    if (r.status !== "failed" && r.status !== "warned") return false;
+    if (e.status === null || (typeof e.status === "number" && e.status >= 500)) return true;
+    const reason = String(r.reason ?? "");
+    return reason.includes(String(e.path)) && new RegExp(`(→|answered) ${e.status}\\b`).test(reason);
+  }
+
+  /**
+   * A result's exchanges, each as a block the full width of the page: those its reason is about
+   * first and marked, the first of them open; the rest behind a count of their statuses. An
+   * exchange of another operation than the result's says which.
+   */
+  private evidence(r: ScenarioResult, open: boolean): string {
+    const evidence = r.evidence ?? [];
+    if (evidence.length === 0) return '<p class="note">No exchange recorded.</p>';
+    const own = new Set(this.operationsOf(r));
+    const numbered = evidence.map((e, i) => ({ e, i, flagged: this.flagged(r, e) }));
+    const flagged = numbered.filter((x) => x.flagged);
+    const rest = numbered.filter((x) => !x.flagged);
+    const others = [
+      ...new Set(
+        evidence
+          .map((e) => operationOfExchange(this.model, e))
+          .filter((o): o is string => o !== undefined && own.size > 0 && !own.has(o)),
+      ),
+    ];
+    const statusOf = (e: Evidence) => (e.status === null ? "no answer" : String(e.status));
+    const item = (x: { e: Evidence; i: number; flagged: boolean }, first: boolean) =>
+      this.exchange(x.e, x.i, x.flagged, open && first, own);
+    const parts = [
+      `<p class="note">${evidence.length} exchange${evidence.length === 1 ? "" : "s"} (${this.t(countsText(evidence.map(statusOf)))})` +
+        `${flagged.length > 0 ? `, ${flagged.length} the reason is about, first` : ""}; keys and credential headers redacted.</p>`,
+      others.length > 0
+        ? `<p class="from-other">Evidence from another operation: ${others.map((o) => `<code>${this.t(o)}</code>`).join(", ")}.</p>`
+        : "",
+      `<div class="exchanges">${flagged.map((x, n) => item(x, n === 0)).join("\n")}</div>`,
+    ];
+    if (rest.length > 0) {
+      const list = rest.map((x, n) => item(x, flagged.length === 0 && n === 0)).join("\n");
+      parts.push(
+        flagged.length === 0
+          ? `<div class="exchanges">${list}</div>`
+          : `<details class="more"><summary>${rest.length} other exchange${rest.length === 1 ? "" : "s"} (${this.t(countsText(rest.map((x) => statusOf(x.e))))})</summary><div class="exchanges">${list}</div></details>`,
+      );
+    }
+    return parts.join("\n");
+  }
+
+  private exchange(e: Evidence, i: number, flagged: boolean, open: boolean, own: Set<string>): string {
+    const { t } = this;
+    const f = factsOf(e);
+    const operation = operationOfExchange(this.model, e);
+    const from = operation !== undefined && own.size > 0 && !own.has(operation) ? operation : undefined;
+    const limited = e.status === this.limitedStatus;
+    const classes = ["exchange", flagged ? "flagged" : "", limited ? "limited" : "", f.cited ? "cited" : ""]
+      .filter(Boolean)
+      .join(" ");
+    const headers = (h: unknown) => {
+      if (!isHeaders(h)) return '<dd class="muted">not recorded</dd>';
+      const entries = Object.entries(shownHeaders(h, (x) => x, SHOWN.headers));
+      if (entries.length === 0) return '<dd class="muted">none</dd>';
+      return `<dd><dl class="headers">${entries.map(([name, value]) => `<dt>${t(name)}</dt><dd>${t(value)}</dd>`).join("")}</dl></dd>`;
+    };
+    const body = (text: unknown, none: string) =>
+      typeof text === "string" && text !== ""
+        ? `<dd><pre>${t(cutText(text, SHOWN.body))}</pre></dd>`
+        : `<dd class="muted">${none}</dd>`;
+    const summary = [
+      `<span class="n">#${i + 1}</span>`,
+      `<code>${t(e.method)} ${t(e.path)}</code>`,
+      `<span class="code">→ ${e.status === null ? "no answer" : t(e.status)}</span>`,
+      f.durationMs === undefined ? "" : `<span class="muted">${ms(f.durationMs)}</span>`,
+      f.waitedMs ? `<span class="muted">then waited ${ms(f.waitedMs)}</span>` : "",
+      f.cited ? '<span class="muted">(cited)</span>' : "",
+      from ? `<span class="from">from <code>${t(from)}</code></span>` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
     return [
-      '<div class="evidence-list scroll"><table class="evidence cards">',
-      `<thead><tr><th>#</th><th>Request</th><th>Status</th>${typed ? "<th>Content-Type</th>" : ""}<th>Answer (excerpt)</th>${timed ? "<th>Time</th>" : ""}</tr></thead>`,
-      `<tbody>${rows.join("\n")}</tbody>`,
-      "</table></div>",
-    ].join("\n");
+      `<details class="${classes}"${open ? " open" : ""}>`,
+      `<summary>${summary}</summary>`,
+      '<dl class="exchange-facts">',
+      `<dt>Request headers</dt>${headers(e.requestHeaders)}`,
+      `<dt>Request body</dt>${body(e.requestBody, isHeaders(e.requestHeaders) ? "none" : "not recorded")}`,
+      f.contentType === undefined ? "" : `<dt>Content-Type</dt><dd><code>${t(f.contentType)}</code></dd>`,
+      `<dt>Answer headers</dt>${headers(e.responseHeaders)}`,
+      `<dt>Answer (excerpt)</dt>${body(e.excerpt, "empty")}`,
+      "</dl>",
+      "</details>",
+    ].join("");
   }
 
   operations(): string {
     const { t } = this;
     const rows = new Map<string, Map<string, Chip[]>>();
     const groups: string[] = [];
-    const known = new Set(this.model.operations.map((o) => o.operationId));
     for (const result of this.results) {
-      const named = result.operation.split(/[\s,]+/).filter((id) => known.has(id));
+      const named = this.operationsOf(result);
       for (const operation of named.length > 0 ? named : [ELSEWHERE]) {
         const check = checkIdOf(result.id, operation);
         const group = check.split(".")[0] ?? check;
@@ -248,6 +408,15 @@ class Page {
           chips.push({ result, label: check === group ? group : check.slice(group.length + 1) });
       }
     }
+    // What failed comes first, down and across: its cell is in the grid's first row and column.
+    const worst = (chips: Chip[]) =>
+      Math.min(URGENCY.length, ...chips.map((c) => URGENCY.indexOf(c.result.status)).filter((i) => i < 2));
+    const rank = (chips: Chip[]) => worst(chips);
+    const columns = [...groups].sort(
+      (a, b) =>
+        rank([...rows.values()].flatMap((cells) => cells.get(a) ?? [])) -
+        rank([...rows.values()].flatMap((cells) => cells.get(b) ?? [])),
+    );
     const row = (operation: string, spec: OperationModel | undefined) => {
       const cells = rows.get(operation);
       const touched = [...(cells?.values() ?? [])].flat();
@@ -258,32 +427,38 @@ class Page {
         )
         .join(" ");
       const name = spec
-        ? `<code>${t(spec.operationId)}</code><span class="op-path">${t(spec.method.toUpperCase())} ${t(spec.path)}</span>`
+        ? `<code>${t(spec.operationId)}</code><span class="op-path">${t(spec.method.toUpperCase())} ${breakable(t(spec.path))}</span>`
         : t(operation);
       return [
         `<tr class="operation${touched.length === 0 ? " untouched" : ""}" id="op-${t(operation)}" data-operation="${t(operation)}">`,
-        `<th scope="row" data-label="Operation">${name}</th>`,
-        `<td data-label="Results">${tally || '<span class="muted">no check ran</span>'}</td>`,
-        ...groups.map((group) => {
+        `<th scope="row">${name}<span class="tally">${tally || '<span class="muted">no check ran</span>'}</span></th>`,
+        ...columns.map((group) => {
           const chips = cells?.get(group) ?? [];
-          if (chips.length === 0)
-            return `<td class="empty" data-label="${t(group)}"><span class="muted">—</span></td>`;
-          return `<td data-label="${t(group)}"><div class="chips">${chips.map((c) => this.chip(c.result, c.label)).join("")}</div></td>`;
+          if (chips.length === 0) return '<td class="empty"><span class="muted">—</span></td>';
+          const ordered = [...chips].sort(
+            (a, b) => URGENCY.indexOf(a.result.status) - URGENCY.indexOf(b.result.status),
+          );
+          return `<td><div class="chips">${ordered.map((c) => this.chip(c.result, c.label, operation)).join("")}</div></td>`;
         }),
         "</tr>",
       ].join("");
     };
-    const body = [
-      ...this.model.operations.map((o) => row(o.operationId, o)),
-      ...(rows.has(ELSEWHERE) ? [row(ELSEWHERE, undefined)] : []),
-    ];
+    const ordered = [
+      ...this.model.operations.map((o) => ({ id: o.operationId, spec: o as OperationModel | undefined })),
+      ...(rows.has(ELSEWHERE) ? [{ id: ELSEWHERE, spec: undefined }] : []),
+    ].sort(
+      (a, b) =>
+        rank([...(rows.get(a.id)?.values() ?? [])].flat()) -
+        rank([...(rows.get(b.id)?.values() ?? [])].flat()),
+    );
     return [
       '<section id="operations">',
       "<h2>Operations × checks</h2>",
-      `<p class="note">Every operation of the spec, and the result of every check on it, grouped by the check's first name. ${this.legend()} A result links to its details.</p>`,
-      '<div class="scroll"><table class="matrix cards">',
-      `<thead><tr><th>Operation</th><th>Results</th>${groups.map((g) => `<th>${t(g)}</th>`).join("")}</tr></thead>`,
-      `<tbody>${body.join("\n")}</tbody>`,
+      `<p class="note">Every operation of the spec, and the result of every check on it, grouped by the check's first name; operations and groups with a failure first, then those with a warning. ${this.legend()} A result links to its details. The grid scrolls sideways in its box; the operations stay in view.</p>`,
+      '<div class="grid" tabindex="0" role="region" aria-label="Operations × checks">',
+      '<table class="matrix">',
+      `<thead><tr><th scope="col">Operation</th>${columns.map((g) => `<th scope="col">${t(g)}</th>`).join("")}</tr></thead>`,
+      `<tbody>${ordered.map((o) => row(o.id, o.spec)).join("\n")}</tbody>`,
       "</table></div>",
       "</section>",
     ].join("\n");
@@ -293,12 +468,12 @@ class Page {
     return STATUSES.map((s) => `<span class="status ${s}">${MARK[s]} ${WORD[s]}</span>`).join(" ");
   }
 
-  private chip(result: ScenarioResult, label: string): string {
+  private chip(result: ScenarioResult, label: string, operation: string): string {
     const { t } = this;
     const deviates = result.status === "failed" || result.status === "warned";
     return (
       `<a class="chip ${result.status}" href="#${deviates ? "d" : "r"}-${this.anchorOf(result)}" data-result="${t(result.id)}" ` +
-      `data-status="${result.status}" title="${t(result.id)}: ${WORD[result.status]} (${t(result.severity)})">` +
+      `${this.filterData(result, [operation])} title="${t(result.id)}: ${WORD[result.status]} (${t(result.severity)})">` +
       `${MARK[result.status]}<span class="sr"> ${WORD[result.status]}</span> ${t(label)}</a>`
     );
   }
@@ -355,17 +530,22 @@ class Page {
     ].join("\n");
   }
 
+  /**
+   * Where the run's time went: every 429 answer and the wait after it, and the slowest calls. (The
+   * bar chart it replaces had no axis, cut labels and a row per result that sent nothing.)
+   */
   timeline(): string {
+    const { t } = this;
     const limited = this.limitedStatus;
-    const own = (r: ScenarioResult) => this.exchanges.filter((e) => e.result === r && !e.facts.cited);
-    const hitsOf = (r: ScenarioResult) => own(r).filter((e) => e.evidence.status === limited);
-    const timed = this.exchanges.some((e) => e.facts.at !== undefined);
-    const items = timed ? this.timedBars(own) : this.endToEndBars();
+    const own = this.exchanges.filter((e) => !e.facts.cited);
+    const hitsOf = (r: ScenarioResult) => own.filter((e) => e.result === r && e.evidence.status === limited);
+    const timed = own.some((e) => e.facts.at !== undefined);
     const waits = this.results.filter((r) => hitsOf(r).length > 0);
-    const requestTimes = this.exchanges
+    const requestTimes = own
       .map((e) => e.facts.at)
       .filter((at): at is number => at !== undefined)
       .sort((a, b) => a - b);
+    const notRecorded = '<span class="muted">not recorded</span>';
     const waitRows = waits.map((r) => {
       const hits = hitsOf(r);
       const waited = hits.map((e) => e.facts.waitedMs).filter((v): v is number => v !== undefined);
@@ -374,11 +554,20 @@ class Page {
       const answered =
         last?.facts.at === undefined ? undefined : last.facts.at + (last.facts.durationMs ?? 0);
       const next = answered === undefined ? undefined : requestTimes.find((at) => at >= answered);
-      const notRecorded = '<span class="muted">not recorded</span>';
+      const advised = [
+        ...new Set(
+          hits
+            .map((e) =>
+              isHeaders(e.evidence.responseHeaders) ? e.evidence.responseHeaders["retry-after"] : undefined,
+            )
+            .filter((v): v is string => typeof v === "string"),
+        ),
+      ];
       return [
-        `<tr class="wait" data-result="${this.t(r.id)}">`,
-        `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${this.t(r.id)}</code></a></th>`,
+        `<tr class="wait" data-result="${t(r.id)}">`,
+        `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a></th>`,
         `<td class="num" data-label="${limited} answers">${hits.length}</td>`,
+        `<td data-label="Retry-After">${advised.length > 0 ? t(advised.join(", ")) : notRecorded}</td>`,
         `<td class="num" data-label="Waited before retrying">${
           waited.length > 0
             ? ms(waited.reduce((a, b) => a + b, 0))
@@ -389,7 +578,6 @@ class Page {
         `<td class="num" data-label="Next request of the run after">${
           answered === undefined ? notRecorded : next === undefined ? "none" : ms(next - answered)
         }</td>`,
-        `<td class="num" data-label="Result took">${ms(r.durationMs)}</td>`,
         "</tr>",
       ].join("");
     });
@@ -400,125 +588,76 @@ class Page {
             `<h3>${limited} answers and the waits after them</h3>`,
             `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself.</p>`,
             '<div class="scroll"><table class="waits cards">',
-            `<thead><tr><th>Result</th><th>${limited} answers</th><th>Waited before retrying</th><th>Next request of the run after the last</th><th>Result took</th></tr></thead>`,
+            `<thead><tr><th>Result</th><th>${limited} answers</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
             `<tbody>${waitRows.join("\n")}</tbody>`,
             "</table></div>",
           ].join("\n");
-    const how = timed
-      ? `The run's ${seconds(this.report.durationMs)}, from its start (starting the target, discovery) to its end. Each bar is the time a result took, ending at its last answer; a result that sent nothing has no bar. A ${limited} answer is marked, and the suite's wait before retrying it drawn after the mark.`
-      : `The results in the order they ran, each bar as long as it took. This report records no start times, so the bars are laid end to end; ${limited} answers are counted, their waits not recorded.`;
+    // One exchange judged by several rules is in each one's evidence: listed once, with each of them.
+    const distinct = new Map<string, { exchange: Exchange; by: ScenarioResult[] }>();
+    for (const e of own) {
+      if (e.facts.durationMs === undefined || e.evidence.status === null) continue;
+      const same = `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
+      // A result holds an exchange once: a second alike in one result is another exchange.
+      let n = 0;
+      while (distinct.get(`${same} ${n}`)?.by.includes(e.result)) n++;
+      const seen = distinct.get(`${same} ${n}`);
+      if (seen) seen.by.push(e.result);
+      else distinct.set(`${same} ${n}`, { exchange: e, by: [e.result] });
+    }
+    const slowest = [...distinct.values()]
+      .sort((a, b) => (b.exchange.facts.durationMs ?? 0) - (a.exchange.facts.durationMs ?? 0))
+      .slice(0, SLOWEST);
+    const started = Date.parse(this.report.startedAt);
+    const slowTable =
+      slowest.length === 0
+        ? '<p class="note">No exchange of this report records how long it took.</p>'
+        : [
+            `<h3>The ${slowest.length} slowest calls</h3>`,
+            '<div class="scroll"><table class="slowest cards">',
+            "<thead><tr><th>Took</th><th>Request</th><th>Status</th><th>Sent at</th><th>Evidence of</th></tr></thead>",
+            `<tbody>${slowest
+              .map(
+                ({ exchange: e, by }) =>
+                  `<tr class="slow"><td class="num" data-label="Took">${ms(e.facts.durationMs)}</td>` +
+                  `<td data-label="Request"><code>${t(e.evidence.method)} ${t(e.evidence.path)}</code></td>` +
+                  `<td class="num" data-label="Status">${t(e.evidence.status)}</td>` +
+                  `<td class="num" data-label="Sent at">${e.facts.at === undefined || Number.isNaN(started) ? "—" : `+${seconds(e.facts.at - started)}`}</td>` +
+                  `<td data-label="Evidence of">${by.map((r) => `<a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a>`).join(", ")}</td></tr>`,
+              )
+              .join("\n")}</tbody>`,
+            "</table></div>",
+          ].join("\n");
     return [
       '<section id="timeline">',
-      "<h2>Timeline</h2>",
-      `<p class="note">${how}</p>`,
-      `<ul class="legend">${STATUSES.map((s) => `<li class="${s}"><span class="status">${MARK[s]}</span> ${WORD[s]}</li>`).join("")}` +
-        `<li><span class="swatch hit"></span>a ${limited} answer</li><li><span class="swatch wait"></span>the wait after it</li></ul>`,
-      `<ol class="timeline">${items.join("\n")}</ol>`,
+      "<h2>Waits and slowest calls</h2>",
+      `<p class="note">The run took ${seconds(this.report.durationMs)}. An exchange one result cites from another is counted where it was made.</p>`,
       waitTable,
+      slowTable,
       "</section>",
     ].join("\n");
   }
 
-  /** Bars placed by the exchanges' own times, with every 429 and the wait after it. */
-  private timedBars(own: (r: ScenarioResult) => Exchange[]): string[] {
-    const limited = this.limitedStatus;
-    const ends = (e: Exchange) => (e.facts.at ?? 0) + (e.facts.durationMs ?? 0);
-    const times = this.exchanges.filter((e) => e.facts.at !== undefined);
-    const started = Date.parse(this.report.startedAt);
-    const from = Math.min(
-      Number.isNaN(started) ? Number.POSITIVE_INFINITY : started,
-      ...times.map((e) => e.facts.at ?? 0),
-    );
-    const to = Math.max(
-      Number.isNaN(started) ? 0 : started + (this.report.durationMs ?? 0),
-      ...times.map((e) => ends(e) + (e.facts.waitedMs ?? 0)),
-    );
-    const span = Math.max(1, to - from);
-    const pct = (time: number) => Math.min(100, Math.max(0, ((time - from) / span) * 100)).toFixed(3);
-    return this.results.map((r) => {
-      const exchanges = own(r).filter((e) => e.facts.at !== undefined);
-      const hits = exchanges.filter((e) => e.evidence.status === limited);
-      const waited = hits.reduce((sum, e) => sum + (e.facts.waitedMs ?? 0), 0);
-      let track = "";
-      if (exchanges.length > 0) {
-        const last = Math.max(...exchanges.map(ends));
-        // Start times of results are not recorded: a result began its duration before its last answer.
-        const first = Math.min(
-          ...exchanges.map((e) => e.facts.at ?? 0),
-          last - Math.max(0, r.durationMs ?? 0),
-        );
-        track += `<span class="bar" style="left:${pct(first)}%;width:${(Number(pct(last)) - Number(pct(first))).toFixed(3)}%"></span>`;
-        for (const hit of hits) {
-          const at = ends(hit);
-          track += `<span class="hit" style="left:${pct(at)}%"></span>`;
-          if (hit.facts.waitedMs)
-            track += `<span class="wait" style="left:${pct(at)}%;width:${(Number(pct(at + hit.facts.waitedMs)) - Number(pct(at))).toFixed(3)}%"></span>`;
-        }
-      }
-      const note =
-        exchanges.length === 0
-          ? "no exchange of its own"
-          : `${ms(r.durationMs)}${hits.length > 0 ? ` · ${limited} ×${hits.length}${waited > 0 ? `, waited ${ms(waited)}` : ""}` : ""}`;
-      return this.timelineItem(r, hits.length > 0, note, track);
-    });
-  }
-
-  /** Bars laid end to end in run order, for a report whose exchanges carry no time. */
-  private endToEndBars(): string[] {
-    const limited = this.limitedStatus;
-    const total = this.results.reduce((sum, r) => sum + Math.max(0, r.durationMs ?? 0), 0);
-    let start = 0;
-    return this.results.map((r) => {
-      const duration = Math.max(0, r.durationMs ?? 0);
-      const left = total > 0 ? (start / total) * 100 : 0;
-      const width = total > 0 ? (duration / total) * 100 : 0;
-      start += duration;
-      const hits = (r.evidence ?? []).filter((e) => e.status === limited).length;
-      const track = `<span class="bar" style="left:${left.toFixed(3)}%;width:${width.toFixed(3)}%"></span>`;
-      return this.timelineItem(
-        r,
-        hits > 0,
-        `${ms(duration)}${hits > 0 ? ` · ${limited} ×${hits}` : ""}`,
-        track,
-      );
-    });
-  }
-
-  private timelineItem(r: ScenarioResult, limited: boolean, note: string, track: string): string {
-    const { t } = this;
-    return (
-      `<li class="${r.status}${limited ? " limited" : ""}" data-result="${t(r.id)}" title="${t(r.id)}: ${WORD[r.status]}, ${t(note)}">` +
-      `<span class="label">${t(r.id)} · ${t(note)}</span><span class="track">${track}</span></li>`
-    );
-  }
-
   allResults(): string {
     const { t } = this;
-    const rows = this.results.map((r) => {
+    const order = [...this.results].sort((a, b) => URGENCY.indexOf(a.status) - URGENCY.indexOf(b.status));
+    const items = order.map((r) => {
       const evidence = r.evidence ?? [];
       return [
-        `<tr class="result ${r.status}" id="r-${this.anchorOf(r)}" data-result="${t(r.id)}">`,
-        `<td data-label="Status"><span class="status">${MARK[r.status]} ${WORD[r.status]}</span></td>`,
-        `<th scope="row" data-label="Result"><code>${t(r.id)}</code><span class="op-path">${t(r.title)}</span></th>`,
-        `<td data-label="Severity">${t(r.severity)}</td>`,
-        `<td data-label="Operation"><code>${t(r.operation)}</code></td>`,
-        `<td class="num" data-label="Took">${ms(r.durationMs)}</td>`,
-        `<td data-label="Note">${r.reason ? `<pre>${t(r.reason)}</pre>` : ""}${
-          evidence.length > 0
-            ? `<details><summary>${evidence.length} exchange${evidence.length === 1 ? "" : "s"}</summary>${this.evidenceTable(evidence)}</details>`
-            : ""
-        }</td>`,
-        "</tr>",
-      ].join("");
+        `<article class="result ${r.status}" id="r-${this.anchorOf(r)}" data-result="${t(r.id)}" ${this.filterData(r)}>`,
+        `<h3><span class="status">${MARK[r.status]} ${WORD[r.status]}</span> <code>${t(r.id)}</code> <span class="muted">(${t(r.severity)}) · <code>${t(r.operation)}</code> · ${ms(r.durationMs)}</span></h3>`,
+        `<p class="title">${t(r.title)}</p>`,
+        this.reason(r),
+        evidence.length > 0
+          ? `<details class="evidence"><summary>${evidence.length} exchange${evidence.length === 1 ? "" : "s"}</summary>${this.evidence(r, false)}</details>`
+          : "",
+        "</article>",
+      ].join("\n");
     });
     return [
       '<section id="results">',
       `<h2>All results (${this.results.length})</h2>`,
-      '<input type="checkbox" id="only-deviations"> <label class="filter" for="only-deviations">Only failures and warnings</label>',
-      '<div class="scroll"><table class="all cards">',
-      "<thead><tr><th>Status</th><th>Result</th><th>Severity</th><th>Operation</th><th>Took</th><th>Note and evidence</th></tr></thead>",
-      `<tbody>${rows.join("\n")}</tbody>`,
-      "</table></div>",
+      '<p class="note">Failures first, then warnings, skips and passes.</p>',
+      items.join("\n"),
       "</section>",
     ].join("\n");
   }
@@ -564,4 +703,18 @@ function ms(value: number | undefined): string {
 
 function seconds(value: number | undefined): string {
   return value === undefined || !Number.isFinite(value) ? "—" : `${(value / 1000).toFixed(1)} s`;
+}
+
+function isHeaders(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
+}
+
+/** An escaped path that may wrap after each slash (never inside a segment's name). */
+function breakable(escapedPath: string): string {
+  return escapedPath.replace(/\//g, "/<wbr>");
 }

@@ -8,8 +8,11 @@ import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
+import { flatHeaders } from "./judge/exchange.js";
+import { shownHeaders } from "./judge/shown-headers.js";
 import { unmetNeed } from "./needs.js";
 import { createPacer, type Pacer } from "./pacer.js";
+import { createRedactor } from "./redact.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
 export { check, Deviation } from "./check.js";
@@ -118,6 +121,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
                     status: a.status,
                     excerpt: excerptOf(a.text),
                     contentType: a.contentType,
+                    responseHeaders: shownHeaders(flatHeaders(a.headers), keysOf(run)),
                     cited: true,
                   }
                 : { ...a, cited: true },
@@ -175,4 +179,9 @@ export function step(
       );
     }
   });
+}
+
+/** The run's key redactor (what the HTTP layer redacts with), for what a scenario cites itself. */
+function keysOf(run: RunContext): (text: string) => string {
+  return createRedactor([run.target.apiKey, run.target.resellerApiKey]);
 }

@@ -2,7 +2,9 @@
 // which is also the proof that the embedded default fails nothing; and a target with one planted
 // defect whose answer carries a <script> and an echo of the key), opened from its file in the system's Chromium (playwright-core, as the docs site is tested) with every
 // request that is not the file itself aborted. The verdict, every operation of the spec, a
-// failure's evidence, the 429 waits; no script runs, nothing is fetched, no key is shown.
+// failure's evidence with its headers, the 429 waits with their Retry-After; no script runs but
+// the page's own, nothing is fetched, no key is shown. (Layout and filters at two widths and in
+// both colour schemes: test/report-browser.test.ts, on fixture reports.)
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,8 @@ import { offsetLists } from "../src/offset.js";
 import { createRedactor } from "../src/redact.js";
 import type { Report, ScenarioStatus } from "../src/report.js";
 import { factsOf } from "../src/report-html/exchanges.js";
+import { FILTER_SCRIPT } from "../src/report-html/filters.js";
+import { summariseReason } from "../src/report-html/summaries.js";
 import { toHtml } from "../src/report-html.js";
 import { embeddedHints } from "../src/target.js";
 import { actingCharacters } from "./acting-characters.js";
@@ -200,7 +204,9 @@ describe("report.html in Chromium", () => {
         .evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-status")));
       expect(statuses.length, id).toBeGreaterThan(0);
       expect(new Set(statuses), id).toEqual(new Set(results.map((r) => r.status)));
-      expect(await page.locator(`#results tr.result[data-result="${id}"]`).count(), id).toBe(results.length);
+      expect(await page.locator(`#results article.result[data-result="${id}"]`).count(), id).toBe(
+        results.length,
+      );
     }
     await page.close();
   }, 120_000);
@@ -218,18 +224,23 @@ describe("report.html in Chromium", () => {
     await page.close();
   }, 120_000);
 
-  it("shows the burst's answers at the rate limit on the timeline, with the waits after them", async () => {
+  it("lists the burst's answers at the rate limit with the Retry-After they carried and the waits after them", async () => {
     const page = await open(conformant);
-    // A 429 a result cites from another is drawn where it was met, not again.
+    // A 429 a result cites from another is listed where it was met, not again.
     const hit = conformant.report.scenarios.filter((s) =>
       s.evidence.some((e) => e.status === limited && !factsOf(e).cited),
     );
     expect(hit.length, "the burst met the rate limit").toBeGreaterThan(0);
-    expect(await page.locator("#timeline ol.timeline > li").count()).toBe(conformant.report.scenarios.length);
     for (const s of hit) {
-      expect(await page.locator(`#timeline li.limited[data-result="${s.id}"]`).count(), s.id).toBe(1);
-      expect(await page.locator(`#timeline tr.wait[data-result="${s.id}"]`).count(), s.id).toBe(1);
+      const row = page.locator(`#timeline tr.wait[data-result="${s.id}"]`);
+      expect(await row.count(), s.id).toBe(1);
+      const advised = s.evidence.find((e) => e.status === limited)?.responseHeaders?.["retry-after"];
+      expect(advised, `${s.id}: the 429's Retry-After is in report.json`).toMatch(/^\d+$/);
+      expect(await row.locator('td[data-label="Retry-After"]').textContent(), s.id).toContain(
+        String(advised),
+      );
     }
+    expect(await page.locator("#timeline tr.slow").count()).toBeGreaterThan(0);
     await page.close();
   }, 120_000);
 
@@ -240,8 +251,9 @@ describe("report.html in Chromium", () => {
       screen: document.documentElement.clientWidth,
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.screen);
-    // The operations table becomes one card per operation, its cells labelled.
-    expect(await page.locator("#operations thead").isVisible()).toBe(false);
+    // The operations × checks grid scrolls in its own box.
+    const grid = await page.locator("#operations .grid").evaluate((box) => box.scrollWidth > box.clientWidth);
+    expect(grid).toBe(true);
     await page.close();
   }, 120_000);
 
@@ -256,20 +268,24 @@ describe("report.html in Chromium", () => {
       expect(await articles.count(), id).toBe(results.length);
       for (const [i, result] of results.entries()) {
         const article = articles.nth(i);
-        expect(await article.locator("table.evidence tbody tr").count(), id).toBe(result.evidence.length);
+        expect(await article.locator("details.exchange").count(), id).toBe(result.evidence.length);
         expect(result.evidence.length, id).toBeGreaterThan(0);
         const shown = (await article.textContent()) ?? "";
         for (const e of result.evidence) {
           expect(shown).toContain(`${e.method} ${e.path}`);
           expect(shown).toContain(e.excerpt);
         }
-        expect(shown).toContain(result.reason ?? "");
+        // Repeated lines and statuses said once with a count (report.json keeps them as written).
+        expect(shown).toContain(summariseReason(result.reason ?? ""));
       }
     }
     // The hostile answer is shown as text: the markup is there to read, and it did nothing.
     expect(await text(page, "#deviations")).toContain(INJECTED);
     expect(await page.evaluate(() => Reflect.get(window, "__injected"))).toBeUndefined();
-    expect(await page.locator("script, img").count()).toBe(0);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.locator("script").evaluateAll((all) => all.map((s) => s.textContent))).toEqual([
+      FILTER_SCRIPT,
+    ]);
     expect(await page.locator("#operations tr.operation").count()).toBe(model.operations.length);
     await page.close();
   }, 120_000);
@@ -289,6 +305,13 @@ describe("report.html in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+/** A page without its own filter script, which must be there, once. */
+function withoutOwnScript(html: string): string {
+  const own = `<script>${FILTER_SCRIPT}</script>`;
+  expect(html.split(own)).toHaveLength(2);
+  return html.replace(own, "");
+}
 
 describe("toHtml", () => {
   const report: Report = {
@@ -321,14 +344,15 @@ describe("toHtml", () => {
 
   it("escapes every string from the run and redacts keys and Authorization values", () => {
     const html = toHtml(report, { model, redact: createRedactor(KEYS) });
-    expect(html).not.toMatch(/<script>|<img|<b>/);
+    expect(withoutOwnScript(html)).not.toMatch(/<script|<img|<b>/);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("abc.def-secret");
     expect(html).toContain("Authorization: Bearer ***");
     expect(leaksKey(html)).toBe(false);
     // The page itself may load and run nothing.
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'`);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-`);
+    expect(html.split("<script>")).toHaveLength(2);
   });
 
   it("a fuzz run: each finding with its phase, seed and curl reproducer, escaped, with the replay's verdicts", () => {
@@ -366,7 +390,7 @@ describe("toHtml", () => {
       },
     };
     const html = toHtml(fuzzReport, { model, redact: createRedactor(KEYS) });
-    expect(html).not.toMatch(/<script>|<img/);
+    expect(withoutOwnScript(html)).not.toMatch(/<script|<img/);
     expect(html).toContain('<section id="findings">');
     expect(html).toContain("Smallest request found in phase fuzz, seed 42; answered 500");
     expect(html).toContain("-H &quot;Authorization: APIKey $GCORE_API_KEY&quot;");
@@ -389,6 +413,91 @@ describe("toHtml", () => {
     expect(html).toContain("answered \\u202egnp.exe\\u2066x\\u2069\\x1b[2J\\u200b\\x00\\x7f\\x9b end");
     expect(html).toContain("\\u202dabc\\u202c\\ufeff");
     expect(html).toContain("https://api.example.com/\\u202eexe.txt");
+  });
+
+  it("holds the request body and both sides' headers to the same escaping, redaction and bounds", () => {
+    const MB = "x".repeat(1_000_000);
+    const hostileReport: Report = {
+      ...report,
+      scenarios: report.scenarios.map((s) => ({
+        ...s,
+        evidence: s.evidence.map((e) => ({
+          ...e,
+          excerpt: `${INJECTED}${MB}`,
+          requestBody: `{"name":"${INJECTED}\u202e${DEFAULT_TOKENS.client}${MB}"}`,
+          requestHeaders: {
+            authorization: `APIKey ${DEFAULT_TOKENS.client}`,
+            "x-api-key": "someone-elses-key",
+            [`x-${INJECTED}`]: `\u202egnp.exe ${MB}`,
+            ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-many-${i}`, MB])),
+          },
+          responseHeaders: {
+            "retry-after": "1",
+            "x-echo": `Authorization: Bearer abc.def-secret ${INJECTED}`,
+            "set-cookie": "session=s3cr3t-cookie",
+          },
+        })),
+      })),
+    };
+    const html = toHtml(hostileReport, { model, redact: createRedactor(KEYS) });
+    const page = withoutOwnScript(html);
+    expect(page).not.toMatch(/<script|<img/i);
+    expect(page).toContain("&lt;script&gt;window.__injected");
+    expect(actingCharacters(page, "\n\t\r")).toEqual([]);
+    expect(page).toContain("\\u202egnp.exe");
+    expect(leaksKey(page)).toBe(false);
+    for (const secret of ["someone-elses-key", "abc.def-secret", "s3cr3t-cookie"])
+      expect(page).not.toContain(secret);
+    expect(page).toContain("<dt>retry-after</dt><dd>1</dd>");
+    // Bounded as shown: four 1 MB strings and 200 headers of 1 MB make a page of a few dozen kB.
+    expect(page.length).toBeLessThan(400_000);
+    expect(page).toContain("characters in all)");
+    expect(page).toContain("more headers not kept");
+  });
+
+  it("says repeats once with counts, lists the exchanges a failure is about first, and names another operation's", () => {
+    const [quota, check] = model.operations.filter((o) => o.method === "post");
+    if (!quota || !check) throw new Error("the spec has fewer than two POST operations");
+    const pathOf = (o: typeof quota) => o.path.replace(/\{[^}]+\}/g, "1");
+    const lines = Array.from(
+      { length: 3 },
+      () => `${check.method.toUpperCase()} ${pathOf(check)} answered 500`,
+    );
+    const statuses = [...Array(52).fill("500"), ...Array(248).fill("200")].join(", ");
+    const html = toHtml(
+      {
+        ...report,
+        scenarios: [
+          {
+            ...(report.scenarios[0] as Report["scenarios"][number]),
+            operation: quota.operationId,
+            reason: `the burst met ${statuses}\n${lines.join("\n")}`,
+            evidence: [
+              ...Array.from({ length: 4 }, () => ({
+                method: quota.method.toUpperCase(),
+                path: pathOf(quota),
+                status: 200,
+                excerpt: "{}",
+              })),
+              { method: check.method.toUpperCase(), path: pathOf(check), status: 500, excerpt: "{}" },
+            ],
+          },
+        ],
+      },
+      { model },
+    );
+    expect(html).toContain("the burst met 200 ×248, 500 ×52");
+    expect(html).toContain(`${lines[0]} (×3)`);
+    expect(html).not.toContain("500, 500, 500");
+    const deviation = html.slice(
+      html.indexOf('<section id="deviations">'),
+      html.indexOf('<section id="operations">'),
+    );
+    // The 500 first, marked and open; the four 200s behind their count.
+    expect(deviation).toMatch(/<details class="exchange flagged" open><summary><span class="n">#5<\/span>/);
+    expect(deviation).toContain("4 other exchanges (200 ×4)");
+    expect(deviation).toContain(`Evidence from another operation: <code>${check.operationId}</code>`);
+    expect(deviation).toContain(`from <code>${check.operationId}</code>`);
   });
 
   it("lists an operation no result touched, and says when latency is not recorded", () => {

@@ -1,6 +1,8 @@
 // The site's one search box, over the guides and the API reference, on every page. Its index is
 // built with the site (src/search-index.ts) into assets/search-index.js; the box loads it, with
-// MiniSearch and the shared tokenizer, from the site itself when first used: nothing leaves it.
+// MiniSearch, the shared tokenizer and the shared choice of results and snippets
+// (assets/search-results.js), from the site itself when first used: nothing leaves it. A result shows
+// its title and a snippet with the matched words in <mark>, put in as text: never as HTML.
 // Keyboard: "/" focuses the box, ↓ and ↑ choose a result, Enter opens it, Escape closes the list.
 (() => {
   const box = document.querySelector(".site-search");
@@ -12,12 +14,6 @@
   const root = box.dataset.root ?? "";
   const onReference = box.dataset.section === "reference";
   const KINDS = { guide: "Guide", operation: "Operation", reference: "Reference" };
-  const SEARCH = {
-    prefix: true,
-    fuzzy: (term) => (term.length > 4 ? 0.2 : false),
-    combineWith: "AND",
-    boost: { title: 4, keywords: 3, context: 2 },
-  };
   let engine;
   let loading;
   let results = [];
@@ -33,14 +29,15 @@
     });
   const load = () => {
     loading ??= Promise.all(
-      ["assets/minisearch.cjs", "assets/search-terms.js", "assets/search-index.js"].map(script),
+      [
+        "assets/minisearch.cjs",
+        "assets/search-terms.js",
+        "assets/search-results.js",
+        "assets/search-index.js",
+      ].map(script),
     ).then(() => {
       const { options, index } = globalThis.platformSearchIndex;
-      engine = globalThis.MiniSearch.loadJS(index, {
-        ...options,
-        tokenize: globalThis.platformSearchTerms,
-        searchOptions: SEARCH,
-      });
+      engine = globalThis.MiniSearch.loadJS(index, { ...options, tokenize: globalThis.platformSearchTerms });
     });
     return loading;
   };
@@ -69,13 +66,26 @@
     if (!open) setActive(-1);
   };
 
+  // Text parts as text nodes, the matched ones in <mark>: the index never reaches innerHTML.
+  const marked = (element, parts) => {
+    element.replaceChildren(
+      ...parts.map((part) => {
+        if (!part.mark) return document.createTextNode(part.text);
+        const mark = document.createElement("mark");
+        mark.textContent = part.text;
+        return mark;
+      }),
+    );
+    return element;
+  };
+
   const render = () => {
     const query = input.value.trim();
     if (!query || !engine) {
       show(false);
       return;
     }
-    results = engine.search(query).slice(0, 12);
+    results = globalThis.platformSearchResults.find(engine, query);
     list.replaceChildren(
       ...results.map((result, i) => {
         const option = document.createElement("a");
@@ -88,13 +98,17 @@
         const kind = document.createElement("span");
         kind.className = `search-kind ${result.kind}`;
         kind.textContent = KINDS[result.kind] ?? result.kind;
-        const title = document.createElement("span");
+        const title = marked(document.createElement("span"), result.titleParts);
         title.className = "search-title";
-        title.textContent = result.title;
         const where = document.createElement("span");
         where.className = "search-where";
         where.textContent = result.context;
         option.append(kind, title, where);
+        if (result.snippetParts.length > 0) {
+          const snippet = marked(document.createElement("span"), result.snippetParts);
+          snippet.className = "search-snippet";
+          option.append(snippet);
+        }
         option.addEventListener("click", () => show(false));
         return option;
       }),

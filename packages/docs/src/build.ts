@@ -4,15 +4,18 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { buildModel, loadBundle } from "@platform-api/spec";
+import { changelogMain, packageChanges, readChangelogs, readChangesets } from "./changelog.js";
 import {
   expandSpecTables,
   type Guide,
+  guidesDir,
   type LinkTargets,
   loadGuides,
   outline,
   renderMarkdown,
 } from "./guides.js";
 import { landingMain, tagGroups } from "./landing.js";
+import { gitHistory, type History, lastUpdatedHtml } from "./last-updated.js";
 import {
   escapeHtml,
   header,
@@ -30,11 +33,24 @@ import {
   REDOC_THEMES,
   referenceDocument,
 } from "./reference.js";
-import { guideEntries, referenceEntries, type SearchEntry, searchIndexScript } from "./search-index.js";
+import {
+  descriptionSectionEntries,
+  guideEntries,
+  referenceEntries,
+  type SearchEntry,
+  searchIndexScript,
+} from "./search-index.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = new URL("..", import.meta.url).pathname;
 export const defaultOutDir = join(packageDir, "dist");
+/** The repository: its changesets and its packages' CHANGELOG.md make the changelog page. */
+const repoRoot = join(packageDir, "../..");
+/** The description's own files (not its bundle): what the reference's "Last updated" follows. */
+const specDir = dirname(require.resolve("@platform-api/spec/package.json"));
+const specSources = ["openapi.yaml", "paths", "components", "platform-facts.yaml"].map((f) =>
+  join(specDir, f),
+);
 
 /** Redoc's sidebar shows its maker's logo from a CDN; the site serves an empty image instead. */
 const REDOC_LOGO_URL = "https://cdn.redoc.ly/redoc/logo-mini.svg";
@@ -47,7 +63,21 @@ export interface BuildResult {
   unspecifiedNotes: number;
 }
 
-export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): BuildResult {
+export interface BuildOptions {
+  /** Where each page's "Last updated" comes from: by default the git checkout the build runs in, if any. */
+  history?: History;
+  /** The folder of pending changesets (default: the repository's `.changeset`). */
+  changesetDir?: string;
+  /** The packages' released changes (default: the CHANGELOG.md of each of the repository's packages). */
+  changelogs?: { name: string; markdown: string; file: string }[];
+}
+
+export function buildSite(
+  outDir = defaultOutDir,
+  bundle: Json = loadBundle(),
+  options: BuildOptions = {},
+): BuildResult {
+  const history = options.history ?? gitHistory(packageDir);
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
@@ -78,9 +108,10 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
     const markdown = expandSpecTables(guide.markdown, bundle, where);
     const html = renderMarkdown(markdown, targets, where);
     searchEntries.push(...guideEntries(guide, html));
+    const updated = history.lastCommit([join(guidesDir, `${guide.slug}.md`)]);
     write(
       `guides/${guide.slug}.html`,
-      guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion),
+      guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion, updated),
     );
   }
 
@@ -94,10 +125,35 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
       main: landingMain(bundle, guides),
       guides: guideLinks(),
       specVersion,
+      // The landing page is its template and what it shows of the description.
+      lastUpdated: lastUpdatedHtml(history.lastCommit([join(packageDir, "src/landing.ts"), ...specSources])),
+    }),
+  );
+
+  const changesetDir = options.changesetDir ?? join(repoRoot, ".changeset");
+  const changelogs = options.changelogs ?? readChangelogs(repoRoot);
+  const changesets = readChangesets(changesetDir);
+  const dates = history.lastCommits([changesetDir]);
+  for (const changeset of changesets) changeset.date = dates.get(join(changesetDir, `${changeset.id}.md`));
+  write(
+    "changelog.html",
+    page({
+      title: "Changelog · Platform API",
+      description: "What changed in each package: the pending changesets and the released versions.",
+      root: "",
+      section: "changelog",
+      main: changelogMain(packageChanges(changesets, changelogs)),
+      guides: guideLinks(),
+      specVersion,
+      lastUpdated: lastUpdatedHtml(history.lastCommit([changesetDir, ...changelogs.map((c) => c.file)])),
     }),
   );
 
   const reference = referenceDocument(bundle);
+  const referenceUpdated = lastUpdatedHtml(history.lastCommit(specSources));
+  // Redoc shows it under the reference's title, first in the introduction.
+  if (referenceUpdated && isObject(reference.doc.info))
+    reference.doc.info.description = `${referenceUpdated}\n\n${String(reference.doc.info.description ?? "")}`;
   const referenceMenu = [
     {
       name: "Introduction",
@@ -115,7 +171,10 @@ export function buildSite(outDir = defaultOutDir, bundle: Json = loadBundle()): 
     referencePage(reference.doc, title, guides, { guides: guideLinks(), reference: referenceMenu }),
   );
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
-  searchEntries.push(...referenceEntries(bundle, [...operations.values()]));
+  searchEntries.push(
+    ...referenceEntries(bundle, [...operations.values()]),
+    ...descriptionSectionEntries(reference.doc),
+  );
   writeFileSync(join(outDir, "assets/search-index.js"), searchIndexScript(searchEntries));
 
   return {
@@ -133,6 +192,7 @@ function guidePage(
   guides: Guide[],
   links: PageLink[],
   specVersion: string,
+  updated: Date | undefined,
 ): string {
   // Before the guide's text: on a phone it comes first, folded (assets/site.js), and on a wide
   // screen the stylesheet places it in the right-hand column, marking the section being read.
@@ -159,6 +219,7 @@ function guidePage(
     sidebar: true,
     main: `${onThisPage}<article class="guide">${html}${pager}</article>`,
     specVersion,
+    lastUpdated: lastUpdatedHtml(updated),
   });
 }
 

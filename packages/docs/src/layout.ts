@@ -14,7 +14,7 @@ export interface PageOptions {
   title: string;
   /** Path from the page to the site root, "" or "../". */
   root: string;
-  section: "home" | "guides" | "reference";
+  section: "home" | "guides" | "reference" | "changelog";
   main: string;
   /** The guides, in order: the menu lists them on every page. */
   guides: PageLink[];
@@ -22,6 +22,8 @@ export interface PageOptions {
   sidebar?: boolean;
   description?: string;
   specVersion: string;
+  /** The page's "Last updated" line in the footer (src/last-updated.ts); "" when unknown. */
+  lastUpdated?: string;
 }
 
 /** The guides as every page's menu lists them (on a phone the menu holds the site's navigation). */
@@ -60,7 +62,7 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
   </div>
   <button class="menu-button" type="button" aria-expanded="false" aria-controls="site-menu"><svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg><span>Menu</span></button>
   <div class="site-menu" id="site-menu">
-    <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}</nav>
+    <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}${link("changelog.html", "Changelog", "changelog")}</nav>
     <label class="theme-switch"><span>Theme</span><select aria-label="Colour theme"><option value="system">System</option><option value="light">Light</option><option value="dark">Dark</option></select></label>
     ${(nav.reference ?? [])
       .map(
@@ -127,6 +129,7 @@ ${sidebar}
 <footer class="site-footer">
   <p>Built from the platform API description, version ${escapeHtml(options.specVersion)}.
   <a href="${root}reference/openapi.json" download>Download the OpenAPI description</a>.</p>
+  ${options.lastUpdated ?? ""}
 </footer>
 ${sharedScripts(root)}
 </body>

@@ -83,8 +83,9 @@ const typography = {
 };
 
 /**
- * Redoc's theme for each colour scheme: assets/reference.js picks the one the system asks for
- * (`prefers-color-scheme`) and renders again when that changes. The colours follow site.css.
+ * Redoc's theme for each colour scheme: assets/reference.js picks the site's (the system's
+ * `prefers-color-scheme`, or the reader's choice: assets/theme.js) and renders again when that
+ * changes. The colours follow site.css.
  */
 export const REDOC_THEMES = {
   light: {

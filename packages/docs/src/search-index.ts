@@ -1,7 +1,10 @@
 // The site's one search, over the guides and the reference: every section of every guide, every
-// operation and every described tag of the reference, indexed with MiniSearch at build time and
+// operation, every described tag and every section of the description's own introduction (its
+// general rules: pagination, rate limits, errors…), indexed with MiniSearch at build time and
 // written as a script (assets/search-index.js) that the pages load from the site itself when the
 // search box is first used (assets/search.js). Nothing is fetched from anywhere else.
+import { createRequire } from "node:module";
+import { Marked, type Tokens } from "marked";
 import MiniSearch, { type AsPlainObject } from "minisearch";
 import "../assets/search-terms.js";
 import type { Guide } from "./guides.js";
@@ -17,13 +20,14 @@ export interface SearchEntry {
   context: string;
   /** Names to find it by: the operation's id, path, parameters and tag. */
   keywords: string;
+  /** Plain text, stored in the index too: a result shows a snippet of it around the matched words. */
   text: string;
 }
 
 /** MiniSearch's options, which the browser must repeat to load the index (tokenize aside). */
 export const SEARCH_OPTIONS = {
   fields: ["title", "context", "keywords", "text"],
-  storeFields: ["kind", "title", "context"],
+  storeFields: ["kind", "title", "context", "text"],
 };
 
 export interface SearchIndexFile {
@@ -39,13 +43,54 @@ const ENTITIES: Record<string, string> = {
   "&amp;": "&",
 };
 
+/** The character a numeric entity stands for (`&#x27;`, as highlight.js writes a quote). */
+const character = (entity: string) => {
+  const code = /^&#x/i.test(entity)
+    ? Number.parseInt(entity.slice(3), 16)
+    : Number.parseInt(entity.slice(2), 10);
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+};
+
 /** The text of an HTML fragment, as a reader sees it. */
 export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    html
+      // Inline tags go without a trace ("`offset`," reads "offset,"); any other tag parts words.
+      .replace(/<\/?(?:a|code|em|strong|b|i|span|kbd|mark)\b[^>]*>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&(lt|gt|quot|#39|amp|#\d+|#x[0-9a-f]+);/gi, (entity) => ENTITIES[entity] ?? character(entity))
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/** The text of a Markdown fragment (a description's), as a reader sees it once rendered. */
+export function markdownText(markdown: string): string {
+  return htmlText(new Marked({ gfm: true }).parse(markdown, { async: false }));
+}
+
+/**
+ * The anchor Redoc gives a heading of a description, made by Redoc's own slugify (a dependency of
+ * Redoc, resolved from Redoc's package, so the two never differ): `section/Rate-limits`.
+ */
+const redocRequire = createRequire(createRequire(import.meta.url).resolve("redoc/package.json"));
+const redocSlugify = redocRequire("slugify") as (text: string) => string;
+export const sectionSlug = (heading: string) =>
+  redocSlugify(heading) ||
+  heading
+    .toLowerCase()
+    .replace(/\s+/g, "-")
+    .replace(/&/g, "-and-")
+    .replace(/--+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+/** How an operation pages, in words, from the spec model: what finds it for "pagination". */
+function paginationText(op: Operation): string {
+  const p = op.pagination;
+  if (!p) return "";
+  return p.style === "page"
+    ? `Pagination: paginated by page, with ${p.pageParam} and ${p.limitParam}; the neighbour pages are linked in ${p.nextField} and ${p.previousField}.`
+    : `Pagination: paginated by offset, with ${p.offsetParam} and ${p.limitParam}; ${p.countField} holds the total.`;
 }
 
 /** A guide's entries: its opening (up to the first section) and each of its sections, from its HTML. */
@@ -60,7 +105,9 @@ export function guideEntries(guide: Guide, html: string): SearchEntry[] {
     keywords: "",
     text: htmlText(html.slice(from, to)),
   });
-  const entries = [entry(page, guide.title, 0, headings[0]?.index ?? html.length)];
+  // The opening's text starts after the title, which the entry's title already holds.
+  const h1 = html.indexOf("</h1>");
+  const entries = [entry(page, guide.title, h1 >= 0 ? h1 + 5 : 0, headings[0]?.index ?? html.length)];
   headings.forEach((h, i) => {
     const start = (h.index ?? 0) + h[0].length;
     const end = headings[i + 1]?.index ?? html.length;
@@ -81,7 +128,12 @@ export function referenceEntries(doc: Json, operations: Operation[]): SearchEntr
         title: op.summary,
         context: `${op.method.toUpperCase()} ${op.path}`,
         keywords: [op.operationId, ...op.tags, ...op.parameters.map((p) => p.name)].join(" "),
-        text: typeof op.node.description === "string" ? op.node.description : "",
+        text: [
+          paginationText(op),
+          typeof op.node.description === "string" ? markdownText(op.node.description) : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
       }),
     ),
     ...tags
@@ -93,10 +145,48 @@ export function referenceEntries(doc: Json, operations: Operation[]): SearchEntr
           title: String(tag.name),
           context: "API reference",
           keywords: "",
-          text: String(tag.description),
+          text: markdownText(String(tag.description)),
         }),
       ),
   ];
+}
+
+/**
+ * The reference's own sections, as Redoc shows them: each heading (levels 1 and 2) of the
+ * description's introduction (`info.description`: its general rules, pagination, rate limits,
+ * errors…), at Redoc's anchor `section/<heading>` (a level 2 under a level 1: `<its id>/<heading>`).
+ * `doc` is the description as the reference page embeds it (src/reference.ts), notes included. (The
+ * security schemes get no section of their own: Redoc shows them on each operation.)
+ */
+export function descriptionSectionEntries(doc: Json): SearchEntry[] {
+  const entries: SearchEntry[] = [];
+  const info = isObject(doc.info) ? doc.info : {};
+  const description = typeof info.description === "string" ? info.description : "";
+  let top: string | undefined;
+  let current: { id: string; title: string; markdown: string[] } | undefined;
+  const close = () => {
+    if (current)
+      entries.push({
+        id: `reference/index.html#${current.id}`,
+        kind: "reference",
+        title: current.title,
+        context: "API reference",
+        keywords: "",
+        text: markdownText(current.markdown.join("")),
+      });
+  };
+  for (const token of new Marked({ gfm: true }).lexer(description)) {
+    const heading = token.type === "heading" ? (token as Tokens.Heading) : undefined;
+    if (heading && heading.depth <= 2) {
+      close();
+      const slug = sectionSlug(heading.text);
+      const id = heading.depth === 1 || !top ? `section/${slug}` : `${top}/${slug}`;
+      if (heading.depth === 1) top = id;
+      current = { id, title: htmlText(heading.text.replace(/`/g, "")), markdown: [] };
+    } else current?.markdown.push(token.raw);
+  }
+  close();
+  return entries;
 }
 
 /** The index of these entries, as the browser loads it. Two entries for one place are merged. */

@@ -2,21 +2,24 @@
 // the system's Chromium: no page scrolls sideways, the reference's JSON samples stay legible, code
 // samples show at least 70 characters of a line on a desktop, no identifier in a table breaks
 // mid-word, the guide navigation sits behind the one menu button on a phone, a copied operation
-// link opens that operation and stays as it was, one search finds guides and operations from every
-// page, and the dark theme follows the system's setting everywhere, Redoc included. It needs the
-// browser: line breaks, widths and Redoc's scroll spy exist only in a rendered page.
+// link opens that operation and stays as it was, one search finds guides, operations and the
+// reference's general rules from every page and shows where each matched (a snippet with the words
+// marked), the changelog is in the menu, a theme switch beside the system's setting, and the dark
+// theme follows the system's setting everywhere, Redoc included. It needs the browser: line breaks,
+// widths, Redoc's scroll spy and rendered colours exist only in a rendered page.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadBundle } from "@platform-api/spec";
+import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 import { codeSamplesFor } from "../src/code-samples.js";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
-import { operationAnchor } from "../src/reference.js";
+import { operationAnchor, referenceDocument } from "../src/reference.js";
+import { descriptionSectionEntries } from "../src/search-index.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
 import { builtSite } from "./built-site.js";
 
@@ -830,6 +833,87 @@ describe("the theme switch", () => {
     await page.getByLabel("Colour theme").selectOption("light");
     await settled(page, path, "light");
     expect(await backgroundLuminance(page, path)).toBeGreaterThan(0.8);
+  });
+});
+
+// Search results: one shared component (assets/search.js, the same markup and styles on every page),
+// so one width per theme: the desktop in light, the phone in dark, where a highlight could vanish
+// into the background and a snippet could push past a narrow panel. A browser because the snippet is
+// built in the page from the index and must read on it.
+describe("search results say where they matched", () => {
+  const paginated = paginatedOperations(buildModel(bundle));
+
+  it.each([
+    ["desktop", DESKTOP, "light"],
+    ["phone", PHONE, "dark"],
+  ] as const)(
+    '"pagination" finds the paginated operations and the reference\'s rule, with marked snippets (%s, %s)',
+    async (_, viewport, scheme) => {
+      const page = await open("/", viewport, scheme);
+      const options = await search(page, "pagination");
+      const hrefs = await options.evaluateAll((all) => all.map((o) => o.getAttribute("href")));
+      expect(paginated.length).toBeGreaterThan(0);
+      for (const op of paginated)
+        expect(hrefs, op.operationId).toContain(`reference/index.html#${operationAnchor(op)}`);
+      const rule = options.filter({ has: page.locator(".search-kind.reference") }).filter({
+        has: page.locator(".search-title", { hasText: /^Pagination$/ }),
+      });
+      expect(await rule.count(), "the reference's own Pagination section").toBe(1);
+      expect(await rule.getAttribute("href")).toMatch(/^reference\/index\.html#section\//);
+
+      const withHref = (op: (typeof paginated)[number]) =>
+        options.and(page.locator(`[href="reference/index.html#${operationAnchor(op)}"]`));
+      const marked = [rule, ...paginated.map(withHref)];
+      for (const option of marked) {
+        const snippet = option.locator(".search-snippet");
+        await snippet.waitFor({ state: "visible" });
+        const marks = snippet.locator("mark");
+        expect(await marks.count(), (await option.getAttribute("href")) ?? "").toBeGreaterThan(0);
+        expect(await marks.first().textContent()).toMatch(/^paginat/i);
+        // Text and <mark> only: nothing from the index becomes markup.
+        expect(await snippet.locator(":not(mark)").count()).toBe(0);
+        const box = await snippet.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0), "the snippet stays inside the page").toBeLessThanOrEqual(
+          viewport.width,
+        );
+        const mark = await colours(marks.first());
+        expect(contrast(mark.color, mark.background), "the highlight reads").toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it("opens the reference's general rule at its section", async () => {
+    const page = await open("/guides/getting-started.html", DESKTOP);
+    const options = await search(page, "rate limits");
+    const rule = options
+      .filter({ has: page.locator(".search-kind.reference") })
+      .filter({ has: page.locator(".search-snippet mark") })
+      .first();
+    const href = (await rule.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\.\.\/reference\/index\.html#section\//);
+    await rule.click();
+    await page.waitForURL(/\/reference\/index\.html#section\//);
+    await redocRendered(page);
+    await operationInView(page, decodeURIComponent(href.split("#")[1] ?? ""));
+    // Every section of the reference the index links to is one Redoc rendered.
+    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+    const missing = await page.evaluate(
+      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+      anchors,
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the changelog page", () => {
+  it("is linked from the menu and does not scroll sideways on a phone (dark)", async () => {
+    const page = await open("/", PHONE, "dark");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.locator(".site-nav").getByRole("link", { name: "Changelog" }).click();
+    await page.waitForURL(/\/changelog\.html$/);
+    await page.locator(".package-changes").first().waitFor({ state: "visible" });
+    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });
 

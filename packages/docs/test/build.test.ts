@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildResult, buildSite } from "../src/build.js";
+import { anchor, readChangesets } from "../src/changelog.js";
 import { GUIDE_ORDER } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 
@@ -30,7 +31,12 @@ function files(dir: string, prefix = ""): string[] {
 describe("built site", () => {
   it("has a landing page, every guide and the reference", () => {
     expect(result.pages.sort()).toEqual(
-      ["index.html", "reference/index.html", ...GUIDE_ORDER.map((g) => `guides/${g}.html`)].sort(),
+      [
+        "index.html",
+        "changelog.html",
+        "reference/index.html",
+        ...GUIDE_ORDER.map((g) => `guides/${g}.html`),
+      ].sort(),
     );
     expect(result.operations).toBe(loadModel().operations.length);
   });
@@ -86,6 +92,21 @@ describe("built site", () => {
     const system = colours('@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {');
     expect(system.length).toBeGreaterThan(10);
     expect(colours(':root[data-theme="dark"] {')).toEqual(system);
+  });
+
+  it("builds the changelog from the repository's changesets, linked from every page's navigation", () => {
+    const html = read("changelog.html");
+    const changesets = readChangesets(new URL("../../../.changeset/", import.meta.url).pathname);
+    expect(changesets.length).toBeGreaterThan(0);
+    for (const changeset of changesets)
+      for (const release of changeset.releases) {
+        const section = html.slice(html.indexOf(`<h2 id="${anchor(release.name)}"`)).split("</section>")[0];
+        expect(section, `${changeset.id} under ${release.name}`).toContain(
+          `id="${anchor(release.name)}--${anchor(changeset.id)}"`,
+        );
+      }
+    for (const page of result.pages)
+      expect(read(page), page).toMatch(/<nav class="site-nav"[^>]*>.*href="(\.\.\/)?changelog\.html"/);
   });
 
   it("cleans the output folder first", () => {

@@ -17,6 +17,7 @@ import type { BodyOf, StatusOf } from "../api.js";
 import type { Evidence, JudgedExchange } from "../context.js";
 import { type Inferred, specModel, specValidator } from "../spec.js";
 import type { ObservedExchange } from "./exchange.js";
+import { bodyExcerpt, cutText, shownHeaders } from "./shown-headers.js";
 
 declare const answerOf: unique symbol;
 
@@ -44,11 +45,11 @@ export interface Answer<Op = unknown> {
 /** An answer whose status was checked: its body has the type the status documents. */
 export type Answered<Op, S extends StatusOf<Op>> = Answer<Op> & { status: S; body: BodyOf<Op, S> };
 
-const EXCERPT = 300;
+export const EXCERPT = 300;
 
-/** The first 300 characters of `text`: give it text that is already redacted. */
+/** The first 300 characters of `text`, the cut said: give it text that is already redacted. */
 export function excerptOf(text: string): string {
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
+  return cutText(text, EXCERPT);
 }
 
 /** The body as JSON, undefined when empty or not JSON. */
@@ -93,8 +94,23 @@ export function decodeExchange(
     contentType,
     at: exchange.at,
     durationMs: Math.round(exchange.durationMs),
+    ...requestEvidence(exchange, redact),
+    responseHeaders: shownHeaders(exchange.responseHeaders, redact),
   };
   return { answer, evidence };
+}
+
+/** What evidence keeps of the request: its headers and its body, redacted and bounded. */
+export function requestEvidence(
+  exchange: Pick<ObservedExchange, "requestHeaders" | "requestBody">,
+  redact: (text: string) => string,
+): Pick<Evidence, "requestHeaders" | "requestBody"> {
+  return {
+    requestHeaders: shownHeaders(exchange.requestHeaders, redact),
+    ...(exchange.requestBody === undefined || exchange.requestBody === ""
+      ? {}
+      : { requestBody: bodyExcerpt(exchange.requestBody, redact, EXCERPT) }),
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface ObservedExchange {
    * reported: what the judge keeps of a token is a label ("token 1"), not the token.
    */
   requestHeaders: Record<string, string | undefined>;
+  /** The request body as text; undefined when there was none or the producer did not keep it. */
+  requestBody?: string;
   /** The answer's status; null when there was none (the upstream unreachable, the connection cut). */
   status: number | null;
   /** Answer headers, names lower-cased. */

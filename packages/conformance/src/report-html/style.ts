@@ -1,5 +1,7 @@
 // The HTML report's one stylesheet, inlined in the page (the report opens offline, from a file).
-// Narrow screens get every table as stacked cards, each cell labelled by its column.
+// No part of the page is wider than the screen: the operations × checks grid scrolls in its own
+// box with the operations column held in view, and an exchange takes the full width as a list of
+// facts. Narrow screens get the other tables as stacked cards, each cell labelled by its column.
 
 export const STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #5b6470; --bg: #fff; --panel: #f5f7f9; --line: #d8dde3;
@@ -17,19 +19,61 @@ p, li { overflow-wrap: anywhere; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.86em; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }
 a { color: inherit; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+[hidden] { display: none !important; }
+/* Positioned within its own box: placed by the page, an off-screen label would widen the page. */
+.sr { position: absolute; left: 0; top: 0; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .muted, .note { color: var(--muted); }
 .note { font-size: 0.9em; }
 .verdict { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 16px; padding: 12px 16px; border-radius: 8px;
   border: 2px solid var(--pass); background: var(--panel); margin: 8px 0 16px; }
 .verdict.not-conformant { border-color: var(--fail); }
+.verdict.thin { border-color: var(--warn); border-style: dashed; }
 .verdict strong { font-size: 1.6rem; letter-spacing: 0.02em; color: var(--pass); }
 .verdict.not-conformant strong { color: var(--fail); }
+.verdict.thin strong { color: var(--warn); font-size: 1.3rem; }
+.verdict .qualifier { margin: 0; flex-basis: 100%; font-weight: 600; }
+.verdict .skips { flex-basis: 100%; }
+.verdict .skips ul { margin: 4px 0; padding-left: 1.2em; }
+.count { font-variant-numeric: tabular-nums; font-weight: 600; }
+.filters { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; padding: 8px 12px; margin: 0 0 8px;
+  border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
+.filters fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+.filters legend { float: left; margin-right: 8px; color: var(--muted); }
+.filters select, .filters input[type=search] { font: inherit; max-width: 100%; }
+.filters label { max-width: 100%; }
+/* The operations column is held in view at a fixed width; scrolling to a cell keeps it clear of it. */
+.grid { --op: 15em; position: relative; overflow: auto; max-width: 100%; max-height: 85vh; border: 1px solid var(--line);
+  border-radius: 6px; scroll-padding-left: var(--op); }
+table.matrix thead th { position: sticky; top: 0; z-index: 2; }
+table.matrix th:first-child { position: sticky; left: 0; z-index: 1; width: var(--op); min-width: var(--op); max-width: var(--op);
+  box-shadow: 1px 0 0 var(--line); overflow-wrap: anywhere; }
+table.matrix thead th:first-child { left: 0; z-index: 3; }
+table.matrix td { min-width: 6em; }
+.tally { display: block; font-weight: 400; font-size: 0.85em; }
+.exchanges { display: flex; flex-direction: column; gap: 6px; margin: 6px 0; }
+details.exchange { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; }
+details.exchange > summary { overflow-wrap: anywhere; }
+details.exchange.flagged { border-left: 4px solid var(--fail); }
+details.exchange.limited > summary .code { color: var(--limit); font-weight: 600; }
+details.exchange.flagged > summary .code { color: var(--fail); font-weight: 600; }
+.exchange-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 12px; margin: 6px 0 2px; }
+.exchange-facts > dt { color: var(--muted); }
+.exchange-facts > dd { margin: 0; min-width: 0; }
+.exchange-facts pre { background: var(--panel); padding: 4px 6px; border-radius: 4px; }
+dl.headers { display: grid; grid-template-columns: minmax(6em, max-content) minmax(0, 1fr); gap: 0 10px; margin: 0;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.84em; }
+dl.headers dt { color: var(--muted); overflow-wrap: anywhere; }
+dl.headers dd { margin: 0; overflow-wrap: anywhere; }
+.from-other, .from { color: var(--warn); }
+details.more > summary { color: var(--muted); }
+article.result { border-bottom: 1px solid var(--line); padding: 6px 0; }
+article.result h3 .muted { font-weight: 400; }
+article.result .title { margin: 0; }
 .counts { display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 0; padding: 0; list-style: none; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
-.scroll { overflow-x: auto; max-width: 100%; }
+.scroll { position: relative; overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
 th { background: var(--panel); font-weight: 600; }
@@ -48,30 +92,13 @@ tr.untouched th { color: var(--muted); }
 .deviation { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 8px 12px; margin: 12px 0; }
 .deviation.warned { border-left-color: var(--warn); }
 .reason { background: var(--panel); padding: 6px 8px; border-radius: 4px; margin: 6px 0; }
-.evidence pre { min-width: 16em; }
-.evidence tr.limited td { color: var(--limit); }
-.evidence-list { max-height: 32em; overflow: auto; }
 details > summary { cursor: pointer; }
-.timeline { list-style: none; margin: 0; padding: 0; }
-.timeline li { display: grid; grid-template-columns: minmax(8em, 22em) 1fr; gap: 8px; align-items: center; font-size: 0.82em; }
-.timeline .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.timeline .track { position: relative; height: 12px; background: var(--panel); border-radius: 2px; }
-.timeline .bar { position: absolute; top: 1px; bottom: 1px; min-width: 2px; border-radius: 2px; background: var(--pass); }
-.timeline .failed .bar { background: var(--fail); }
-.timeline .warned .bar { background: var(--warn); }
-.timeline .skipped .bar { background: var(--skip); }
-.timeline .hit { position: absolute; top: -2px; bottom: -2px; width: 3px; margin-left: -1px; background: var(--limit); }
-.timeline .wait { position: absolute; top: 3px; bottom: 3px; min-width: 2px;
-  background: repeating-linear-gradient(45deg, var(--limit) 0 3px, transparent 3px 6px); border: 1px solid var(--limit); }
-.timeline .limited .label { color: var(--limit); font-weight: 600; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 0.85em; margin: 4px 0 8px; padding: 0; list-style: none; }
-.swatch { display: inline-block; width: 1em; height: 0.7em; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
-.swatch.hit { width: 3px; background: var(--limit); }
-.swatch.wait { background: repeating-linear-gradient(45deg, var(--limit) 0 3px, transparent 3px 5px); border: 1px solid var(--limit); }
-.filter { margin: 8px 0; }
-#only-deviations:checked ~ .scroll tr.result.passed, #only-deviations:checked ~ .scroll tr.result.skipped { display: none; }
 @media (max-width: 720px) {
   main { padding: 10px; }
+  .grid { --op: 8.5em; }
+  table.matrix .op-path { display: none; }
+  .exchange-facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .exchange-facts > dd { margin-bottom: 6px; }
   table.cards, table.cards tbody, table.cards tr, table.cards th, table.cards td { display: block; width: 100%; }
   table.cards thead { display: none; }
   table.cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 10px; padding: 4px 0; }
@@ -80,6 +107,5 @@ details > summary { cursor: pointer; }
   table.cards td.empty { display: none; }
   table.cards td.num { text-align: left; }
   table.cards td.num::before { display: inline; margin-right: 6px; }
-  .timeline li { grid-template-columns: 1fr; gap: 0; margin-bottom: 4px; }
 }
 `;

@@ -148,6 +148,7 @@ export async function readHar(
       method: request.method,
       url: `${url.pathname.slice(prefix.length) || "/"}${url.search}`,
       requestHeaders: headerRecord(request.headers),
+      ...(typeof request.postData?.text === "string" ? { requestBody: request.postData.text } : {}),
       // HAR writes 0 (browsers) or -1 for a request that got no answer.
       status: response.status > 0 ? response.status : null,
       responseHeaders: headerRecord(response.headers),

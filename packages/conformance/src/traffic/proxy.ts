@@ -223,6 +223,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
             method: req.method ?? "GET",
             url,
             requestHeaders: flatHeaders(req.headers),
+            ...(requestCopy.seen && requestBytes ? { requestBody: requestBytes.toString("utf8") } : {}),
             status,
             responseHeaders: headers,
             body: answer.body,

@@ -1,0 +1,142 @@
+// The changelog page's renderer, with fixtures: changesets grouped by package and by bump, released
+// versions read from a CHANGELOG.md as `changeset version` writes it, the files' content escaped.
+// In-process: nothing here needs a browser.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  changelogMain,
+  packageChanges,
+  parseChangelog,
+  parseChangeset,
+  readChangesets,
+} from "../src/changelog.js";
+
+const dir = mkdtempSync(join(tmpdir(), "docs-changesets-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const write = (file: string, text: string) => writeFileSync(join(dir, file), text);
+write("client-retries.md", '---\n"@acme/client": minor\n---\n\nThe client retries `429` answers.\n');
+write(
+  "both-fix.md",
+  "---\n'@acme/client': patch\n\"@acme/server\": major\n---\n\nOne change to two packages.\n\n- Client: a fix.\n- Server: a new start.\n",
+);
+write(
+  "hostile.md",
+  '---\n"@acme/server": patch\n---\n\n<script>alert(1)</script> and <img src=x onerror="alert(2)"> stay text.\n',
+);
+write("README.md", "# Changesets\n\nNot a changeset.\n");
+
+const CHANGELOG = `# @acme/client
+
+## 1.2.0
+
+### Minor Changes
+
+- 1a2b3c4: Lists are walked with \`paginate()\`.
+
+### Patch Changes
+
+- 9f8e7d6: A typo.
+- Updated dependencies [1a2b3c4]
+
+## 1.1.0
+
+### Major Changes
+
+- abcdef0: Dropped Node 18.
+`;
+
+describe("the changelog", () => {
+  const changesets = readChangesets(dir);
+
+  it("reads every changeset of the folder, with each package's bump, and skips its README", () => {
+    expect(changesets.map((c) => c.id)).toEqual(["both-fix", "client-retries", "hostile"]);
+    expect(changesets[0]?.releases).toEqual([
+      { name: "@acme/client", type: "patch" },
+      { name: "@acme/server", type: "major" },
+    ]);
+    expect(changesets[1]?.summary).toBe("The client retries `429` answers.");
+  });
+
+  it("refuses front matter that changesets would refuse, naming the file", () => {
+    expect(() => parseChangeset("bad", '---\n"@acme/client": huge\n---\nText')).toThrow(/bad\.md.*huge/);
+    expect(() => parseChangeset("none", "Just text")).toThrow(/none\.md: no front matter/);
+    // "none" leaves a package out of the release: it is not listed.
+    expect(parseChangeset("quiet", '---\n"@acme/a": none\n"@acme/b": patch\n---\nText').releases).toEqual([
+      { name: "@acme/b", type: "patch" },
+    ]);
+  });
+
+  it("reads a CHANGELOG.md's versions, newest first, by kind, without the commit ids", () => {
+    const versions = parseChangelog(CHANGELOG);
+    expect(versions.map((v) => v.version)).toEqual(["1.2.0", "1.1.0"]);
+    expect(versions[0]?.changes.map((c) => c.type)).toEqual(["minor", "patch"]);
+    expect(versions[0]?.changes[0]?.markdown).toBe("- Lists are walked with `paginate()`.");
+    expect(versions[1]?.changes).toEqual([{ type: "major", markdown: "- Dropped Node 18." }]);
+  });
+
+  it("groups the changes by package, then pending by bump (major, minor, patch), then released versions", () => {
+    const packages = packageChanges(changesets, [{ name: "@acme/client", markdown: CHANGELOG }]);
+    expect(packages.map((p) => p.name)).toEqual(["@acme/client", "@acme/server"]);
+    const html = changelogMain(packages);
+    const client = html.slice(html.indexOf('id="acme-client"'), html.indexOf('id="acme-server"'));
+    const order = (...needles: string[]) => needles.map((n) => client.indexOf(n));
+    const positions = order(
+      'id="acme-client-unreleased"',
+      'id="acme-client-unreleased-minor"',
+      "The client retries <code>429</code> answers.",
+      'id="acme-client-unreleased-patch"',
+      "One change to two packages.",
+      'id="acme-client-1-2-0"',
+      "Lists are walked with <code>paginate()</code>.",
+      'id="acme-client-1-1-0-major"',
+      "Dropped Node 18.",
+    );
+    expect(
+      positions.every((p) => p >= 0),
+      String(positions),
+    ).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(client).not.toContain("1a2b3c4");
+    // The two-package changeset shows under the server's major changes too, and only there.
+    const server = html.slice(html.indexOf('id="acme-server"'));
+    expect(server.indexOf('id="acme-server-unreleased-major"')).toBeLessThan(
+      server.indexOf("One change to two packages."),
+    );
+    expect(server.split("One change to two packages.")).toHaveLength(2);
+    // Each has an id of its own: no id twice on the page.
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual([...new Set(ids)]);
+  });
+
+  it("shows a changeset's date when known, newest first within a kind", () => {
+    const dated = readChangesets(dir).map((c) => ({
+      ...c,
+      releases: [{ name: "@acme/x", type: "patch" as const }],
+    }));
+    const [a, b] = dated;
+    if (!a || !b) throw new Error("fixture");
+    a.date = new Date("2024-03-01T10:00:00Z");
+    b.date = new Date("2025-07-09T10:00:00Z");
+    const html = changelogMain(packageChanges(dated, []));
+    expect(html).toContain('<time datetime="2025-07-09T10:00:00.000Z">9 July 2025</time>');
+    expect(html.indexOf("9 July 2025")).toBeLessThan(html.indexOf("1 March 2024"));
+  });
+
+  it("escapes what the files hold: HTML in a change is shown, never run", () => {
+    const html = changelogMain(packageChanges(changesets, []));
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
+    const name = changelogMain(packageChanges([], [{ name: "<b>x</b>", markdown: CHANGELOG }]));
+    expect(name).toContain("&lt;b&gt;x&lt;/b&gt;");
+    expect(name).not.toContain("<b>");
+  });
+
+  it("says so when nothing is recorded", () => {
+    expect(changelogMain([])).toContain("No change is recorded yet.");
+    expect(readChangesets(join(dir, "missing"))).toEqual([]);
+  });
+});
