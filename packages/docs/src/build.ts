@@ -14,11 +14,25 @@ import {
   outline,
   renderMarkdown,
 } from "./guides.js";
-import { landingMain } from "./landing.js";
+import { landingMain, tagGroups } from "./landing.js";
 import { gitHistory, type History, lastUpdatedHtml } from "./last-updated.js";
-import { escapeHtml, header, type PageLink, page, sharedHead, sharedScripts } from "./layout.js";
+import {
+  escapeHtml,
+  header,
+  type PageLink,
+  page,
+  type SiteNav,
+  sharedHead,
+  sharedScripts,
+} from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
-import { operationAnchor, REDOC_OPTIONS, REDOC_THEMES, referenceDocument } from "./reference.js";
+import {
+  introductionSections,
+  operationAnchor,
+  REDOC_OPTIONS,
+  REDOC_THEMES,
+  referenceDocument,
+} from "./reference.js";
 import {
   descriptionSectionEntries,
   guideEntries,
@@ -140,7 +154,22 @@ export function buildSite(
   // Redoc shows it under the reference's title, first in the introduction.
   if (referenceUpdated && isObject(reference.doc.info))
     reference.doc.info.description = `${referenceUpdated}\n\n${String(reference.doc.info.description ?? "")}`;
-  write("reference/index.html", referencePage(reference.doc, title, guides, guideLinks()));
+  const referenceMenu = [
+    {
+      name: "Introduction",
+      links: introductionSections(reference.doc).map((s) => ({ href: `#${s.anchor}`, title: s.title })),
+    },
+    ...tagGroups(bundle).map((group) => ({
+      name: group.name,
+      links: [...operations.values()]
+        .filter((op) => op.tags.some((t) => group.tags.includes(t)))
+        .map((op) => ({ href: `#${operationAnchor(op)}`, title: op.summary })),
+    })),
+  ].filter((group) => group.links.length > 0);
+  write(
+    "reference/index.html",
+    referencePage(reference.doc, title, guides, { guides: guideLinks(), reference: referenceMenu }),
+  );
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
   searchEntries.push(
     ...referenceEntries(bundle, [...operations.values()]),
@@ -165,11 +194,13 @@ function guidePage(
   specVersion: string,
   updated: Date | undefined,
 ): string {
+  // Before the guide's text: on a phone it comes first, folded (assets/site.js), and on a wide
+  // screen the stylesheet places it in the right-hand column, marking the section being read.
   const onThisPage =
     sections.length > 1
-      ? `<nav class="on-this-page" aria-label="On this page"><p class="nav-title">On this page</p><ul>${sections
+      ? `<nav class="on-this-page" aria-label="On this page"><details open><summary class="nav-title">On this page</summary><ul>${sections
           .map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`)
-          .join("")}</ul></nav>`
+          .join("")}</ul></details></nav>`
       : "";
   const index = guides.indexOf(guide);
   const previous = guides[index - 1];
@@ -186,13 +217,13 @@ function guidePage(
     section: "guides",
     guides: links,
     sidebar: true,
-    main: `<article class="guide">${html}${pager}</article>${onThisPage}`,
+    main: `${onThisPage}<article class="guide">${html}${pager}</article>`,
     specVersion,
     lastUpdated: lastUpdatedHtml(updated),
   });
 }
 
-function referencePage(doc: Json, title: string, guides: Guide[], links: PageLink[]): string {
+function referencePage(doc: Json, title: string, guides: Guide[], nav: SiteNav): string {
   // `</script` inside the JSON would end the script element early.
   const json = JSON.stringify(doc).replace(/</g, "\\u003c");
   const options = JSON.stringify(REDOC_OPTIONS).replace(/</g, "\\u003c");
@@ -209,7 +240,7 @@ function referencePage(doc: Json, title: string, guides: Guide[], links: PageLin
 ${sharedHead("../")}
 </head>
 <body class="section-reference">
-${header("../", "reference", { guides: links })}
+${header("../", "reference", nav)}
 <noscript><p class="noscript">The API reference needs JavaScript. The description itself: <a href="openapi.json">openapi.json</a>. Guides: ${guideLinks}</p></noscript>
 <div id="redoc"></div>
 <script id="redoc-spec" type="application/json">${json}</script>

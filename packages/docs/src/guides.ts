@@ -106,7 +106,14 @@ export function renderMarkdown(markdown: string, targets: LinkTargets, where: st
         return codeFigure(text, lang ?? "");
       },
       table(token) {
-        return `<div class="table-wrap">${Renderer.prototype.table.call(this, token)}</div>`;
+        // Code in a table never breaks inside a word (site.css); a path may break after its "/".
+        const html = Renderer.prototype.table
+          .call(this, token)
+          .replace(
+            /<code>([^<]*)<\/code>/g,
+            (_: string, text: string) => `<code>${text.replace(/\//g, "/<wbr>")}</code>`,
+          );
+        return `<div class="table-wrap">${html}</div>`;
       },
     },
   });

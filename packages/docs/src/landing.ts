@@ -8,7 +8,7 @@ import { escapeHtml } from "./layout.js";
 import { isObject, type Json, listOperations, tokenHeader } from "./operations.js";
 import { operationAnchor } from "./reference.js";
 
-interface TagGroup {
+export interface TagGroup {
   name: string;
   tags: string[];
 }
@@ -72,7 +72,7 @@ export function landingMain(doc: Json, guides: Guide[]): string {
 }
 
 /** Redoc's product groups (`x-tagGroups`), which the spec model does not carry. */
-function tagGroups(doc: Json): TagGroup[] {
+export function tagGroups(doc: Json): TagGroup[] {
   const groups = Array.isArray(doc["x-tagGroups"]) ? doc["x-tagGroups"] : [];
   return groups.filter(isObject).map((g) => ({
     name: String(g.name ?? ""),

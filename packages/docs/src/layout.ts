@@ -29,6 +29,11 @@ export interface PageOptions {
 /** The guides as every page's menu lists them (on a phone the menu holds the site's navigation). */
 export interface SiteNav {
   guides: PageLink[];
+  /**
+   * The reference page's introduction sections and operations by product: on a phone the site's
+   * menu lists them, in place of a second, floating menu button of Redoc's own.
+   */
+  reference?: { name: string; links: PageLink[] }[];
 }
 
 /**
@@ -58,20 +63,31 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
   <button class="menu-button" type="button" aria-expanded="false" aria-controls="site-menu"><svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg><span>Menu</span></button>
   <div class="site-menu" id="site-menu">
     <nav class="site-nav" aria-label="Site">${link("guides/getting-started.html", "Guides", "guides")}${link("reference/index.html", "API reference", "reference")}${link("changelog.html", "Changelog", "changelog")}</nav>
+    <label class="theme-switch"><span>Theme</span><select aria-label="Colour theme"><option value="system">System</option><option value="light">Light</option><option value="dark">Dark</option></select></label>
+    ${(nav.reference ?? [])
+      .map(
+        (group) =>
+          `<nav class="menu-reference" aria-label="${escapeHtml(group.name)} (menu)"><p class="nav-title">${escapeHtml(group.name)}</p><ul>${group.links
+            .map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`)
+            .join("")}</ul></nav>`,
+      )
+      .join("")}
     <nav class="menu-guides" aria-label="Guides (menu)"><p class="nav-title">Guides</p><ul>${guides}</ul></nav>
   </div>
 </header>`;
 }
 
 /**
- * The head's lines every page shares: the colour schemes it supports, and the class that tells the
- * stylesheet scripts run (without them, the menu stays open and the search box is hidden).
+ * The head's lines every page shares: the colour schemes it supports, the class that tells the
+ * stylesheet scripts run (without them, the menu stays open and the search box is hidden), and the
+ * theme the reader chose (assets/theme.js, before the page paints; after any stylesheet it switches).
  */
 export function sharedHead(root: string): string {
   return `<meta name="color-scheme" content="light dark">
 <link rel="icon" href="${root}assets/logo.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${root}assets/site.css">
-<script>document.documentElement.classList.add("js")</script>`;
+<script>document.documentElement.classList.add("js")</script>
+<script src="${root}assets/theme.js"></script>`;
 }
 
 /** The scripts every page ends with: the menu, copy buttons, and the search. */
@@ -98,9 +114,9 @@ export function page(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
 ${options.description ? `<meta name="description" content="${escapeHtml(options.description)}">` : ""}
+<link rel="stylesheet" href="${root}assets/highlight.css" media="not all and (prefers-color-scheme: dark)" data-scheme="light" data-system-media="not all and (prefers-color-scheme: dark)">
+<link rel="stylesheet" href="${root}assets/highlight-dark.css" media="(prefers-color-scheme: dark)" data-scheme="dark" data-system-media="(prefers-color-scheme: dark)">
 ${sharedHead(root)}
-<link rel="stylesheet" href="${root}assets/highlight.css" media="not all and (prefers-color-scheme: dark)">
-<link rel="stylesheet" href="${root}assets/highlight-dark.css" media="(prefers-color-scheme: dark)">
 </head>
 <body class="section-${options.section}">
 ${header(root, options.section, { guides: options.guides })}

@@ -31,6 +31,23 @@ export function operationAnchor(op: Pick<Operation, "operationId" | "tags">): st
 /** Redoc's slug of a tag name in its links. */
 export const tagSlug = (name: string) => name.trim().replace(/\s+/g, "-");
 
+/**
+ * The sections Redoc makes of the introduction's headings, with their links (`section/<slug>`):
+ * its slug drops what the `slugify` package drops (a comma, say) and joins words with "-".
+ */
+export function introductionSections(doc: Json): { title: string; anchor: string }[] {
+  const info = doc.info as Json | undefined;
+  const description = typeof info?.description === "string" ? info.description : "";
+  return [...description.matchAll(/^#{1,2} +(.+?) *$/gm)].map((m) => {
+    const title = m[1] ?? "";
+    const slug = title
+      .replace(/[^\w\s$*_+~.()'"!\-:@]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-");
+    return { title, anchor: `section/${slug}` };
+  });
+}
+
 const SANS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", Arial, sans-serif';
 const MONO = 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace';
@@ -50,6 +67,14 @@ export const REDOC_OPTIONS = {
   disableSearch: true,
 };
 
+/**
+ * Redoc puts the samples beside the operation only from this width on (its `medium` breakpoint,
+ * 75rem by default) and under it below: beside, at 1280 px, the panel showed 38 characters of a
+ * sample's line. From 105rem (1680 px) a half-width panel shows more than 70; narrower, the samples
+ * take the whole width under their operation.
+ */
+const breakpoints = { small: "50rem", medium: "105rem", large: "105rem" };
+
 const typography = {
   fontSize: "15px",
   fontFamily: SANS,
@@ -58,15 +83,17 @@ const typography = {
 };
 
 /**
- * Redoc's theme for each colour scheme: assets/reference.js picks the one the system asks for
- * (`prefers-color-scheme`) and renders again when that changes. The colours follow site.css.
+ * Redoc's theme for each colour scheme: assets/reference.js picks the site's (the system's
+ * `prefers-color-scheme`, or the reader's choice: assets/theme.js) and renders again when that
+ * changes. The colours follow site.css.
  */
 export const REDOC_THEMES = {
   light: {
     colors: { primary: { main: "#2450c8" } },
+    breakpoints,
     typography,
     sidebar: { width: "280px", backgroundColor: "#f6f8fb" },
-    rightPanel: { backgroundColor: "#172033", width: "42%" },
+    rightPanel: { backgroundColor: "#172033", width: "50%" },
   },
   dark: {
     colors: {
@@ -92,6 +119,7 @@ export const REDOC_THEMES = {
       nestedBackground: "#161d29",
       arrow: { color: "#a9b2c3" },
     },
+    breakpoints,
     typography: {
       ...typography,
       code: { ...typography.code, color: "#ffab9e", backgroundColor: "rgba(255, 255, 255, 0.07)" },
@@ -106,7 +134,7 @@ export const REDOC_THEMES = {
     },
     rightPanel: {
       backgroundColor: "#0b1019",
-      width: "42%",
+      width: "50%",
       textColor: "#e6e9ef",
       servers: {
         overlay: { backgroundColor: "#161d29", textColor: "#e6e9ef" },

@@ -1,9 +1,12 @@
 // The site at a desktop (1280 px) and a phone (390 px) width, in the light and the dark theme, in
-// the system's Chromium: no page scrolls sideways, the reference's JSON samples stay legible, the
-// guide navigation sits behind a menu button on a phone, one search finds guides, operations and
-// the reference's general rules from every page and shows where each matched (a snippet with the
-// words marked), the changelog is in the menu, and the dark theme follows the system's setting
-// everywhere, Redoc included.
+// the system's Chromium: no page scrolls sideways, the reference's JSON samples stay legible, code
+// samples show at least 70 characters of a line on a desktop, no identifier in a table breaks
+// mid-word, the guide navigation sits behind the one menu button on a phone, a copied operation
+// link opens that operation and stays as it was, one search finds guides, operations and the
+// reference's general rules from every page and shows where each matched (a snippet with the words
+// marked), the changelog is in the menu, a theme switch beside the system's setting, and the dark
+// theme follows the system's setting everywhere, Redoc included. It needs the browser: line breaks,
+// widths, Redoc's scroll spy and rendered colours exist only in a rendered page.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs.
 import { readFileSync } from "node:fs";
@@ -12,6 +15,7 @@ import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec"
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
+import { codeSamplesFor } from "../src/code-samples.js";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { operationAnchor, referenceDocument } from "../src/reference.js";
@@ -30,8 +34,22 @@ const PAGES = [
 
 const bundle = loadBundle();
 const guides = loadGuides();
-const checkLimits = listOperations(bundle).find((op) => op.path.endsWith("/check_limits"));
+const operations = listOperations(bundle);
+const checkLimits = operations.find((op) => op.path.endsWith("/check_limits"));
 if (!checkLimits) throw new Error("the description has no check_limits operation");
+const SCHEMES = ["light", "dark"] as const;
+/** A sample must show this many characters of a line at a desktop width (or the whole line). */
+const SAMPLE_COLUMNS = 70;
+/** The operation whose samples have the longest line: the hardest one to show. */
+const widestSample = operations
+  .map((op) => ({
+    op,
+    longest: Math.max(
+      ...codeSamplesFor(bundle, op).flatMap((s) => s.source.split("\n").map((l) => l.length)),
+    ),
+  }))
+  .sort((a, b) => b.longest - a.longest)[0]?.op;
+if (!widestSample) throw new Error("the description has no operation");
 
 /** A word that only the getting-started guide contains: in no other guide, nowhere in the description. */
 const uniqueWord = (() => {
@@ -272,20 +290,122 @@ async function operationInView(page: Page, id: string) {
   );
 }
 
+/**
+ * How many characters of a line a code block shows without scrolling it, and its longest line:
+ * the block's text start to the nearest edge that clips it (a scroll box up the tree, the window).
+ */
+async function sampleColumns(pre: Locator): Promise<{ columns: number; longest: number }> {
+  return pre.evaluate((element) => {
+    const probe = document.createElement("span");
+    probe.textContent = "0".repeat(20);
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre";
+    (element.querySelector("code") ?? element).append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 20;
+    probe.remove();
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    let right = Math.min(window.innerWidth, box.right - parseFloat(style.borderRightWidth));
+    if (style.overflowX !== "visible") right -= parseFloat(style.paddingRight);
+    for (let e = element.parentElement; e; e = e.parentElement)
+      if (getComputedStyle(e).overflowX !== "visible")
+        right = Math.min(right, e.getBoundingClientRect().right);
+    const lines = (element.textContent ?? "").split("\n");
+    return {
+      columns: Math.floor((right - left) / charWidth),
+      longest: Math.max(...lines.map((l) => l.length)),
+    };
+  });
+}
+
+async function expectReadableSample(pre: Locator, what: string) {
+  await pre.waitFor({ state: "visible" });
+  const { columns, longest } = await sampleColumns(pre);
+  expect(
+    columns,
+    `${what}: shows ${columns} characters of its ${longest}-character line`,
+  ).toBeGreaterThanOrEqual(Math.min(SAMPLE_COLUMNS, longest));
+}
+
+/**
+ * Words of the tables matched by `selector` that a line break splits in the middle ("create_volum|e"):
+ * a break may only follow a path's "/" (or "," "." "-" "&" "?" "="), or come before a "/".
+ */
+async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((tables) => {
+    const found = new Set<string>();
+    const breakable = (before: string, after: string) => "/,.-&?=".includes(before) || after === "/";
+    const range = document.createRange();
+    for (const table of document.querySelectorAll(tables)) {
+      if (table.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        let top: number | undefined;
+        let start = 0;
+        for (let i = 0; i < text.length; i++) {
+          const char = text.charAt(i);
+          if (/\s/.test(char)) {
+            top = undefined;
+            start = i + 1;
+            continue;
+          }
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect || rect.width === 0) continue;
+          if (top !== undefined && rect.top > top + rect.height / 2 && !breakable(text.charAt(i - 1), char)) {
+            const end = text.slice(i).search(/\s|$/);
+            found.add(`${text.slice(start, i)}|${text.slice(i, i + end)}`);
+          }
+          top = rect.top;
+        }
+      }
+    }
+    return [...found];
+  }, selector);
+}
+
 describe.each([
   ["desktop", DESKTOP],
   ["phone", PHONE],
 ] as const)("at a %s width", (_, viewport) => {
-  it.each(PAGES)("$name does not scroll sideways", async ({ path }) => {
-    const page = await view(path, viewport);
-    const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-    expect(
-      scrollWidth,
-      `${path}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
-    ).toBeLessThanOrEqual(clientWidth);
+  it.each(PAGES.flatMap((p) => SCHEMES.map((scheme) => ({ ...p, scheme }))))(
+    "$name does not scroll sideways ($scheme)",
+    async ({ path, scheme }) => {
+      const page = await view(path, viewport, scheme);
+      const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+      expect(
+        scrollWidth,
+        `${path}: scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`,
+      ).toBeLessThanOrEqual(clientWidth);
+    },
+  );
+
+  it.each(SCHEMES)("breaks no identifier of the reference's tables mid-word (%s)", async (scheme) => {
+    const page = await view("/reference/index.html", viewport, scheme);
+    expect(await brokenWords(page, "#redoc table")).toEqual([]);
   });
 
-  it.each(["light", "dark"] as const)("the reference's JSON samples are legible (%s)", async (scheme) => {
+  it("breaks no word of the guides' and the landing page's tables mid-word, and scrolls no guide sideways, in both themes", async () => {
+    const page = await open("/", viewport);
+    const broken: string[] = [];
+    const sideways: string[] = [];
+    for (const path of ["/", ...GUIDE_ORDER.map((slug) => `/guides/${slug}.html`)]) {
+      await page.goto(`${server.url}${path}`);
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const word of await brokenWords(page, "#content table"))
+          broken.push(`${path} (${scheme}): ${word}`);
+        const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+        if (scrollWidth > clientWidth) sideways.push(`${path} (${scheme}): ${scrollWidth} > ${clientWidth}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(sideways).toEqual([]);
+  });
+
+  it.each(SCHEMES)("the reference's JSON samples are legible (%s)", async (scheme) => {
     const page = await view("/reference/index.html", viewport, scheme);
     await expectLegibleJsonSample(page);
   });
@@ -365,6 +485,78 @@ describe("at a phone width", () => {
   });
 });
 
+describe("the reference on a phone", () => {
+  it.each(SCHEMES)("has one menu button and nothing floating over its text (%s)", async (scheme) => {
+    const page = await view("/reference/index.html", PHONE, scheme);
+    const floating = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((e) => getComputedStyle(e).position === "fixed" && e.getClientRects().length > 0)
+        .filter((e) => getComputedStyle(e).visibility !== "hidden" && !e.closest(".site-header"))
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+    );
+    expect(floating, "elements fixed over the page").toEqual([]);
+    expect(await page.getByRole("button", { name: /menu/i }).filter({ visible: true }).count()).toBe(1);
+  });
+
+  it("lists the reference's operations in the site's menu, and opens one from it", async () => {
+    const page = await open("/reference/index.html", PHONE);
+    const button = page.getByRole("button", { name: /menu/i });
+    await button.click();
+    const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    const link = menu.locator(`a[href="#${operationAnchor(checkLimits)}"]`);
+    await link.waitFor({ state: "visible" });
+    // Every operation, and the introduction's sections, each to a section Redoc rendered.
+    const targets = await menu.locator(".menu-reference a").evaluateAll((links) =>
+      links.map((a) => {
+        const id = decodeURIComponent((a as HTMLAnchorElement).hash.slice(1));
+        return { id, found: document.querySelector(`[data-section-id="${CSS.escape(id)}"]`) !== null };
+      }),
+    );
+    for (const op of operations) expect(targets.map((t) => t.id)).toContain(operationAnchor(op));
+    expect(
+      targets.filter((t) => t.id.startsWith("section/")).length,
+      "the introduction's sections",
+    ).toBeGreaterThan(2);
+    expect(targets.filter((t) => !t.found)).toEqual([]);
+    await link.click();
+    await operationInView(page, operationAnchor(checkLimits));
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("tables on a phone", () => {
+  it("shows every column of the rate-limits table", async () => {
+    const page = await view("/guides/rate-limits.html", PHONE);
+    const table = page.locator("#content table").first();
+    const [tableBox, wrapBox] = await Promise.all([table.boundingBox(), table.locator("..").boundingBox()]);
+    expect(tableBox && wrapBox && tableBox.x + tableBox.width, "the table's right edge").toBeLessThanOrEqual(
+      (wrapBox?.x ?? 0) + (wrapBox?.width ?? 0) + 0.5,
+    );
+  });
+});
+
+describe('a guide\'s "On this page"', () => {
+  it("comes before the guide's text on a phone", async () => {
+    const page = await view("/guides/tasks.html", PHONE);
+    const toc = await page.getByRole("navigation", { name: "On this page" }).boundingBox();
+    const firstSection = await page.locator("article h2").first().boundingBox();
+    expect(toc?.y ?? Infinity).toBeLessThan(firstSection?.y ?? 0);
+    const h1 = await page.locator("article h1").boundingBox();
+    expect(h1?.y, "the guide's title stays near the top").toBeLessThan(260);
+  });
+
+  it("marks the section being read on a desktop", async () => {
+    const page = await open("/guides/tasks.html", DESKTOP);
+    const nav = page.getByRole("navigation", { name: "On this page" });
+    const links = nav.getByRole("link");
+    const third = links.nth(2);
+    const id = (await third.getAttribute("href"))?.slice(1) ?? "";
+    await page.locator(`[id="${id}"]`).evaluate((h) => h.scrollIntoView());
+    await nav.locator(`a[href="#${id}"][aria-current="location"]`).waitFor({ state: "attached" });
+    expect(await nav.locator('a[aria-current="location"]').count()).toBe(1);
+  });
+});
+
 describe("at a desktop width", () => {
   it("shows the guide list beside the guide, with no menu button", async () => {
     const page = await view("/guides/getting-started.html", DESKTOP);
@@ -375,6 +567,69 @@ describe("at a desktop width", () => {
         .waitFor({ state: "visible" });
     expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
   });
+});
+
+describe("code samples at a desktop width", () => {
+  it.each(SCHEMES)(
+    "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
+    async (scheme) => {
+      // The shared page: the curl tab is chosen again at the end, as the other tests found it.
+      const page = await view("/reference/index.html", DESKTOP, scheme);
+      const section = page.locator(`[data-section-id="${operationAnchor(widestSample)}"]`);
+      for (const label of ["curl", "TypeScript", "curl"]) {
+        await section.getByRole("tab", { name: label, exact: true }).first().click();
+        const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
+        await pre.scrollIntoViewIfNeeded();
+        await expectReadableSample(pre, `${widestSample.operationId}'s ${label} sample`);
+      }
+    },
+  );
+
+  it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
+    const page = await open("/", DESKTOP);
+    const blocks = page.locator(".first-call pre");
+    expect(await blocks.count()).toBeGreaterThan(1);
+    for (let i = 0; i < (await blocks.count()); i++)
+      await expectReadableSample(blocks.nth(i), `first call ${i}`);
+    for (const slug of ["getting-started", "tasks"]) {
+      await page.goto(`${server.url}/guides/${slug}.html`);
+      const figures = page.locator("figure.code pre");
+      expect(await figures.count(), slug).toBeGreaterThan(0);
+      for (let i = 0; i < (await figures.count()); i++)
+        await expectReadableSample(figures.nth(i), `${slug}'s code block ${i}`);
+    }
+  });
+});
+
+describe("links into the reference", () => {
+  it.each([
+    ["desktop", DESKTOP, "light"],
+    ["phone", PHONE, "dark"],
+  ] as const)(
+    "a copied operation link opens that operation and stays as it was (%s, %s)",
+    async (_, viewport, scheme) => {
+      const op = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
+      const reference = await view("/reference/index.html", viewport, scheme);
+      // The link a reader copies: the operation heading's own anchor, as Redoc renders it.
+      const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
+      const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
+      expect(href).toBe(`#${operationAnchor(op)}`);
+      // Redoc's older form of the link too, on one of the two widths (each costs a render).
+      const links = viewport === DESKTOP ? [href ?? "", `#operation/${op.operationId}`] : [href ?? ""];
+      for (const link of links) {
+        const page = await open(`/reference/index.html${link}`, viewport, scheme);
+        await operationInView(page, operationAnchor(op));
+        // Redoc's scroll spy has run once it marks a sidebar entry; a later timer flushes its
+        // (debounced) rewrite of the address before the address is read.
+        await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+        expect(new URL(page.url()).hash, "the address names the operation opened").toBe(link);
+        await page
+          .locator(".menu-content label.active", { hasText: op.summary })
+          .waitFor({ state: "attached" });
+      }
+    },
+  );
 });
 
 describe("one search over the guides and the reference", () => {
@@ -485,6 +740,99 @@ describe("the dark theme, from the system's setting", () => {
     const light = await view("/reference/index.html", PHONE, "light");
     const lightBody = await colours(light.locator(".api-content p").first());
     expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
+  });
+});
+
+describe("the landing page's products", () => {
+  it("fits each product's box to its operations, however few", async () => {
+    const page = await view("/", DESKTOP);
+    const slack = await page.locator(".card.product").evaluateAll((cards) =>
+      cards.map((card) => {
+        const list = card.querySelector("ul")?.getBoundingClientRect();
+        return `${card.querySelector("h3")?.textContent}: ${Math.round(card.getBoundingClientRect().bottom - (list?.bottom ?? 0))}`;
+      }),
+    );
+    for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
+    // Every column starts at the same height, and boxes follow each other at the same gap.
+    const boxes = await page
+      .locator(".card.product")
+      .evaluateAll((cards) =>
+        cards
+          .map((c) => c.getBoundingClientRect())
+          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
+      );
+    const columns = new Map<number, typeof boxes>();
+    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
+    expect(columns.size, "products side by side").toBeGreaterThan(1);
+    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
+    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
+    const gaps = [...columns.values()].flatMap((column) =>
+      column
+        .sort((a, b) => a.top - b.top)
+        .slice(1)
+        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
+    );
+    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the reference's controls in the dark theme", () => {
+  it('draws the arrow that opens "Authorizations" so it shows', async () => {
+    const page = await view("/reference/index.html", DESKTOP, "dark");
+    const arrow = page
+      .locator("h5", { hasText: /^Authorizations/ })
+      .first()
+      .locator("xpath=following-sibling::*[local-name()='svg']");
+    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
+    const { background } = await colours(arrow);
+    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
+    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
+    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the theme switch", () => {
+  const backgroundLuminance = async (page: Page, path: string) => {
+    if (!path.startsWith("/reference/"))
+      return luminance((await colours(page.locator("#content"))).background);
+    await redocRendered(page);
+    return luminance((await colours(page.locator(".api-content p").first())).background);
+  };
+  /** The theme the page shows has settled: for the reference, Redoc rendered again in it. */
+  const settled = async (page: Page, path: string, theme: "light" | "dark") => {
+    if (path.startsWith("/reference/"))
+      await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
+  };
+
+  it.each(PAGES)(
+    "turns $name dark on a light system, remembers it, and follows the system again",
+    async ({ path }) => {
+      const page = await open(path, DESKTOP, "light");
+      const choice = page.getByLabel("Colour theme");
+      expect(await choice.count(), "one theme switch").toBe(1);
+      expect(await choice.inputValue()).toBe("system");
+      await choice.selectOption("dark");
+      await settled(page, path, "dark");
+      expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
+
+      await page.reload();
+      await settled(page, path, "dark");
+      expect(await backgroundLuminance(page, path), "dark after a reload").toBeLessThan(0.05);
+      expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
+
+      await page.getByLabel("Colour theme").selectOption("system");
+      await settled(page, path, "light");
+      expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+    },
+  );
+
+  it("sits in the menu on a phone, and turns a dark system's reference light", async () => {
+    const path = "/reference/index.html";
+    const page = await open(path, PHONE, "dark");
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.getByLabel("Colour theme").selectOption("light");
+    await settled(page, path, "light");
+    expect(await backgroundLuminance(page, path)).toBeGreaterThan(0.8);
   });
 });
 

@@ -80,6 +80,20 @@ describe("built site", () => {
     expect(read("assets/redoc.standalone.js")).not.toContain("cdn.redoc.ly");
   });
 
+  it("gives the dark theme one set of colours, for the system's setting and for the reader's choice", () => {
+    // site.css holds the set twice (a media query cannot share a rule with a selector): the two
+    // must stay equal, or a chosen dark theme would differ from the system's.
+    const css = read("assets/site.css");
+    const colours = (opening: string) => {
+      const start = css.indexOf(opening);
+      expect(start, opening).toBeGreaterThan(-1);
+      return css.slice(start, css.indexOf("}", start)).match(/--[\w-]+:[^;]+;/g) ?? [];
+    };
+    const system = colours('@media (prefers-color-scheme: dark) {\n  :root:not([data-theme="light"]) {');
+    expect(system.length).toBeGreaterThan(10);
+    expect(colours(':root[data-theme="dark"] {')).toEqual(system);
+  });
+
   it("builds the changelog from the repository's changesets, linked from every page's navigation", () => {
     const html = read("changelog.html");
     const changesets = readChangesets(new URL("../../../.changeset/", import.meta.url).pathname);
