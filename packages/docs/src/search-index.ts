@@ -56,7 +56,7 @@ export function htmlText(html: string): string {
   return (
     html
       // Inline tags go without a trace ("`offset`," reads "offset,"); any other tag parts words.
-      .replace(/<\/?(?:a|code|em|strong|b|i|span|kbd|mark)\b[^>]*>/g, "")
+      .replace(/<\/?(?:a|code|em|strong|b|i|span|kbd|mark|wbr)\b[^>]*>/g, "")
       .replace(/<[^>]+>/g, " ")
       .replace(/&(lt|gt|quot|#39|amp|#\d+|#x[0-9a-f]+);/gi, (entity) => ENTITIES[entity] ?? character(entity))
       .replace(/\s+/g, " ")

@@ -109,6 +109,9 @@ describe("the indexed text", () => {
     expect(htmlText("<p>export <code>KEY</code>=&#x27;a&#39;b&amp;&lt;c&gt; &#36;</p>")).toBe(
       "export KEY='a'b&<c> $",
     );
+    // A guide table's path may wrap after each slash (<wbr>): the index reads it whole.
+    expect(htmlText("<td><code>/cloud/<wbr>v1/<wbr>regions</code></td>")).toBe("/cloud/v1/regions");
+    expect(JSON.stringify(file.index)).not.toContain("cloud/ v1/");
     // No entity survives into the index's stored text (a snippet shows it as it is).
     expect(JSON.stringify(file.index)).not.toMatch(/&(#x?[0-9a-f]+|amp|lt|gt|quot);/i);
   });
