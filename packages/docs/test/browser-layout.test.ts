@@ -8,12 +8,14 @@
 // theme follows the system's setting everywhere, Redoc included. It needs the browser: line breaks,
 // widths, Redoc's scroll spy and rendered colours exist only in a rendered page.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
-// timeouts far above what a loaded machine needs.
+// timeouts far above what a loaded machine needs. It is kept cheap for the 2-core machine the whole
+// `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
+// both themes by changing them in place where the page follows live (see `show` and `view`).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 import { codeSamplesFor } from "../src/code-samples.js";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
@@ -67,10 +69,19 @@ const uniqueWord = (() => {
 let dir: string;
 let server: DocsServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Contexts of the pages tests only read (see `view`): closed after the whole file. */
-const sharedContexts: BrowserContext[] = [];
+/**
+ * Every page lives in one browser context. A new context cost Chromium about 0.85 s of CPU on this
+ * 2-core machine (measured: 8 loads of a guide, 10.3 CPU-s in fresh contexts, 3.5 in one page),
+ * and this file opened some forty: most of its cost. The one setting a page stores, the theme
+ * switch's choice (localStorage), is cleared around each theme-switch test.
+ */
+let site: BrowserContext;
+/** The page of the tests that click and type: each `open` loads a fresh document in it. */
+let scratch: Page | undefined;
 const viewed = new Map<string, Promise<Page>>();
+/** The size and colour scheme each page was last given, and the page in front (see `show`). */
+const shown = new WeakMap<Page, string>();
+let front: Page | undefined;
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
 
@@ -80,28 +91,17 @@ beforeAll(async () => {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
   browser = await chromium.launch({ executablePath, headless: true, timeout: TIMEOUT });
+  site = await newContext();
 }, TIMEOUT);
 
-// Each test's pages are closed after it: a dozen Redoc pages left open weigh on a small machine.
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-});
-
 afterAll(async () => {
-  for (const context of [...contexts, ...sharedContexts]) await context.close();
   await browser?.close();
   await server?.close();
 });
 
-/** A new page in a fresh context of that size and colour scheme; watched for errors and other origins. */
-async function open(
-  path: string,
-  viewport: { width: number; height: number },
-  colorScheme: "light" | "dark" = "light",
-  owner: BrowserContext[] = contexts,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme });
-  owner.push(context);
+/** A context watched for requests to other origins. */
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP, colorScheme: "light" });
   context.setDefaultTimeout(TIMEOUT);
   context.setDefaultNavigationTimeout(TIMEOUT);
   const origin = new URL(server.url).origin;
@@ -109,33 +109,96 @@ async function open(
     const url = request.url();
     if (!url.startsWith("data:") && new URL(url).origin !== origin) foreignRequests.push(url);
   });
+  return context;
+}
+
+/** A page of `context` whose console errors and uncaught errors are kept. */
+async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  front = undefined;
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(`${page.url()}: ${m.text()}`);
   });
   page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+/**
+ * The page shows `viewport` and `colorScheme`, and the page's own code has seen the change: the
+ * window has the width, the colour-scheme media query matches, and a frame has been rendered since
+ * (media-query "change" listeners, such as the guide's "On this page", run in a frame's rendering
+ * step, before its animation-frame callbacks). The CSS follows on the next style read.
+ */
+async function show(page: Page, viewport: { width: number; height: number }, colorScheme: "light" | "dark") {
+  // Pages of one context are tabs of one window: only the front one renders frames at full rate
+  // (animation frames, scroll events, Redoc's scroll spy), the others are throttled.
+  if (front !== page) await page.bringToFront();
+  front = page;
+  const state = `${viewport.width}x${viewport.height} ${colorScheme}`;
+  if (shown.get(page) === state) return;
+  shown.set(page, state);
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme });
+  if (page.url() === "about:blank") return;
+  // One round trip: checked each frame until it holds, then one frame more.
+  await page.evaluate(
+    ([width, dark]) =>
+      new Promise((resolve) => {
+        const check = () =>
+          window.innerWidth === width && window.matchMedia("(prefers-color-scheme: dark)").matches === dark
+            ? requestAnimationFrame(resolve)
+            : requestAnimationFrame(check);
+        requestAnimationFrame(check);
+      }),
+    [viewport.width, colorScheme === "dark"] as const,
+  );
+}
+
+/**
+ * A fresh document at `path`, of that size and colour scheme, for a test that clicks or types: the
+ * scratch page, emptied (about:blank, so a link with only another #hash still loads the page anew)
+ * and loaded again.
+ */
+async function open(
+  path: string,
+  viewport: { width: number; height: number },
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
+  scratch ??= await newPage(site);
+  const page = scratch;
+  await page.goto("about:blank");
+  await show(page, viewport, colorScheme);
   await page.goto(`${server.url}${path}`);
   if (path.startsWith("/reference/")) await redocRendered(page);
   return page;
 }
 
 /**
- * A page that tests only look at (no click, no typing): opened once per path, width and colour
- * scheme, and shared by every test that reads it. Rendering the reference costs Chromium seconds of
- * CPU; opened afresh for each such test, it was most of this file's time on a 2-core machine.
- * Pages that tests click or type into come from `open`, one per test.
+ * A page that tests look at, loaded once and shared by every test that reads it (a test that
+ * clicks in it leaves it as it found it, and says so), its width (and, but for the reference, its colour scheme) changed in place. The page's
+ * CSS media queries and its matchMedia listeners follow a change live (see `show`); Redoc's
+ * layout is CSS media queries too, but Redoc renders again in the other theme (assets/reference.js),
+ * which costs as much as a load: the reference has one page per colour scheme.
  */
-function view(
+async function view(
   path: string,
   viewport: { width: number; height: number },
   colorScheme: "light" | "dark" = "light",
 ): Promise<Page> {
-  const key = `${path} ${viewport.width}x${viewport.height} ${colorScheme}`;
-  let page = viewed.get(key);
-  if (!page) {
-    page = open(path, viewport, colorScheme, sharedContexts);
-    viewed.set(key, page);
+  const key = path.startsWith("/reference/") ? `${path} ${colorScheme}` : path;
+  let loading = viewed.get(key);
+  if (!loading) {
+    loading = (async () => {
+      const page = await newPage(site);
+      await show(page, viewport, colorScheme);
+      await page.goto(`${server.url}${path}`);
+      if (path.startsWith("/reference/")) await redocRendered(page);
+      return page;
+    })();
+    viewed.set(key, loading);
   }
+  const page = await loading;
+  await show(page, viewport, colorScheme);
   return page;
 }
 
@@ -366,6 +429,40 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+let guideTablesRun: Promise<{ broken: string[]; sideways: string[] }> | undefined;
+/**
+ * The landing page and all eleven guides, each loaded once and measured at both widths in both
+ * themes (changed in place, see `show`): the mid-word breaks of its tables and whether it scrolls
+ * sideways, each line prefixed with its width. Shared by the desktop and the phone test.
+ */
+function guideTables() {
+  guideTablesRun ??= (async () => {
+    const page = await newPage(site);
+    const broken: string[] = [];
+    const sideways: string[] = [];
+    try {
+      // Each state one change away from the one before (the next page starts in the last one).
+      const states = [DESKTOP, PHONE].flatMap((viewport, i) =>
+        (i ? [...SCHEMES].reverse() : SCHEMES).map((scheme) => ({ viewport, scheme })),
+      );
+      for (const [i, path] of ["/", ...GUIDE_ORDER.map((slug) => `/guides/${slug}.html`)].entries()) {
+        await page.goto(`${server.url}${path}`);
+        for (const { viewport, scheme } of i % 2 ? [...states].reverse() : states) {
+          await show(page, viewport, scheme);
+          const where = `${viewport.width}px ${path} (${scheme})`;
+          for (const word of await brokenWords(page, "#content table")) broken.push(`${where}: ${word}`);
+          const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+          if (scrollWidth > clientWidth) sideways.push(`${where}: ${scrollWidth} > ${clientWidth}`);
+        }
+      }
+    } finally {
+      await page.close();
+    }
+    return { broken, sideways };
+  })();
+  return guideTablesRun;
+}
+
 describe.each([
   ["desktop", DESKTOP],
   ["phone", PHONE],
@@ -388,21 +485,9 @@ describe.each([
   });
 
   it("breaks no word of the guides' and the landing page's tables mid-word, and scrolls no guide sideways, in both themes", async () => {
-    const page = await open("/", viewport);
-    const broken: string[] = [];
-    const sideways: string[] = [];
-    for (const path of ["/", ...GUIDE_ORDER.map((slug) => `/guides/${slug}.html`)]) {
-      await page.goto(`${server.url}${path}`);
-      for (const scheme of SCHEMES) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const word of await brokenWords(page, "#content table"))
-          broken.push(`${path} (${scheme}): ${word}`);
-        const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-        if (scrollWidth > clientWidth) sideways.push(`${path} (${scheme}): ${scrollWidth} > ${clientWidth}`);
-      }
-    }
-    expect(broken).toEqual([]);
-    expect(sideways).toEqual([]);
+    const { broken, sideways } = await guideTables();
+    expect(broken.filter((line) => line.startsWith(`${viewport.width}px `))).toEqual([]);
+    expect(sideways.filter((line) => line.startsWith(`${viewport.width}px `))).toEqual([]);
   });
 
   it.each(SCHEMES)("the reference's JSON samples are legible (%s)", async (scheme) => {
@@ -473,14 +558,18 @@ describe("at a phone width", () => {
 
   it("offers the same menu on the landing page and the reference", async () => {
     for (const path of ["/", "/reference/index.html"]) {
-      const page = await open(path, PHONE);
+      // The shared pages: the menu is closed again (Escape) as the other tests found it.
+      const page = await view(path, PHONE);
       const button = page.getByRole("button", { name: /menu/i });
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
       await button.click();
       const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
       await menu
         .getByRole("link", { name: guides[0]?.title ?? "", exact: true })
         .waitFor({ state: "visible" });
       await menu.getByRole("link", { name: "API reference" }).waitFor({ state: "visible" });
+      await page.keyboard.press("Escape");
+      await menu.getByRole("link", { name: "API reference" }).waitFor({ state: "hidden" });
     }
   });
 });
@@ -499,7 +588,16 @@ describe("the reference on a phone", () => {
   });
 
   it("lists the reference's operations in the site's menu, and opens one from it", async () => {
-    const page = await open("/reference/index.html", PHONE);
+    // The shared page, back at its top as loaded (no operation in view yet, so the check below
+    // can fail): opening an operation only scrolls it and names it in the address.
+    const page = await view("/reference/index.html", PHONE);
+    expect(await page.getByRole("button", { name: /menu/i }).getAttribute("aria-expanded")).toBe("false");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const inView = await page.evaluate((anchor) => {
+      const top = document.getElementById(anchor)?.getBoundingClientRect().top ?? Infinity;
+      return top >= -4 && top < window.innerHeight / 2;
+    }, operationAnchor(checkLimits));
+    expect(inView, "the operation is not in view before its link is followed").toBe(false);
     const button = page.getByRole("button", { name: /menu/i });
     await button.click();
     const menu = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
@@ -803,6 +901,14 @@ describe("the theme switch", () => {
     if (path.startsWith("/reference/"))
       await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
   };
+
+  // The choice is kept in the context's localStorage, which every page shares: each test starts
+  // and ends with none.
+  const forget = async () => {
+    if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
+  };
+  beforeEach(forget);
+  afterEach(forget);
 
   it.each(PAGES)(
     "turns $name dark on a light system, remembers it, and follows the system again",
