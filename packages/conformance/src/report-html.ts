@@ -272,7 +272,7 @@ class Page {
       failing.length === 0
         ? "<p>None: every check that ran passed.</p>"
         : failing.map((r) => this.deviation(r)).join("\n");
-    return `<section id="deviations">\n<h2>Deviations (${failing.length})</h2>\n${body}\n</section>`;
+    return `<section id="deviations">\n<h2>Deviations (<span data-shown-count="article.deviation">${failing.length}</span>)</h2>\n${body}\n</section>`;
   }
 
   private deviation(r: ScenarioResult): string {

@@ -244,6 +244,15 @@ describe("report.html at 1280 and 390 px, light and dark", () => {
     expect(await shown()).toHaveLength(FIXTURES.failing.scenarios.length);
     await form.locator('input[value="passed"]').uncheck();
     expect(await shown()).toEqual(failed.map((r) => r.id));
+    // A section's heading counts what the filter shows of it, not what the run had.
+    const deviations = () => page.locator("#deviations h2").textContent();
+    const deviating = FIXTURES.failing.scenarios.filter(
+      (r) => r.status === "failed" || r.status === "warned",
+    );
+    expect(await deviations()).toBe(`Deviations (${deviating.length})`);
+    await form.locator('input[value="failed"]').uncheck();
+    expect(await deviations()).toBe(`Deviations (${deviating.length - failed.length})`);
+    await form.locator('input[value="failed"]').check();
     await form.locator('input[value="passed"]').check();
     await form.locator('select[name="operation"]').selectOption(failure.operation);
     const ofOperation = FIXTURES.failing.scenarios.filter((r) => r.operation === failure.operation);

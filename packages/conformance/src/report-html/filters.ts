@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 
 /**
  * Hides what the form does not select: elements with data-filter, and the rows of the grid and of
- * the latency table by operation.
+ * the latency table by operation; a heading's data-shown-count says how many of its section show.
  */
 export const FILTER_SCRIPT = `(function () {
   var form = document.getElementById("filters");
@@ -38,6 +38,11 @@ export const FILTER_SCRIPT = `(function () {
       row.hidden = operation !== "" && row.dataset.operation !== operation;
     });
     count.textContent = shown + " of " + total + " results shown";
+    // A section heading's count says what the filter leaves of that section.
+    Array.prototype.forEach.call(document.querySelectorAll("[data-shown-count]"), function (el) {
+      var section = el.closest("section");
+      el.textContent = section ? section.querySelectorAll(el.dataset.shownCount + ":not([hidden])").length : el.textContent;
+    });
   }
   form.addEventListener("input", apply);
   form.addEventListener("change", apply);
