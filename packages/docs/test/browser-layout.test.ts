@@ -28,6 +28,11 @@ import { builtSite } from "./built-site.js";
 const TIMEOUT = 60_000;
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
+/** Both widths, one theme each, for a check whose colours matter once: the desktop light, the phone dark. */
+const EACH_WIDTH_ONE_THEME = [
+  ["desktop", DESKTOP, "light"],
+  ["phone", PHONE, "dark"],
+] as const;
 const PAGES = [
   { name: "the landing page", path: "/" },
   { name: "the getting-started guide", path: "/guides/getting-started.html" },
@@ -700,10 +705,7 @@ describe("code samples at a desktop width", () => {
 });
 
 describe("links into the reference", () => {
-  it.each([
-    ["desktop", DESKTOP, "light"],
-    ["phone", PHONE, "dark"],
-  ] as const)(
+  it.each(EACH_WIDTH_ONE_THEME)(
     "a copied operation link opens that operation and stays as it was (%s, %s)",
     async (_, viewport, scheme) => {
       const op = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
@@ -949,10 +951,7 @@ describe("the theme switch", () => {
 describe("search results say where they matched", () => {
   const paginated = paginatedOperations(buildModel(bundle));
 
-  it.each([
-    ["desktop", DESKTOP, "light"],
-    ["phone", PHONE, "dark"],
-  ] as const)(
+  it.each(EACH_WIDTH_ONE_THEME)(
     '"pagination" finds the paginated operations and the reference\'s rule, with marked snippets (%s, %s)',
     async (_, viewport, scheme) => {
       const page = await open("/", viewport, scheme);
