@@ -105,6 +105,8 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
     if (unmet) skip(unmet);
 
     const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
+    // What a scenario cites itself is redacted with the run's keys, as the HTTP layer redacts.
+    const redact = createRedactor([run.target.apiKey, run.target.resellerApiKey]);
     try {
       await body({
         run,
@@ -121,7 +123,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
                     status: a.status,
                     excerpt: excerptOf(a.text),
                     contentType: a.contentType,
-                    responseHeaders: shownHeaders(flatHeaders(a.headers), keysOf(run)),
+                    responseHeaders: shownHeaders(flatHeaders(a.headers), redact),
                     cited: true,
                   }
                 : { ...a, cited: true },
@@ -179,9 +181,4 @@ export function step(
       );
     }
   });
-}
-
-/** The run's key redactor (what the HTTP layer redacts with), for what a scenario cites itself. */
-function keysOf(run: RunContext): (text: string) => string {
-  return createRedactor([run.target.apiKey, run.target.resellerApiKey]);
 }

@@ -17,7 +17,7 @@ import type { BodyOf, StatusOf } from "../api.js";
 import type { Evidence, JudgedExchange } from "../context.js";
 import { type Inferred, specModel, specValidator } from "../spec.js";
 import type { ObservedExchange } from "./exchange.js";
-import { bodyExcerpt, cutText, shownHeaders } from "./shown-headers.js";
+import { cutText, shownHeaders } from "./shown-headers.js";
 
 declare const answerOf: unique symbol;
 
@@ -45,7 +45,7 @@ export interface Answer<Op = unknown> {
 /** An answer whose status was checked: its body has the type the status documents. */
 export type Answered<Op, S extends StatusOf<Op>> = Answer<Op> & { status: S; body: BodyOf<Op, S> };
 
-export const EXCERPT = 300;
+const EXCERPT = 300;
 
 /** The first 300 characters of `text`, the cut said: give it text that is already redacted. */
 export function excerptOf(text: string): string {
@@ -109,7 +109,8 @@ export function requestEvidence(
     requestHeaders: shownHeaders(exchange.requestHeaders, redact),
     ...(exchange.requestBody === undefined || exchange.requestBody === ""
       ? {}
-      : { requestBody: bodyExcerpt(exchange.requestBody, redact, EXCERPT) }),
+      : // Redacted whole before the cut, as an answer's text is.
+        { requestBody: excerptOf(redact(exchange.requestBody)) }),
   };
 }
 

@@ -40,8 +40,3 @@ export function shownHeaders(
 export function cutText(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}… (cut: ${text.length} characters in all)` : text;
 }
-
-/** The request body as evidence keeps it: redacted whole, then cut like an answer's excerpt. */
-export function bodyExcerpt(text: string, redact: (text: string) => string, limit: number): string {
-  return cutText(redact(text), limit);
-}
