@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli-options.js";
 import { createFuzzCommand, toFuzzOptions } from "./fuzz/cli-options.js";
+import { interruptSignal } from "./interrupt.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
 import { forTerminal } from "./terminal.js";
@@ -46,7 +47,7 @@ const verify = configured(createVerifyCommand()).action(async () => {
 });
 const fuzz = configured(createFuzzCommand()).action(async () => {
   const { runFuzz } = await import("./fuzz/run.js");
-  process.exitCode = (await runFuzz(toFuzzOptions(fuzz.opts()))).exitCode;
+  process.exitCode = (await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal() })).exitCode;
 });
 // A subcommand's options are its own (--report after `verify` is verify's).
 program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz);

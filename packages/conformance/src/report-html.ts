@@ -249,14 +249,22 @@ class Page {
         `<pre class="evidence"><code>${t(f.curl)}</code></pre>` +
         "</article>",
     );
-    const replayed = (fuzz.replay ?? []).map(
-      (r) =>
-        `<li><code>${t(r.id)}</code>: ${r.stillFails ? "still fails" : "passes now"} (${t(r.status ?? "no answer")})</li>`,
+    const replayed = (fuzz.replay ?? []).map((r) =>
+      r.skipped !== undefined
+        ? `<li><code>${t(r.id)}</code>: not sent (${t(r.skipped)})</li>`
+        : `<li><code>${t(r.id)}</code>: ${r.stillFails ? "still fails" : "passes now"} (${t(r.status ?? "no answer")})</li>`,
+    );
+    const restored = (fuzz.restored ?? []).map(
+      (r) => `<li><code>${t(r.operationId)} ${t(r.path)}</code>: ${t(r.outcome)}</li>`,
     );
     return [
       '<section id="findings">',
       `<h2>Findings of generated requests (${fuzz.findings.length})</h2>`,
       `<p class="note">Seed ${t(fuzz.seed)}, phases ${t(fuzz.phases.join(", "))}, at most ${t(fuzz.maxExamples)} examples per operation: ${t(fuzz.requests)} requests. Send them again with <code>fuzz --replay report.json</code>.</p>`,
+      fuzz.stopped
+        ? `<p class="failed"><strong>Stopped early:</strong> ${t(fuzz.stopped)}. What is shown is what was sent before.</p>`
+        : "",
+      restored.length === 0 ? "" : `<h3>Read before it was changed, then</h3><ul>${restored.join("")}</ul>`,
       items.length === 0 ? "<p>None.</p>" : items.join("\n"),
       replayed.length === 0 ? "" : `<h3>Replayed</h3><ul>${replayed.join("")}</ul>`,
       "</section>",

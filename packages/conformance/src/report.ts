@@ -78,8 +78,12 @@ export interface FuzzReport {
   findings: Finding[];
   /** The --baseline file, and how many findings it accepted. */
   baseline?: { file: string; known: number };
-  /** `--replay`: each finding sent again, and whether it still fails. */
-  replay?: { id: string; severity: Severity; stillFails: boolean; status: number | null }[];
+  /** `--replay`: each finding sent again, and whether it still fails (or why it was not sent). */
+  replay?: { id: string; severity: Severity; stillFails: boolean; status: number | null; skipped?: string }[];
+  /** Why the run ended before its phases (or its replay) did: an interrupt, a target that failed everything. */
+  stopped?: string;
+  /** Each resource a PUT replaced, read first, and what became of putting it back. */
+  restored?: { operationId: string; path: string; outcome: string }[];
 }
 
 /** The run's verdict in words: traffic with nothing to judge is neither conformant nor not. */
@@ -204,6 +208,11 @@ function fuzzLines(fuzz: FuzzReport): string[] {
     `Seed ${fuzz.seed}, phases ${fuzz.phases.join(", ")}, at most ${fuzz.maxExamples} examples per operation: ${fuzz.requests} requests, ${fuzz.findings.length} findings${fuzz.baseline ? ` (${fuzz.baseline.known} accepted by ${mdText(fuzz.baseline.file, true)})` : ""}.`,
     "",
   ];
+  if (fuzz.stopped)
+    lines.push(`**Stopped early:** ${mdText(fuzz.stopped)}. What is below is what was sent before.`, "");
+  for (const r of fuzz.restored ?? [])
+    lines.push(`- Read before it was changed: ${mdCode(`${r.operationId} ${r.path}`)}: ${mdText(r.outcome)}`);
+  if ((fuzz.restored ?? []).length > 0) lines.push("");
   for (const f of fuzz.findings) {
     lines.push(
       `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed})`,
@@ -216,7 +225,9 @@ function fuzzLines(fuzz: FuzzReport): string[] {
   }
   for (const r of fuzz.replay ?? [])
     lines.push(
-      `- ${r.stillFails ? "still fails" : "passes now"}: ${mdCode(r.id)} → ${r.status ?? "no answer"}`,
+      r.skipped !== undefined
+        ? `- not sent: ${mdCode(r.id)}: ${mdText(r.skipped)}`
+        : `- ${r.stillFails ? "still fails" : "passes now"}: ${mdCode(r.id)} → ${r.status ?? "no answer"}`,
     );
   return lines;
 }

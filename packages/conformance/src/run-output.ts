@@ -14,6 +14,11 @@ export interface RunIo {
   /** Lines on what discovery waits for (a target slow to answer); default: stderr. */
   notice?: (line: string) => void;
   cwd?: string;
+  /**
+   * Aborted on an interrupt (the CLI's SIGINT/SIGTERM): a fuzz run sends nothing more, puts back
+   * what it changed and writes the report of what it sent.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunOutput {

@@ -16,7 +16,8 @@ import { type RunIo, runOutput } from "./run-output.js";
 import { colors as pc } from "./terminal.js";
 
 export interface RunResult {
-  exitCode: 0 | 1 | 2;
+  /** 0: conformant; 1: not; 2: usage; 128 + a signal's number (130: Ctrl-C): interrupted (fuzz). */
+  exitCode: 0 | 1 | 2 | 130 | 143;
   report?: Report;
   /** Where the report files were written. */
   reportDir?: string;

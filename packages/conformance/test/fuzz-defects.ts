@@ -5,7 +5,8 @@
 // must fail for it. Which request a defect touches is found through the spec model.
 
 import { matchOperation, operationById, requireParameter } from "@platform-api/spec";
-import { specModel } from "../src/spec.js";
+import { isRecord } from "../src/json.js";
+import { requestSchemaPointer, schemaAt, specModel } from "../src/spec.js";
 import type { Defect, Exchange } from "./faulty-target.js";
 
 const model = specModel();
@@ -15,6 +16,14 @@ const quotaStatus = requireParameter(operationById(model, "listQuotaLimitRequest
 /** The value of a repeated parameter with a space in it: the kind a server's parser splits wrongly. */
 const spaced = (quotaStatus.items?.enum ?? []).map(String).find((v) => v.includes(" "));
 if (spaced === undefined) throw new Error("listQuotaLimitRequests' status lists no value with a space.");
+const managementTypes: unknown[] = [
+  undefined,
+  ...((schemaAt(
+    requestSchemaPointer(operationById(model, "updateProtectionProfile")),
+    "properties",
+    "management_type",
+  )?.enum as unknown[] | undefined) ?? []),
+];
 
 const serverError = {
   status: 500,
@@ -62,16 +71,17 @@ export const fuzzDefects = (): FuzzDefect[] => [
         : undefined,
   },
   {
-    name: "a storage notification event of a kind outside the enum accepted (out of bounds)",
+    // A write fuzz can put back (the profile is read first): fuzz never sends a PUT it cannot.
+    name: "a protection profile's management type outside the enum accepted (out of bounds)",
     fails: [],
-    operation: "putStorageNotificationEvent",
-    finding: "fuzz.forbidden-body-refused.putStorageNotificationEvent",
+    operation: "updateProtectionProfile",
+    finding: "fuzz.forbidden-body-refused.updateProtectionProfile",
     writes: true,
     request: (ex) => {
-      if (operationOf(ex) !== "putStorageNotificationEvent") return undefined;
-      const name = (ex.body as { name?: unknown } | undefined)?.name;
-      // Whatever the kind, the event is taken: a server that stopped checking it.
-      return typeof name === "string" ? { status: 204, headers: {}, body: undefined } : undefined;
+      if (operationOf(ex) !== "updateProtectionProfile" || !isRecord(ex.body)) return undefined;
+      // Whatever the type, the profile is taken: a server that stopped checking it (and drops it).
+      if (!managementTypes.includes(ex.body.management_type)) delete ex.body.management_type;
+      return undefined;
     },
   },
   {

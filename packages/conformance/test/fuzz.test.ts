@@ -7,64 +7,26 @@
 // servers: only they show generation, sending, judging and the reports fitting together. Fixed
 // seeds, --only and small --max-examples keep each to a few seconds.
 
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { simulatorHints } from "@platform-api/simulator";
 import { operationById } from "@platform-api/spec";
 import { afterAll, describe, expect, it } from "vitest";
-import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
-import { runFuzz } from "../src/fuzz/run.js";
+import type { FuzzOptions } from "../src/fuzz/options.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { DEFAULTS } from "../src/options.js";
-import { requestsPerSecond } from "../src/rate.js";
 import { createRedactor } from "../src/redact.js";
-import type { Report } from "../src/report.js";
 import { specModel } from "../src/spec.js";
 import { correctVariants } from "./defects.js";
 import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { fuzzDefects } from "./fuzz-defects.js";
+import { fuzz, scratch } from "./fuzz-run.js";
 
-const dir = mkdtempSync(join(tmpdir(), "fuzz-"));
-let runs = 0;
+const dir = scratch("fuzz-test-");
 const targets: FaultyTarget[] = [];
 afterAll(async () => {
   await Promise.all(targets.map((t) => t.close()));
 });
-
-/** A run's options: the CLI's defaults, paced at the spec's own rate (the tests' targets are ours). */
-function options(over: Partial<FuzzOptions> = {}): FuzzOptions {
-  return {
-    target: "simulator",
-    apiKeyEnv: DEFAULTS.apiKeyEnv,
-    resellerApiKeyEnv: DEFAULTS.resellerApiKeyEnv,
-    allowWrites: false,
-    allowBurst: false,
-    only: [],
-    rateLimit: requestsPerSecond(),
-    report: join(dir, `run-${++runs}`),
-    strict: false,
-    dryRun: false,
-    maxExamples: 10,
-    phases: [...FUZZ_DEFAULTS.phases],
-    seed: 7,
-    baselineUpdate: false,
-    ...over,
-  };
-}
-
-async function fuzz(over: Partial<FuzzOptions>, target?: FaultyTarget) {
-  const lines: string[] = [];
-  const env = target
-    ? { [DEFAULTS.apiKeyEnv]: target.sim.apiKey, [DEFAULTS.resellerApiKeyEnv]: target.sim.resellerApiKey }
-    : {};
-  const result = await runFuzz(
-    options({ ...(target ? { target: target.url, timeScale: 0.01 } : {}), ...over }),
-    { env, write: (line) => lines.push(line), notice: () => {} },
-  );
-  const report = result.report as Report;
-  return { ...result, report, out: lines.join("\n") };
-}
 
 async function started(defect: Defect | undefined) {
   const target = await startFaultyTarget(defect);
@@ -122,7 +84,12 @@ describe.concurrent("conformance fuzz", () => {
     const correct = started(undefined);
     it.concurrent.each(fuzzDefects().map((d) => [d.name, d] as const))("%s", async (_, defect) => {
       const target = await started(defect);
-      const run = await fuzz({ only: [defect.operation], allowWrites: defect.writes ?? false }, target);
+      // The simulator's own profile: the spec lists none, so a run against a URL is given one.
+      const own = (t: FaultyTarget) => ({
+        allowWrites: defect.writes ?? false,
+        protectionProfileId: simulatorHints(t.sim.store, t.sim.apiKey).protectionProfileId,
+      });
+      const run = await fuzz({ only: [defect.operation], ...own(target) }, target);
       expect(run.exitCode, run.out).toBe(1);
       const finding = run.report.fuzz?.findings.find((f) => f.id === defect.finding);
       expect(finding, run.out).toBeDefined();
@@ -134,12 +101,12 @@ describe.concurrent("conformance fuzz", () => {
         expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).not.toContain(key);
       const reportJson = join(run.reportDir ?? "", "report.json");
       expect(readFileSync(reportJson, "utf8")).toContain(finding?.curl.slice(0, 40));
-      const again = await fuzz({ replay: reportJson }, target);
+      const again = await fuzz({ replay: reportJson, ...own(target) }, target);
       expect(again.exitCode, again.out).toBe(1);
       expect(again.report.fuzz?.replay?.find((r) => r.id === defect.finding)?.stillFails, again.out).toBe(
         true,
       );
-      const fixed = await fuzz({ replay: reportJson }, await correct);
+      const fixed = await fuzz({ replay: reportJson, ...own(await correct) }, await correct);
       expect(fixed.report.fuzz?.replay?.find((r) => r.id === defect.finding)?.stillFails, fixed.out).toBe(
         false,
       );
@@ -232,7 +199,9 @@ describe.concurrent("conformance fuzz", () => {
         },
         target,
       );
-      expect(run.out).toContain("put back as read before the run: updateProtectionProfile");
+      expect(run.out).toContain(
+        `put back: updateProtectionProfile ${operationById(specModel(), "updateProtectionProfile").path.replace("{id}", String(protectionProfileId))}`,
+      );
       const values = (p: typeof before) => p.fields.map((f) => [f.base_field, f.value]);
       expect(values(await read())).toEqual(values(before));
     });

@@ -62,7 +62,8 @@ export async function fuzzPhase(ctx: PhaseContext): Promise<void> {
       const smallest = new Map<string, { request: FuzzRequest; problem: string; status: number | null }>();
       const details = await fc.check(
         fc.asyncProperty(arbitrary, async (request) => {
-          if (budget <= 0) return true;
+          // A stopped run sends nothing more; fast-check would take the session's throw for a failure and shrink it.
+          if (budget <= 0 || ctx.session.stopped()) return true;
           if (Number.isFinite(budget)) budget--;
           else examples++;
           const { status, failed } = await ctx.session.send(request, "fuzz");
@@ -76,6 +77,8 @@ export async function fuzzPhase(ctx: PhaseContext): Promise<void> {
         { seed: derivedSeed(ctx.seed, index, round), numRuns: left },
       );
       for (const [id, found] of smallest) ctx.session.record(id, { phase: "fuzz", ...found }, true);
+      const stop = ctx.session.stopped();
+      if (stop) throw stop;
       left -= examples;
       if (!details.failed) break;
     }

@@ -10,6 +10,7 @@ import { isRecord } from "../json.js";
 import { keyFor } from "../operations.js";
 import { requestExample, specModel } from "../spec.js";
 import { type FuzzRequest, newRequest } from "./request.js";
+import { unrestorable } from "./restore.js";
 
 export interface Planned {
   operation: OperationModel;
@@ -29,28 +30,52 @@ export function planOperations(run: RunContext, options: { only: string[]; uuid:
     .map((operation) => plan(operation, run, options.uuid));
 }
 
+/**
+ * The value the run itself holds for a path parameter (discovery's project and region, the
+ * protection profile it was given), as a string; undefined when it holds none. A replay puts the
+ * new target's own there, by the same rule.
+ */
+export function runValueOf(
+  operation: OperationModel,
+  name: string,
+  discovered: RunContext["discovered"],
+): string | undefined {
+  const { projectId, regionId, protectionProfileId } = discovered;
+  const own =
+    name === "project_id"
+      ? projectId
+      : name === "region_id"
+        ? regionId
+        : // The spec lists no protection profiles: the run is given one (--protection-profile-id).
+          operation.product === "security" &&
+            operation.parameters.find((p) => p.in === "path" && p.name === name)?.format !== "uuid"
+          ? protectionProfileId
+          : undefined;
+  return own === undefined ? undefined : String(own);
+}
+
+/** Why a write is not sent unless the user asked: it may change something. */
+export const writesNeedAsking = (operation: OperationModel) =>
+  `${operation.method.toUpperCase()} may change something: pass --allow-writes`;
+
 function plan(operation: OperationModel, run: RunContext, uuid: () => string): Planned {
-  if (writes(operation) && !run.allowWrites)
-    return { operation, skip: `${operation.method.toUpperCase()} may change something: pass --allow-writes` };
+  if (writes(operation) && !run.allowWrites) return { operation, skip: writesNeedAsking(operation) };
+  const cannotPutBack = unrestorable(operation);
+  if (cannotPutBack !== undefined) return { operation, skip: cannotPutBack };
   if (keyFor(operation) === "reseller" && !run.target.resellerApiKey)
     return { operation, skip: `needs the reseller key (${run.keySources.resellerApiKey})` };
   const params: Record<string, string> = {};
   const fromRun: string[] = [];
   let unknownParameter: string | undefined;
   for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
-    const { projectId, regionId, protectionProfileId } = run.discovered;
-    const own =
-      parameter.name === "project_id" ? projectId : parameter.name === "region_id" ? regionId : undefined;
+    const own = runValueOf(operation, parameter.name, run.discovered);
     if (own !== undefined) {
-      params[parameter.name] = String(own);
+      params[parameter.name] = own;
       fromRun.push(parameter.name);
     } else if (parameter.format === "uuid") {
       // A random UUID names no resource: the answer must be the documented 404.
       params[parameter.name] = uuid();
       unknownParameter = parameter.name;
-    } else if (operation.product === "security" && protectionProfileId !== undefined) {
-      // The spec lists no protection profiles: the run is given one (--protection-profile-id).
-      params[parameter.name] = String(protectionProfileId);
     } else
       return {
         operation,

@@ -3,9 +3,10 @@
 // names which key it uses (the client's or the reseller's), and the curl command reads it from the
 // key's environment variable.
 
-import type { OperationModel } from "@platform-api/spec";
+import { type OperationModel, operationById } from "@platform-api/spec";
 import type { Request } from "../api.js";
 import { keyFor } from "../operations.js";
+import { specModel } from "../spec.js";
 
 export type Phase = "coverage" | "fuzz" | "stateful";
 export const PHASES: readonly Phase[] = ["coverage", "fuzz", "stateful"];
@@ -48,10 +49,14 @@ export function newRequest(
   };
 }
 
-/** Path and query as sent, relative to the base URL. */
+/**
+ * Path and query as sent, relative to the base URL: the path is the operation's template from the
+ * spec, never a string a report file carried (a replayed file's path only has to name it).
+ */
 export function urlOf(request: FuzzRequest): string {
-  const path = request.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(request.params[name] ?? ""),
+  const path = operationById(specModel(), request.operationId).path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => encodeURIComponent(request.params[name] ?? ""),
   );
   const query = new URLSearchParams(request.query).toString();
   return query === "" ? path : `${path}?${query}`;
@@ -62,7 +67,7 @@ export function httpRequestOf(request: FuzzRequest): Request {
   const query = new URLSearchParams(request.query).toString();
   return {
     method: request.method as Request["method"],
-    path: request.path,
+    path: operationById(specModel(), request.operationId).path,
     params: request.params,
     rawQuery: query,
     ...(request.body === undefined ? {} : { body: request.body }),
@@ -76,12 +81,15 @@ const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The request as a curl command: the token as "$VARIABLE" (the key's environment variable), never
- * its value.
+ * its value. Every word that is not the command's own is shell-quoted, the method too: a report is
+ * shared, and its reader pastes this. `--path-as-is`: a path segment ".." goes out as sent.
  */
 export function curlOf(request: FuzzRequest, baseUrl: string, keyVariable: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
+    throw new TypeError(`curlOf: "${keyVariable}" is not an environment variable's name.`);
   const parts = [
-    "curl -sS -i",
-    `-X ${request.method}`,
+    "curl -sS -i --path-as-is",
+    `-X ${shellWord(request.method)}`,
     shellWord(`${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`),
     `-H "Authorization: APIKey $${keyVariable}"`,
   ];

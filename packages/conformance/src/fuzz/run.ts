@@ -5,22 +5,27 @@
 // not (or, replaying, a finding still fails); 2: usage.
 
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
+import picomatch from "picomatch";
+import { exitCodeOf } from "../interrupt.js";
 import { type ConformanceOptions, checkOptions, UsageError } from "../options.js";
 import { prepareRun } from "../prepare.js";
-import { buildReport, type FuzzReport, type Report, type ScenarioResult } from "../report.js";
+import { buildReport, type Report, type ScenarioResult } from "../report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { runOutput } from "../run-output.js";
+import { specModel } from "../spec.js";
 import { colors as pc } from "../terminal.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";
 import { planOperations } from "./plan.js";
-import type { FuzzRequest, Phase } from "./request.js";
-import { putBack, snapshot } from "./restore.js";
+import { type Replayed, replay } from "./replay.js";
+import { readReplayFile } from "./replay-file.js";
+import type { Phase } from "./request.js";
+import type { Restored } from "./restore.js";
 import { createSession, type Finding } from "./session.js";
+import { FuzzStopped } from "./stopped.js";
 
 /** A seeded supply of UUIDs: the same seed gives the same ones, in the same order. */
 function uuids(seed: number): () => string {
@@ -39,7 +44,13 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
   try {
     checkOptions(options);
     checkFuzzOptions(options);
-    if (options.replay !== undefined) replaying = readFindings(options.replay);
+    // Before anything is sent: an --only that names nothing would otherwise be said after discovery.
+    if (
+      options.only.length > 0 &&
+      !specModel().operations.some((o) => picomatch(options.only)(o.operationId))
+    )
+      throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
+    if (options.replay !== undefined) replaying = readReplayFile(options.replay);
     if (options.baseline !== undefined)
       known = new Set(readBaseline(options.baseline, options.baselineUpdate).findings.map((f) => f.id));
     checkReportDir(reportDir);
@@ -55,7 +66,11 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
   const redact = targetKeys([run.target.apiKey, run.target.resellerApiKey]);
   try {
     const seed = options.seed ?? randomInt(2 ** 31 - 1);
-    const session = createSession(run, { seed });
+    const session = createSession(run, {
+      seed,
+      ...(io.signal ? { signal: io.signal } : {}),
+      said: (line) => write(pc.yellow(line)),
+    });
     write(
       pc.bold(
         `${replaying ? `Replaying findings of ${options.replay} against` : "Fuzzing"} ${run.target.label}`,
@@ -73,39 +88,45 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     if (!replaying)
       for (const p of planned.filter((x) => x.skip))
         write(pc.dim(`skipped ${p.operation.operationId}: ${p.skip}`));
-    if (planned.length === 0)
-      throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
-    let replayed: FuzzReport["replay"];
-    if (replaying) replayed = await replay(replaying, run.discovered, session, write);
-    else {
-      const ctx: PhaseContext = {
-        run,
-        session,
-        planned,
-        seed,
-        maxExamples: options.maxExamples,
-        uuid,
-        said: (l) => write(pc.dim(l)),
-      };
-      // Only writes change anything in place: the resources a PUT replaces are read first, put back after.
-      const snapshots = await snapshot(planned, session);
-      try {
+    const replayed: Replayed | undefined = replaying ? [] : undefined;
+    let stopped: FuzzStopped | undefined;
+    let restored: Restored[] = [];
+    try {
+      if (replaying && replayed) await replay(replaying, run, session, uuid, write, replayed);
+      else {
+        const ctx: PhaseContext = {
+          run,
+          session,
+          planned,
+          seed,
+          maxExamples: options.maxExamples,
+          uuid,
+          said: (l) => write(pc.dim(l)),
+        };
         for (const phase of options.phases) {
           if (phase === "stateful" && !run.allowWrites) {
             write(pc.dim("stateful: skipped (it creates resources: pass --allow-writes)"));
             continue;
           }
           await PHASE_RUNS[phase](ctx);
+          // fast-check takes a throw for a failing example: a stop it swallowed is raised here.
+          const stop = session.stopped();
+          if (stop) throw stop;
         }
-      } finally {
-        const failed = await putBack(snapshots, session);
-        if (snapshots.length > 0)
-          write(
-            failed.length === 0
-              ? pc.dim(`put back as read before the run: ${snapshots.map((s) => s.operationId).join(", ")}`)
-              : pc.yellow(`could not put back as read before the run: ${failed.join(", ")}`),
-          );
       }
+    } catch (error) {
+      if (!(error instanceof FuzzStopped)) throw error;
+      stopped = error;
+      write(pc.yellow(`stopped: ${error.message}; the report covers what was sent`));
+    } finally {
+      // Also after an interrupt or a crash: what a PUT replaced is written back as it was read.
+      restored = await session.putBack();
+      for (const r of restored)
+        write(
+          r.outcome === "put back" || r.outcome === "not changed"
+            ? pc.dim(`${r.outcome}: ${r.operationId} ${r.path}`)
+            : pc.red(`${r.operationId} ${r.path}: ${r.outcome}`),
+        );
     }
     const { results, unjudged } = session.results(options.strict, operations);
     // A finding is a result that failed or warned: one left out (Prism keeps no state) is none.
@@ -158,6 +179,8 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
             ? {}
             : { baseline: { file: options.baseline, known: findings.filter((f) => f.known).length } }),
           ...(replayed ? { replay: replayed } : {}),
+          ...(stopped ? { stopped: stopped.message } : {}),
+          ...(restored.length > 0 ? { restored } : {}),
         },
       },
       (text) => session.judge.redact(redact(text)),
@@ -177,6 +200,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
       write(pc.dim(`baseline: wrote ${count(findings.length, "finding")} to ${options.baseline}`));
     }
     if (!saveReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
+    if (stopped?.interrupted) return { exitCode: exitCodeOf(stopped.interrupted), report, reportDir };
     if (replayed)
       return {
         exitCode: replayed.some((r) => r.stillFails && r.severity === "must") ? 1 : 0,
@@ -219,52 +243,4 @@ function withFinding(
       reason: `known (accepted in ${baseline}): ${result.reason ?? ""}${reproducer}`,
     };
   return { ...result, reason: `${result.reason ?? ""}${reproducer}` };
-}
-
-/** The findings of a report.json written by a fuzz run. */
-function readFindings(file: string): Finding[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new UsageError(`--replay ${file}: cannot read it as JSON (${(error as Error).message}).`);
-  }
-  const findings = (parsed as Report | null)?.fuzz?.findings;
-  if (!Array.isArray(findings))
-    throw new UsageError(`--replay ${file} holds no fuzz findings: give the report.json of a fuzz run.`);
-  const bad = findings.findIndex(
-    (f) =>
-      typeof f?.id !== "string" ||
-      typeof f.request?.method !== "string" ||
-      typeof f.request?.path !== "string" ||
-      !Array.isArray(f.request?.query),
-  );
-  if (bad >= 0)
-    throw new UsageError(`--replay ${file}: findings[${bad}] has no request to send (method, path, query).`);
-  return findings;
-}
-
-/** Sends each finding's request again (the target's own project and region where it held the run's) and says whether it still fails. */
-async function replay(
-  findings: Finding[],
-  discovered: { projectId?: number; regionId?: number },
-  session: ReturnType<typeof createSession>,
-  write: (line: string) => void,
-): Promise<NonNullable<FuzzReport["replay"]>> {
-  const out: NonNullable<FuzzReport["replay"]> = [];
-  for (const finding of findings) {
-    const params = { ...finding.request.params };
-    if (finding.request.fromRun.includes("project_id") && discovered.projectId !== undefined)
-      params.project_id = String(discovered.projectId);
-    if (finding.request.fromRun.includes("region_id") && discovered.regionId !== undefined)
-      params.region_id = String(discovered.regionId);
-    const request: FuzzRequest = { ...finding.request, params };
-    const { status, failed } = await session.send(request, finding.phase);
-    const stillFails = failed.has(finding.id);
-    out.push({ id: finding.id, severity: finding.severity, stillFails, status });
-    write(
-      `${stillFails ? pc.red("still fails") : pc.green("passes now")} ${finding.id}: ${request.method} ${request.path} → ${status ?? "no answer"}`,
-    );
-  }
-  return out;
 }

@@ -19,6 +19,8 @@ import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { classify } from "./classify.js";
 import type { Finding } from "./finding.js";
 import { curlOf, type FuzzRequest, httpRequestOf, type Phase, requestLine } from "./request.js";
+import { createRestorer, type Restored } from "./restore.js";
+import { FuzzStopped } from "./stopped.js";
 
 export type { Finding };
 
@@ -26,6 +28,8 @@ export interface Sent {
   status: number | null;
   /** Result ids this request failed (the registry's and fuzz's), with the problem each met. */
   failed: Map<string, string>;
+  /** Why it was not sent (a write whose resource could not be read first; an operation given up on). */
+  notSent?: string;
 }
 
 interface CheckTally {
@@ -52,6 +56,10 @@ export interface Session {
   /** A task seen in its terminal state: what it created joins the created resources. */
   noteFinished(taskId: string, task: unknown): void;
   requests(): number;
+  /** Puts back what the run's PUTs replaced (unguarded: also after an interrupt); what became of each. */
+  putBack(): Promise<Restored[]>;
+  /** Why the run stopped early, once it has (the next send throws it). */
+  stopped(): FuzzStopped | undefined;
   /** The fuzz checks' results of the operations called, and the registry's that judged something. */
   results(strict: boolean, operations: string[]): { results: ScenarioResult[]; unjudged: number };
 }
@@ -59,7 +67,27 @@ export interface Session {
 const PROBLEM_LIMIT = 10;
 const EVIDENCE_LIMIT = 20;
 
-export function createSession(run: RunContext, options: { seed: number; timeoutMs?: number }): Session {
+/**
+ * Failed answers (5xx, or none after the HTTP layer's own retries) in a row after which an
+ * operation's other requests are not sent: past it, more of the same tells nothing new, and against
+ * a live API each costs seconds of retry pauses (a target answering 500 to everything kept default
+ * fuzz going for over 300 s). Low enough to end that, high enough that shrinking still works on an
+ * operation that fails only some requests (any answer that does not fail starts the count again).
+ */
+export const OPERATION_FAILURE_LIMIT = 8;
+/** Operations given up on in a row, nothing answering in between, after which the run stops: the target is down. */
+export const DOWN_OPERATIONS = 3;
+
+export interface SessionOptions {
+  seed: number;
+  timeoutMs?: number;
+  /** Aborted on an interrupt: the next request is not sent, the run stops (exit 130). */
+  signal?: AbortSignal;
+  /** Told what is not sent and why (once per operation or resource). */
+  said?: (line: string) => void;
+}
+
+export function createSession(run: RunContext, options: SessionOptions): Session {
   const judge = createJudge({ secrets: [run.target.apiKey, run.target.resellerApiKey] });
   const planned = plannedResults();
   const registryIds = planned.map((r) => r.id);
@@ -115,7 +143,61 @@ export function createSession(run: RunContext, options: { seed: number; timeoutM
     if (evidence && t.failed.length < EVIDENCE_LIMIT) t.failed.push(evidence);
   }
 
+  const restorer = createRestorer({
+    send: (request) => exchange(request, "stateful"),
+    lastBody: () => lastBody,
+  });
+  let stop: FuzzStopped | undefined;
+  /** Per operation: failed answers in a row; given up on once it reaches OPERATION_FAILURE_LIMIT. */
+  const failing = new Map<string, number>();
+  const givenUp = new Set<string>();
+  let downInARow = 0;
+  const refusedSaid = new Set<string>();
+
+  /** The guards before a request goes out: an interrupt, a target given up on, a write that cannot be put back. */
   async function send(request: FuzzRequest, phase: Phase): Promise<Sent> {
+    if (!stop && options.signal?.aborted)
+      stop = new FuzzStopped(
+        `interrupted (${String(options.signal.reason ?? "SIGINT")})`,
+        String(options.signal.reason ?? "SIGINT"),
+      );
+    if (stop) throw stop;
+    if (givenUp.has(request.operationId))
+      return { status: null, failed: new Map(), notSent: "given up on: its answers kept failing" };
+    const refused = await restorer.beforeWrite(request);
+    if (refused !== undefined) {
+      if (!refusedSaid.has(refused)) {
+        refusedSaid.add(refused);
+        options.said?.(`not sent: ${request.method} ${request.operationId}: ${refused}`);
+      }
+      return { status: null, failed: new Map(), notSent: refused };
+    }
+    const sent = await exchange(request, phase);
+    if (request.method === "PUT") restorer.wrote(request);
+    if (sent.status === null || sent.status >= 500) {
+      const inARow = (failing.get(request.operationId) ?? 0) + 1;
+      failing.set(request.operationId, inARow);
+      if (inARow >= OPERATION_FAILURE_LIMIT) {
+        givenUp.add(request.operationId);
+        downInARow++;
+        options.said?.(
+          `given up on ${request.operationId}: ${inARow} answers in a row were ${sent.status === null ? "none" : "5xx"}; its other requests are not sent`,
+        );
+        if (downInARow >= DOWN_OPERATIONS)
+          stop = new FuzzStopped(
+            `the target failed every request to ${DOWN_OPERATIONS} operations in a row (${OPERATION_FAILURE_LIMIT} each, the last ${sent.status === null ? "with no answer" : `answered ${sent.status}`}): stopped early`,
+            undefined,
+          );
+      }
+    } else {
+      failing.set(request.operationId, 0);
+      downInARow = 0;
+    }
+    return sent;
+  }
+
+  /** One request sent and judged, with no guard (the restorer's reads and put-backs use it directly). */
+  async function exchange(request: FuzzRequest, phase: Phase): Promise<Sent> {
     const operation = operationById(specModel(), request.operationId);
     const before = new Map(registryIds.map((id) => [id, judge.tally(id)?.failing ?? 0]));
     exchanges = 0;
@@ -257,6 +339,8 @@ export function createSession(run: RunContext, options: { seed: number; timeoutM
             });
     },
     requests: () => count,
+    putBack: () => restorer.putBack(),
+    stopped: () => stop,
     results,
   };
 }

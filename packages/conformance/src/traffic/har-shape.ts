@@ -3,10 +3,7 @@
 // naming the field and what is allowed, never a TypeError deep in the reading. The lines say what
 // a value is (null, a number), never the value: a HAR may hold a token anywhere.
 
-import { createSpecAjv } from "@platform-api/spec";
-
-type ValidateFunction = ReturnType<ReturnType<typeof createSpecAjv>["compile"]>;
-type ErrorObject = NonNullable<ValidateFunction["errors"]>[number];
+import { shapeChecker } from "../json-shape.js";
 
 const text = (description: string) => ({ type: "string", description });
 const number = (description: string) => ({ type: "number", description });
@@ -60,41 +57,8 @@ const ENTRY_SCHEMA = {
   },
 } as const;
 
-let validate: ValidateFunction | undefined;
-
 /**
  * What is wrong with a HAR entry, as "<where> is <what>; allowed: <what is>", `where` a path under
  * the entry ("" for the entry itself, ".response.content.text"); undefined when it can be read.
  */
-export function entryProblem(entry: unknown): string | undefined {
-  validate ??= createSpecAjv(undefined, { verbose: true }).compile(ENTRY_SCHEMA);
-  if (validate(entry)) return undefined;
-  // The outermost problem first: a request that is not an object says more than its missing url.
-  const errors = [...(validate.errors ?? [])].sort(
-    (a, b) => a.instancePath.split("/").length - b.instancePath.split("/").length,
-  );
-  return sentence(errors[0] as ErrorObject);
-}
-
-function sentence(error: ErrorObject): string {
-  const where = error.instancePath
-    .split("/")
-    .slice(1)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/~1/g, "/").replace(/~0/g, "~")}`))
-    .join("");
-  const allowed = (error.parentSchema as { description?: string } | undefined)?.description;
-  if (error.keyword === "required") {
-    const field = (error.params as { missingProperty: string }).missingProperty;
-    const schema = error.parentSchema as { properties?: Record<string, { description?: string }> };
-    return `${where} has no ${field}; allowed: ${schema.properties?.[field]?.description ?? "a value"}`;
-  }
-  return `${where} is ${kind(error.data)}; allowed: ${allowed ?? error.message}`;
-}
-
-/** What a value is, in words, without the value. */
-function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  const type = typeof value;
-  return type === "object" ? "an object" : `a${/^[aeiou]/.test(type) ? "n" : ""} ${type}`;
-}
+export const entryProblem = shapeChecker(ENTRY_SCHEMA);
