@@ -6,7 +6,7 @@
 // Most checks go through app.inject(), whose peer is 127.0.0.1. Real sockets only where the peer's
 // address is what is tested: a client bound to 127.0.0.2 stands for a remote peer (the simulator
 // trusts only 127.0.0.1 and ::1, the addresses this machine's own programs connect from).
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -246,6 +246,37 @@ describe("listening beyond loopback", () => {
     ).catch((e) => e);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/--host 0\.0\.0\.0 is not loopback.*--allow-remote-listen/s);
+  });
+});
+
+describe("--allow-remote-listen", () => {
+  // 127.1 is 127.0.0.1 to the system, but not a form the simulator takes for loopback: it stands
+  // for a remote interface here, so the test never listens beyond this machine's 127.0.0.1.
+  it("warns once that /_sim/ then answers other hosts only with the admin token, and prints it", async () => {
+    const child = spawn(process.execPath, [cli, "--host", "127.1", "--allow-remote-listen", "--port", "0"], {
+      env: {
+        ...process.env,
+        GCORE_API_KEY: "",
+        GCORE_RESELLER_API_KEY: "",
+        PLATFORM_API_SIM_ADMIN_TOKEN: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const warning = await new Promise<string>((resolve, reject) => {
+        let err = "";
+        child.stderr.on("data", (chunk) => {
+          err += chunk;
+          if (err.includes("\n")) resolve(err);
+        });
+        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${err}`)));
+      });
+      expect(warning).toMatch(
+        /^platform-api-sim: warning: listening on 127\.1, not loopback: .*\/_sim\/ answers callers other than 127\.0\.0\.1 and ::1 only with the header X-Sim-Admin-Token: [\w-]{43}\n$/,
+      );
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 });
 
