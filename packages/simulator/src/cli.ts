@@ -2,7 +2,8 @@
 // `pnpm sim`: starts the simulator and prints one line with its URL and the tokens it accepts.
 
 import { Command, InvalidArgumentError } from "commander";
-import { DEFAULTS } from "./options.js";
+import { ADMIN_TOKEN_HEADER } from "./admin-guard.js";
+import { ADMIN_TOKEN_VARIABLE, DEFAULTS, isLoopbackHost } from "./options.js";
 import { startSimulator } from "./server.js";
 import { VERSION } from "./version.js";
 import { describeToken } from "./world/tokens.js";
@@ -33,7 +34,16 @@ const program = new Command("platform-api-sim")
     integer("--port", 0, 65535),
     DEFAULTS.port,
   )
-  .option("--host <host>", "interface to listen on", DEFAULTS.host)
+  .option(
+    "--host <host>",
+    "interface to listen on; one that is not loopback needs --allow-remote-listen",
+    DEFAULTS.host,
+  )
+  .option(
+    "--allow-remote-listen",
+    `allow a --host that is not loopback (/_sim/ then answers other hosts only with ${ADMIN_TOKEN_HEADER})`,
+    false,
+  )
   .option(
     "--api-key <token>",
     "client token to accept (default: $GCORE_API_KEY, else the documented default)",
@@ -77,9 +87,18 @@ const program = new Command("platform-api-sim")
 program.parse();
 const flags = program.opts();
 
+const remote = !isLoopbackHost(flags.host);
+if (remote && !flags.allowRemoteListen) {
+  console.error(
+    `platform-api-sim: --host ${flags.host} is not loopback (127.0.0.0/8, ::1, localhost): anyone who can reach it could call the API with the tokens it prints. Pass --allow-remote-listen if that is what you want.`,
+  );
+  process.exit(2);
+}
+
 try {
   const simulator = await startSimulator({
     host: flags.host,
+    allowRemoteListen: flags.allowRemoteListen,
     port: flags.port,
     apiKey: flags.apiKey,
     resellerApiKey: flags.resellerApiKey,
@@ -96,6 +115,15 @@ try {
   console.log(
     `Platform API simulator at ${simulator.url} — tokens: ${simulator.tokens.map(describeToken).join("; ")}`,
   );
+  if (remote) {
+    // Said once, at the start: the token is random per start unless the environment gives it.
+    const token = process.env[ADMIN_TOKEN_VARIABLE]
+      ? `the token in $${ADMIN_TOKEN_VARIABLE}`
+      : simulator.adminToken;
+    console.error(
+      `platform-api-sim: warning: listening on ${flags.host}, not loopback: any host that reaches it can call the API with the tokens above; the admin surface /_sim/ answers callers other than 127.0.0.1 and ::1 only with the header ${ADMIN_TOKEN_HEADER}: ${token}`,
+    );
+  }
   const stop = async () => {
     await simulator.close();
     process.exit(0);

@@ -9,12 +9,17 @@ import { badRequest } from "./errors.js";
 import { LIMITS, SAFE_INTEGER } from "./limits.js";
 import { fieldPath, quote } from "./validation-message.js";
 
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/**
+ * In `app`'s context. `emptyBody`: an empty body is no body (the admin surface, whose bodyless
+ * POSTs carry Content-Type: application/json); else it is not valid JSON.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, { emptyBody = false } = {}): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
     { parseAs: "string", bodyLimit: LIMITS.bodyBytes },
     (_request, text, done) => {
+      if (emptyBody && String(text).trim() === "") return done(null, undefined);
       let body: unknown;
       try {
         body = JSON.parse(String(text));

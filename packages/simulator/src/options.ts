@@ -4,8 +4,23 @@ import type { OpenApiDocument } from "./spec.js";
 import type { World } from "./world/types.js";
 
 export interface SimulatorOptions {
-  /** Interface to listen on. Default 127.0.0.1 (loopback only). */
+  /**
+   * Interface to listen on. Default 127.0.0.1. One that is not loopback (127.0.0.0/8, ::1,
+   * localhost) is refused unless `allowRemoteListen` is set.
+   */
   host?: string;
+  /**
+   * Allows a `host` that is not loopback. Anyone who reaches it can then call the API surface with
+   * the tokens; the admin surface (`/_sim/`) answers callers other than 127.0.0.1 and ::1 only with
+   * the admin token. Default false.
+   */
+  allowRemoteListen?: boolean;
+  /**
+   * The admin token that opens `/_sim/` to any caller (header `X-Sim-Admin-Token`): at least 16
+   * visible ASCII characters. Default: $PLATFORM_API_SIM_ADMIN_TOKEN, else random per start
+   * (`Simulator.adminToken`).
+   */
+  adminToken?: string;
   /** Port; 0 picks a free one. Default 4020. */
   port?: number;
   /** Replaces the default client token (else GCORE_API_KEY, else DEFAULT_TOKENS.client). */
@@ -70,6 +85,23 @@ export const DEFAULTS = {
   keepAliveTimeoutSeconds: 72,
 } as const;
 
+/** Where the admin token may come from besides the option. */
+export const ADMIN_TOKEN_VARIABLE = "PLATFORM_API_SIM_ADMIN_TOKEN";
+
+const LOOPBACK_HOST = /^(127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}|::1|localhost)$/i;
+
+/** Whether a listen address stays on this machine: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOST.test(host);
+}
+
+/** The problem with an admin token, or undefined: visible ASCII, long enough not to be guessed. */
+export function adminTokenProblem(name: string, token: string): string | undefined {
+  return /^[\x21-\x7e]{16,}$/.test(token)
+    ? undefined
+    : `${name} must be at least 16 visible ASCII characters, without spaces (got ${token.length} characters)`;
+}
+
 export function checkOptions(options: SimulatorOptions): void {
   const problems: string[] = [];
   const {
@@ -111,6 +143,14 @@ export function checkOptions(options: SimulatorOptions): void {
   ] as const) {
     if (token !== undefined && (token === "" || /\s/.test(token)))
       problems.push(`${name} must be a non-empty token without spaces`);
+  }
+  if (options.host !== undefined && !isLoopbackHost(options.host) && !options.allowRemoteListen)
+    problems.push(
+      `host ${options.host} is not loopback (127.0.0.0/8, ::1, localhost): anyone who can reach it could call the simulator; set allowRemoteListen: true if that is what you want`,
+    );
+  if (options.adminToken !== undefined) {
+    const problem = adminTokenProblem("adminToken", options.adminToken);
+    if (problem) problems.push(problem);
   }
   if (problems.length > 0) throw new Error(`Invalid simulator options: ${problems.join("; ")}.`);
 }

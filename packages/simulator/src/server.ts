@@ -5,6 +5,7 @@
 
 import { platformExtensions, taskPollingOf } from "@platform-api/spec";
 import Fastify, { type FastifyInstance } from "fastify";
+import { randomAdminToken } from "./admin-guard.js";
 import { checkSecuritySchemes } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
@@ -13,7 +14,13 @@ import { createFrameworkErrorHandler } from "./framework-errors.js";
 import { checkExtensions } from "./handlers/extensions.js";
 import { SIMULATOR_HEADER } from "./hints.js";
 import { LIMITS } from "./limits.js";
-import { checkOptions, DEFAULTS, type SimulatorOptions } from "./options.js";
+import {
+  ADMIN_TOKEN_VARIABLE,
+  adminTokenProblem,
+  checkOptions,
+  DEFAULTS,
+  type SimulatorOptions,
+} from "./options.js";
 import { adminPlugin } from "./plugins/admin.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { extensionRoutesPlugin } from "./plugins/extension-routes.js";
@@ -43,6 +50,11 @@ export interface Simulator {
   apiKey: string;
   /** The reseller token. */
   resellerApiKey: string;
+  /**
+   * The admin token: sent as `X-Sim-Admin-Token`, it opens `/_sim/` to any caller (the option, else
+   * $PLATFORM_API_SIM_ADMIN_TOKEN, else random per start).
+   */
+  adminToken: string;
   /** The current store (replaced by reset()). */
   readonly store: Store;
   clock: Clock;
@@ -109,6 +121,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       taskRetentionMs: (options.taskRetentionSeconds ?? DEFAULTS.taskRetentionSeconds) * 1000,
     });
   let store = newStore();
+  const adminToken = resolveAdminToken(options);
   let faults: Faults = parseFaults(options.faults);
   const reset = () => {
     store = newStore();
@@ -165,6 +178,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     reset,
     setFaults,
     limitFields: limitFieldsOf(spec),
+    guard: {
+      adminToken,
+      listeningPort: () => {
+        const address = app.server.address();
+        return typeof address === "object" && address ? address.port : undefined;
+      },
+      acceptsClientToken: (token) => store.token(token) !== undefined,
+    },
   });
   await app.ready();
 
@@ -177,6 +198,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     tokens,
     apiKey: client?.token ?? "",
     resellerApiKey: reseller?.token ?? "",
+    adminToken,
     get store() {
       return store;
     },
@@ -187,6 +209,16 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     app,
     close: () => app.close(),
   };
+}
+
+/** The admin token: the option, else the environment's (checked alike), else a random one. */
+function resolveAdminToken(options: SimulatorOptions): string {
+  if (options.adminToken !== undefined) return options.adminToken;
+  const fromEnv = (options.env ?? process.env)[ADMIN_TOKEN_VARIABLE];
+  if (fromEnv === undefined || fromEnv === "") return randomAdminToken();
+  const problem = adminTokenProblem(`$${ADMIN_TOKEN_VARIABLE}`, fromEnv);
+  if (problem) throw new Error(`Invalid simulator options: ${problem}.`);
+  return fromEnv;
 }
 
 /** What the simulator needs of the description before it builds anything from it. */

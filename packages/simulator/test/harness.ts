@@ -136,7 +136,10 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
       method,
       headers: {
         ...(sentToken === null ? {} : { Authorization: `APIKey ${sentToken}` }),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        // The admin surface takes a write from loopback only as JSON, with a body or without.
+        ...(body !== undefined || (path.startsWith("/_sim") && method !== "GET")
+          ? { "Content-Type": "application/json" }
+          : {}),
         ...headers,
       },
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),

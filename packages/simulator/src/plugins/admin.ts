@@ -1,13 +1,18 @@
 // Rule: the admin surface under /_sim/ is NOT part of the platform. It resets the world, moves the
-// clock, lists what the API created, sets quotas and faults. It has no auth, no faults and no rate
-// limit; the simulator listens on loopback by default.
+// clock, lists what the API created, sets quotas and faults. It has no faults and no rate limit;
+// every route answers only the admin token, or a loopback caller a web page cannot pose as
+// (admin-guard.ts). Bodies are JSON within the simulator's bounds (json-body.ts), numbers too.
 
 import { createSpecAjv } from "@platform-api/spec";
 import type { FastifyPluginAsync } from "fastify";
+import { ADMIN_TOKEN_HEADER, type GuardOptions, guardAdminRequest } from "../admin-guard.js";
 import { SCHEME } from "../auth.js";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
+import { badRequest } from "../errors.js";
 import { simulatorHints } from "../hints.js";
+import { registerJsonBodyParser } from "../json-body.js";
+import { SAFE_INTEGER } from "../limits.js";
 import type { Store } from "../store.js";
 import type { RegionalLimitValues } from "../world/types.js";
 
@@ -18,6 +23,22 @@ export interface AdminOptions {
   setFaults(spec: string): void;
   /** The regional limit fields of the spec (`RegionalLimits`) a quota may set. */
   limitFields: readonly string[];
+  /** Who may call (admin-guard.ts). */
+  guard: GuardOptions;
+}
+
+/**
+ * The most one POST /_sim/clock moves the clock: ten years (of 365.25 days), far beyond any task's
+ * duration or retention (hours). What keeps every date valid is the clock's own end (CLOCK_END_MS);
+ * this bound makes a typo such as 1e15 a 400 saying so rather than a jump to the year 9999.
+ */
+export const MAX_ADVANCE_SECONDS = 10 * 365.25 * 86_400;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Admin route: a client token the simulator accepts opens it as the admin token does. */
+    clientTokenOpens?: boolean;
+  }
 }
 
 const noLimit = { rateLimit: false } as const;
@@ -29,6 +50,12 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
   );
+  // JSON only (a bodyless POST carries Content-Type: application/json too), numbers within bounds.
+  registerJsonBodyParser(app, { emptyBody: true });
+  // Before the body is read: a refused caller's body is never parsed.
+  app.addHook("onRequest", async (request) => {
+    guardAdminRequest(request, context.guard, request.routeOptions.config.clientTokenOpens === true);
+  });
 
   app.get("/_sim", { config: noLimit }, async () => ({
     note: "Admin surface of the platform API simulator; not part of the platform.",
@@ -41,6 +68,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
       "PUT /_sim/quotas/{client_id}/{region_id} {<quota>_limit: n, …}",
       "PUT /_sim/faults {faults}",
     ],
+    access: `The ${ADMIN_TOKEN_HEADER} header with the admin token; or, from 127.0.0.1 or ::1, a Host header of loopback and this port, and Content-Type: application/json on every request but GET.`,
   }));
 
   app.post("/_sim/reset", { config: noLimit }, async () => {
@@ -57,12 +85,18 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
           type: "object",
           required: ["advance_seconds"],
           additionalProperties: false,
-          properties: { advance_seconds: { type: "number", minimum: 0 } },
+          properties: { advance_seconds: { type: "number", minimum: 0, maximum: MAX_ADVANCE_SECONDS } },
         },
       },
     },
     async (request) => {
-      context.clock.advance(request.body.advance_seconds * 1000);
+      const ms = request.body.advance_seconds * 1000;
+      const left = context.clock.remainingMs();
+      if (ms > left)
+        throw badRequest(
+          `Body field "advance_seconds" is ${request.body.advance_seconds}; the clock may move at most ${Math.floor(left / 1000)} seconds more: past 9999-12-31T23:59:59.999 a date-time has no four-digit year.`,
+        );
+      context.clock.advance(ms);
       context.store().settle();
       return { now: withoutOffset(context.clock.now()) };
     },
@@ -80,7 +114,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
   });
 
   // A remote tester cannot read the world: it asks for what the API does not tell (see hints.ts).
-  app.get("/_sim/hints", { config: noLimit }, async (request) => {
+  app.get("/_sim/hints", { config: { ...noLimit, clientTokenOpens: true } }, async (request) => {
     const header = request.headers.authorization;
     const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
     const hints = simulatorHints(context.store(), token);
@@ -94,13 +128,16 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
       schema: {
         params: {
           type: "object",
-          properties: { client_id: { type: "integer" }, region_id: { type: "integer" } },
+          properties: {
+            client_id: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
+            region_id: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
+          },
         },
         body: {
           type: "object",
           minProperties: 1,
           propertyNames: { enum: context.limitFields },
-          additionalProperties: { type: "integer", minimum: 0 },
+          additionalProperties: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
         },
       },
     },
