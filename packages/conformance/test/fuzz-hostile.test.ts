@@ -8,7 +8,7 @@
 // Whole runs against real (loopback) servers: only they show the files, the session's guards, the
 // target and the reports fitting together. Small --only sets and --max-examples keep each short.
 
-import { execFile, spawnSync } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,6 +33,7 @@ import {
   startFaultyTarget,
 } from "./faulty-target.js";
 import { fuzz, scratch } from "./fuzz-run.js";
+import { assertBuilt, CLI, RUN_TIMEOUT_MS, runEnv } from "./run-cli.js";
 
 const model = specModel();
 const op = (id: string) => operationById(model, id);
@@ -468,5 +469,70 @@ describe("every reproducer printed for hostile values is safe to paste", () => {
     const pasted = seen.slice(sent);
     expect(pasted.map((ex) => operationOf(ex)).sort()).toEqual([...failing, ...failing].sort());
     mkdirSync(join(folder, "done"));
+  });
+});
+
+describe("Ctrl-C on the command line", () => {
+  // A child process: only a real SIGINT to the built CLI shows its handler is installed (an
+  // in-process run is told through an AbortSignal, above).
+  it("mid-fuzz, right after a PUT: exit 130, the profile put back, the report written", async () => {
+    assertBuilt();
+    let child: ChildProcess | undefined;
+    let signalled = false;
+    const { target, profileId, readProfile, operationOf } = await logged({
+      request: (ex: Exchange): Answer | undefined => {
+        if (operationOf(ex) === "updateProtectionProfile" && !signalled) {
+          signalled = true;
+          child?.kill("SIGINT");
+        }
+        return undefined;
+      },
+    });
+    const before = await readProfile();
+    const report = scratch("sigint-");
+    child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "fuzz",
+        "--target",
+        target.url,
+        "--allow-writes",
+        "--protection-profile-id",
+        String(profileId),
+        "--only",
+        "updateProtectionProfile",
+        "--seed",
+        "1",
+        "--time-scale",
+        "0.01",
+        "--report",
+        report,
+      ],
+      {
+        env: runEnv({
+          [DEFAULTS.apiKeyEnv]: target.sim.apiKey,
+          [DEFAULTS.resellerApiKeyEnv]: target.sim.resellerApiKey,
+        }),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const killer = setTimeout(() => child?.kill("SIGKILL"), RUN_TIMEOUT_MS);
+    const code = await new Promise<number | null>((done) => child?.once("close", (c) => done(c)));
+    clearTimeout(killer);
+    expect(signalled, output).toBe(true);
+    expect(code, output).toBe(130);
+    expect(output).toMatch(/SIGINT: sending nothing more; putting back what was changed/);
+    expect(output).toMatch(/put back: updateProtectionProfile/);
+    expect(values(await readProfile())).toEqual(values(before));
+    const written = JSON.parse(readFileSync(join(report, "report.json"), "utf8"));
+    expect(written.fuzz.stopped).toBe("interrupted (SIGINT)");
   });
 });
