@@ -200,8 +200,8 @@ describe("links and images in a change", () => {
 
   it("links only to http, https and mailto, or within the site, whatever the spelling", () => {
     const hrefs = attributes("href");
+    // The browser's own URL parser (WHATWG), against a base like the site's.
     for (const href of hrefs)
-      // The browser's own URL parser (WHATWG), against a base like the site's.
       expect(new URL(href, "http://127.0.0.1/changelog.html").protocol, href).toMatch(/^(https?|mailto):$/);
     expect(hrefs).toEqual(expect.arrayContaining(SAFE_LINKS.map(([, href]) => href)));
   });
