@@ -8,7 +8,6 @@ import { changelogMain, packageChanges, readChangelogs, readChangesets } from ".
 import {
   expandSpecTables,
   type Guide,
-  guidesDir,
   type LinkTargets,
   loadGuides,
   outline,
@@ -70,6 +69,8 @@ export interface BuildOptions {
   changesetDir?: string;
   /** The packages' released changes (default: the CHANGELOG.md of each of the repository's packages). */
   changelogs?: { name: string; markdown: string; file: string }[];
+  /** The folder whose `assets/` and `guides/` make the site (default: this package). */
+  packageDir?: string;
 }
 
 export function buildSite(
@@ -78,6 +79,7 @@ export function buildSite(
   options: BuildOptions = {},
 ): BuildResult {
   const history = options.history ?? gitHistory(packageDir);
+  const sourceDir = options.packageDir ?? packageDir;
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
@@ -87,9 +89,9 @@ export function buildSite(
     if (file.endsWith(".html")) pages.push(file);
   };
 
-  copyAssets(outDir);
+  copyAssets(join(sourceDir, "assets"), outDir);
 
-  const guides = loadGuides();
+  const guides = loadGuides(join(sourceDir, "guides"));
   const operations = new Map(listOperations(bundle).map((op) => [op.operationId, op]));
   const targets: LinkTargets = {
     operationIds: new Set(operations.keys()),
@@ -108,7 +110,7 @@ export function buildSite(
     const markdown = expandSpecTables(guide.markdown, bundle, where);
     const html = renderMarkdown(markdown, targets, where);
     searchEntries.push(...guideEntries(guide, html));
-    const updated = history.lastCommit([join(guidesDir, `${guide.slug}.md`)]);
+    const updated = history.lastCommit([join(sourceDir, "guides", `${guide.slug}.md`)]);
     write(
       `guides/${guide.slug}.html`,
       guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion, updated),
@@ -254,8 +256,7 @@ ${sharedScripts("../")}
 `;
 }
 
-function copyAssets(outDir: string): void {
-  const assets = join(packageDir, "assets");
+function copyAssets(assets: string, outDir: string): void {
   // search-terms.d.ts types the shared tokenizer for the build; the site has no use for it.
   for (const file of readdirSync(assets).filter((f) => !f.endsWith(".d.ts")))
     copyFileSync(join(assets, file), join(outDir, "assets", file));

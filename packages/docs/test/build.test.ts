@@ -1,6 +1,15 @@
 // The built site: its pages, the reference's embedded description, and nothing that would load
-// from another origin.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// from another origin; and a build that copies no file from outside the package.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
@@ -114,5 +123,64 @@ describe("built site", () => {
     writeFileSync(join(out, "guides/renamed-guide.html"), "<!doctype html>");
     buildSite(out);
     expect(files(".").filter((f) => f.endsWith(".html"))).toHaveLength(result.pages.length);
+  });
+});
+
+// A committed symbolic link is copied as the file it points to: `assets/passwd.css -> /etc/passwd`
+// would publish that file with the site. The links are made here, in a temporary copy of the
+// package's layout, never in the repository.
+describe("files outside the package", () => {
+  let root: string;
+  let pkg: string;
+  let siteOut: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "docs-links-"));
+    pkg = join(root, "docs");
+    siteOut = join(root, "dist");
+    mkdirSync(join(pkg, "assets"), { recursive: true });
+    mkdirSync(join(pkg, "guides"), { recursive: true });
+    writeFileSync(join(root, "secret.txt"), "root:x:0:0:root:/root:/bin/bash\n");
+    writeFileSync(join(pkg, "assets/site.css"), "body {}\n");
+    for (const slug of GUIDE_ORDER) writeFileSync(join(pkg, `guides/${slug}.md`), `# ${slug}\n\nText.\n`);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const build = () => buildSite(siteOut, bundle, { packageDir: pkg });
+
+  it("refuses an asset that links outside the package, naming it, and copies nothing", () => {
+    const link = join(pkg, "assets/passwd.css");
+    symlinkSync(join(root, "secret.txt"), link);
+    try {
+      expect(build).toThrow(/assets\/passwd\.css links to .*secret\.txt, outside the docs package/);
+      expect(existsSync(join(siteOut, "assets/passwd.css"))).toBe(false);
+    } finally {
+      rmSync(link);
+    }
+  });
+
+  it("refuses a guide that links outside the package", () => {
+    const guide = join(pkg, "guides/tasks.md");
+    rmSync(guide);
+    symlinkSync("../../secret.txt", guide);
+    try {
+      expect(build).toThrow(/guides\/tasks\.md links to .*secret\.txt, outside the docs package/);
+    } finally {
+      rmSync(guide);
+      writeFileSync(guide, "# Tasks\n\nText.\n");
+    }
+  });
+
+  it("refuses an assets folder that is itself a link out of the package", () => {
+    const outside = join(root, "elsewhere");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "site.css"), "body {}\n");
+    rmSync(join(pkg, "assets"), { recursive: true });
+    symlinkSync(outside, join(pkg, "assets"));
+    try {
+      expect(build).toThrow(/assets\/site\.css links to .*elsewhere.*, outside the docs package/);
+    } finally {
+      rmSync(join(pkg, "assets"));
+      mkdirSync(join(pkg, "assets"));
+      writeFileSync(join(pkg, "assets/site.css"), "body {}\n");
+    }
   });
 });
