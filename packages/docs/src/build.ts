@@ -25,6 +25,7 @@ import {
   sharedScripts,
 } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
+import { packageFile } from "./package-files.js";
 import {
   introductionSections,
   operationAnchor,
@@ -80,6 +81,9 @@ export function buildSite(
 ): BuildResult {
   const history = options.history ?? gitHistory(packageDir);
   const sourceDir = options.packageDir ?? packageDir;
+  // The site's own files are checked before the last build is removed: a refused one leaves it.
+  const assets = siteAssets(sourceDir);
+  const guides = loadGuides(join(sourceDir, "guides"), sourceDir);
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
@@ -89,9 +93,8 @@ export function buildSite(
     if (file.endsWith(".html")) pages.push(file);
   };
 
-  copyAssets(join(sourceDir, "assets"), outDir);
+  copyAssets(assets, outDir);
 
-  const guides = loadGuides(join(sourceDir, "guides"));
   const operations = new Map(listOperations(bundle).map((op) => [op.operationId, op]));
   const targets: LinkTargets = {
     operationIds: new Set(operations.keys()),
@@ -256,10 +259,17 @@ ${sharedScripts("../")}
 `;
 }
 
-function copyAssets(assets: string, outDir: string): void {
+/** The package's assets/ as the site serves them: each name with its real path, inside the package. */
+function siteAssets(sourceDir: string): { name: string; file: string }[] {
+  const assets = join(sourceDir, "assets");
   // search-terms.d.ts types the shared tokenizer for the build; the site has no use for it.
-  for (const file of readdirSync(assets).filter((f) => !f.endsWith(".d.ts")))
-    copyFileSync(join(assets, file), join(outDir, "assets", file));
+  return readdirSync(assets)
+    .filter((f) => !f.endsWith(".d.ts"))
+    .map((name) => ({ name, file: packageFile(sourceDir, join(assets, name)) }));
+}
+
+function copyAssets(assets: { name: string; file: string }[], outDir: string): void {
+  for (const { name, file } of assets) copyFileSync(file, join(outDir, "assets", name));
 
   const redocDir = dirname(require.resolve("redoc/package.json"));
   const bundle = readFileSync(join(redocDir, "bundles/redoc.standalone.js"), "utf8");

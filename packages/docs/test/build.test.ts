@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -18,6 +19,7 @@ import { type BuildResult, buildSite } from "../src/build.js";
 import { anchor, readChangesets } from "../src/changelog.js";
 import { GUIDE_ORDER } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
+import { packageFile } from "../src/package-files.js";
 
 const bundle = loadBundle();
 let out: string;
@@ -154,6 +156,16 @@ describe("files outside the package", () => {
       expect(existsSync(join(siteOut, "assets/passwd.css"))).toBe(false);
     } finally {
       rmSync(link);
+    }
+  });
+
+  it("follows a link to another file of the package", () => {
+    const alias = join(pkg, "assets/alias.css");
+    symlinkSync("site.css", alias);
+    try {
+      expect(packageFile(pkg, alias)).toBe(realpathSync(join(pkg, "assets/site.css")));
+    } finally {
+      rmSync(alias);
     }
   });
 
