@@ -33,6 +33,17 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(join(out, file), "utf8");
 
+/** A Content-Security-Policy's directives, each with its sources. */
+function parseCsp(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+}
+
 function files(dir: string, prefix = ""): string[] {
   return readdirSync(join(out, dir), { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
@@ -89,6 +100,36 @@ describe("built site", () => {
         expect(existsSync(join(out, page, "..", url ?? "")), `${page}: ${url} exists`).toBe(true);
     }
     expect(read("assets/redoc.standalone.js")).not.toContain("cdn.redoc.ly");
+  });
+
+  it("gives every page a Content-Security-Policy: nothing from another origin, no inline script", () => {
+    // In the page itself, as the site is opened from disk too (no server to send a header).
+    for (const page of result.pages) {
+      const html = read(page);
+      const policies = [
+        ...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/g),
+      ].map((m) => m[1] ?? "");
+      expect(policies, page).toHaveLength(1);
+      // Before any element that loads something: a policy only governs what follows it.
+      expect(html.indexOf("Content-Security-Policy"), page).toBeLessThan(
+        html.search(/<(script|link|img|style)\b/),
+      );
+      const policy = parseCsp(policies[0] ?? "");
+      expect(policy.get("default-src"), page).toEqual(["'none'"]);
+      for (const directive of ["script-src", "img-src", "font-src", "connect-src", "manifest-src"])
+        expect(policy.get(directive), `${page}: ${directive}`).toEqual(["'self'"]);
+      // Redoc (styled-components) writes <style> elements and style attributes as it renders.
+      expect(policy.get("style-src"), page).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get("base-uri"), page).toEqual(["'none'"]);
+      expect(policy.get("form-action"), page).toEqual(["'none'"]);
+      // The policy allows no inline script: none may be there (a JSON data block is not run).
+      for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g))
+        if (!/\bsrc="/.test(script[1] ?? ""))
+          expect(script[1], `${page}: inline script ${script[2]?.slice(0, 60)}`).toMatch(
+            /type="application\/json"/,
+          );
+      expect(html, page).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    }
   });
 
   it("gives the dark theme one set of colours, for the system's setting and for the reader's choice", () => {
