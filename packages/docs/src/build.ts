@@ -16,6 +16,7 @@ import {
 import { landingMain, tagGroups } from "./landing.js";
 import { gitHistory, type History, lastUpdatedHtml } from "./last-updated.js";
 import {
+  cspMeta,
   escapeHtml,
   header,
   type PageLink,
@@ -240,6 +241,7 @@ function referencePage(doc: Json, title: string, guides: Guide[], nav: SiteNav):
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${cspMeta()}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(title)}</title>
 ${sharedHead("../")}
