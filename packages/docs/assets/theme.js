@@ -5,6 +5,9 @@
 // renders again on the "site-themechange" event (assets/reference.js).
 (() => {
   const root = document.documentElement;
+  // Tells the stylesheet scripts run (without them the menu stays open and the search box is
+  // hidden); set here, not inline in the page: the Content-Security-Policy runs no inline script.
+  root.classList.add("js");
   const system = window.matchMedia("(prefers-color-scheme: dark)");
   const KEY = "platform-api-docs-theme";
   const stored = () => {

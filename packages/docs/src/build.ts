@@ -8,7 +8,6 @@ import { changelogMain, packageChanges, readChangelogs, readChangesets } from ".
 import {
   expandSpecTables,
   type Guide,
-  guidesDir,
   type LinkTargets,
   loadGuides,
   outline,
@@ -17,6 +16,7 @@ import {
 import { landingMain, tagGroups } from "./landing.js";
 import { gitHistory, type History, lastUpdatedHtml } from "./last-updated.js";
 import {
+  cspMeta,
   escapeHtml,
   header,
   type PageLink,
@@ -26,6 +26,7 @@ import {
   sharedScripts,
 } from "./layout.js";
 import { isObject, type Json, listOperations } from "./operations.js";
+import { packageFile } from "./package-files.js";
 import {
   introductionSections,
   operationAnchor,
@@ -70,6 +71,8 @@ export interface BuildOptions {
   changesetDir?: string;
   /** The packages' released changes (default: the CHANGELOG.md of each of the repository's packages). */
   changelogs?: { name: string; markdown: string; file: string }[];
+  /** The folder whose `assets/` and `guides/` make the site (default: this package). */
+  packageDir?: string;
 }
 
 export function buildSite(
@@ -78,6 +81,10 @@ export function buildSite(
   options: BuildOptions = {},
 ): BuildResult {
   const history = options.history ?? gitHistory(packageDir);
+  const sourceDir = options.packageDir ?? packageDir;
+  // The site's own files are checked before the last build is removed: a refused one leaves it.
+  const assets = siteAssets(sourceDir);
+  const guides = loadGuides(join(sourceDir, "guides"), sourceDir);
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
@@ -87,9 +94,8 @@ export function buildSite(
     if (file.endsWith(".html")) pages.push(file);
   };
 
-  copyAssets(outDir);
+  copyAssets(assets, outDir);
 
-  const guides = loadGuides();
   const operations = new Map(listOperations(bundle).map((op) => [op.operationId, op]));
   const targets: LinkTargets = {
     operationIds: new Set(operations.keys()),
@@ -108,7 +114,7 @@ export function buildSite(
     const markdown = expandSpecTables(guide.markdown, bundle, where);
     const html = renderMarkdown(markdown, targets, where);
     searchEntries.push(...guideEntries(guide, html));
-    const updated = history.lastCommit([join(guidesDir, `${guide.slug}.md`)]);
+    const updated = history.lastCommit([join(sourceDir, "guides", `${guide.slug}.md`)]);
     write(
       `guides/${guide.slug}.html`,
       guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion, updated),
@@ -235,6 +241,7 @@ function referencePage(doc: Json, title: string, guides: Guide[], nav: SiteNav):
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${cspMeta()}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(title)}</title>
 ${sharedHead("../")}
@@ -254,11 +261,17 @@ ${sharedScripts("../")}
 `;
 }
 
-function copyAssets(outDir: string): void {
-  const assets = join(packageDir, "assets");
+/** The package's assets/ as the site serves them: each name with its real path, inside the package. */
+function siteAssets(sourceDir: string): { name: string; file: string }[] {
+  const assets = join(sourceDir, "assets");
   // search-terms.d.ts types the shared tokenizer for the build; the site has no use for it.
-  for (const file of readdirSync(assets).filter((f) => !f.endsWith(".d.ts")))
-    copyFileSync(join(assets, file), join(outDir, "assets", file));
+  return readdirSync(assets)
+    .filter((f) => !f.endsWith(".d.ts"))
+    .map((name) => ({ name, file: packageFile(sourceDir, join(assets, name)) }));
+}
+
+function copyAssets(assets: { name: string; file: string }[], outDir: string): void {
+  for (const { name, file } of assets) copyFileSync(file, join(outDir, "assets", name));
 
   const redocDir = dirname(require.resolve("redoc/package.json"));
   const bundle = readFileSync(join(redocDir, "bundles/redoc.standalone.js"), "utf8");

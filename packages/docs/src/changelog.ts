@@ -1,8 +1,11 @@
 // The changelog page, from the changesets: the pending ones (.changeset/*.md: front matter of
 // package → bump, then the change in Markdown) grouped by package and by bump, and the released
 // versions of each package's CHANGELOG.md (as `changeset version` writes it) when there are any.
+// Anyone who opens a pull request writes a changeset, so a change's links and images are judged
+// before they reach the page (safeLinkHref, localImageSrc).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decodeHTMLAttribute } from "entities";
 import { Marked } from "marked";
 import { formatDate } from "./last-updated.js";
 import { escapeHtml } from "./layout.js";
@@ -139,17 +142,81 @@ export function readChangelogs(repoRoot: string): { name: string; markdown: stri
   });
 }
 
-/** The Markdown of a change as HTML; raw HTML in it is shown as text, never run. */
-function renderChange(markdown: string): string {
-  const marked = new Marked({
-    gfm: true,
-    renderer: {
-      html({ text }) {
-        return escapeHtml(text);
-      },
+/** The schemes a change may link to; a relative link or a fragment stays on the site, and is allowed too. */
+export const LINK_SCHEMES = ["http:", "https:", "mailto:"] as const;
+
+/**
+ * The URL a browser makes of an attribute's value, or undefined when it makes none. Node's `URL` is
+ * the browser's own parser (WHATWG): it drops tabs and newlines anywhere and control characters
+ * around the value, and lower-cases the scheme, as the browser does before it follows a link.
+ */
+function browserUrl(value: string, base: string): URL | undefined {
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A link's destination as it may be written into the page, or undefined when it may not: only
+ * http, https and mailto, or relative to the site. Markdown leaves character references in a
+ * destination (`&#106;avascript:`) and the browser decodes them, so they are decoded first, judged,
+ * and the decoded value is what the page gets (escaped): the browser reads exactly what was judged.
+ */
+export function safeLinkHref(destination: string): string | undefined {
+  const href = decodeHTMLAttribute(destination);
+  const url = browserUrl(href, "http://site.invalid/changelog.html");
+  return url && (LINK_SCHEMES as readonly string[]).includes(url.protocol) ? href : undefined;
+}
+
+/**
+ * An image's source when it is a path on the site itself, else undefined: the site works offline,
+ * and an image from another host would tell that host who reads the page. A relative path takes
+ * the host of the page it is on; anything with a scheme or a host of its own (`//host/x.png`,
+ * `\\host\x.png`, `data:`) keeps its own, so resolving against two bases tells them apart.
+ */
+export function localImageSrc(destination: string): string | undefined {
+  const src = decodeHTMLAttribute(destination);
+  const a = browserUrl(src, "http://a.invalid/changelog.html");
+  const b = browserUrl(src, "http://b.invalid/changelog.html");
+  return a?.host === "a.invalid" && b?.host === "b.invalid" ? src : undefined;
+}
+
+const changeMarked = new Marked({
+  gfm: true,
+  renderer: {
+    html({ text }) {
+      return escapeHtml(text);
     },
-  });
-  return marked.parse(markdown, { async: false });
+    // Every kind of link goes through here: inline, by reference, <autolink> and GFM's bare URLs.
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const safe = safeLinkHref(href);
+      // A refused link keeps its words, as text: the change still reads.
+      if (safe === undefined) return text;
+      const titleAttribute = title ? ` title="${escapeHtml(decodeHTMLAttribute(title))}"` : "";
+      return `<a href="${escapeHtml(safe)}"${titleAttribute}>${text}</a>`;
+    },
+    image({ href, title, text, tokens }) {
+      const alt = escapeHtml(
+        decodeHTMLAttribute(tokens ? this.parser.parseInline(tokens, this.parser.textRenderer) : text),
+      );
+      const src = localImageSrc(href);
+      if (src === undefined)
+        return `<span class="image-not-loaded" title="An image from another host, not loaded: the site loads images from itself only">${alt}</span>`;
+      const titleAttribute = title ? ` title="${escapeHtml(decodeHTMLAttribute(title))}"` : "";
+      return `<img src="${escapeHtml(src)}" alt="${alt}"${titleAttribute}>`;
+    },
+  },
+});
+
+/**
+ * The Markdown of a change as HTML: raw HTML in it is shown as text, never run; links go only to
+ * safe schemes and images come only from the site.
+ */
+function renderChange(markdown: string): string {
+  return changeMarked.parse(markdown, { async: false });
 }
 
 const BUMP_TITLES: Record<Bump, string> = {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Marked, Renderer, type Token, type Tokens } from "marked";
 import { codeFigure } from "./code-figure.js";
 import type { Json } from "./operations.js";
+import { packageFile } from "./package-files.js";
 import { SPEC_TABLES } from "./spec-tables.js";
 
 /** The guides in reading order; the site's navigation follows it. */
@@ -32,9 +33,10 @@ export interface Guide {
 
 export const guidesDir = new URL("../guides/", import.meta.url).pathname;
 
-export function loadGuides(dir = guidesDir): Guide[] {
+/** The guides of `dir`, each a file of the package at `root` (src/package-files.ts). */
+export function loadGuides(dir = guidesDir, root = join(dir, "..")): Guide[] {
   return GUIDE_ORDER.map((slug) => {
-    const markdown = readFileSync(join(dir, `${slug}.md`), "utf8");
+    const markdown = readFileSync(packageFile(root, join(dir, `${slug}.md`)), "utf8");
     const title = /^# (.+)$/m.exec(markdown)?.[1]?.trim();
     if (!title) throw new Error(`guides/${slug}.md must start with a "# Title" line.`);
     const afterTitle = markdown.slice(markdown.indexOf(title) + title.length).trim();

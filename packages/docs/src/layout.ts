@@ -1,6 +1,31 @@
 // The page shell shared by the landing page and the guides. Everything it loads sits under the
 // site's own origin (assets/), so the site works offline.
 
+/**
+ * What every page may load and run: its own scripts, styles, images and fonts, nothing from another
+ * origin and no inline script, so that text put on a page (a changeset, the description) can neither
+ * run nor call out should it ever get past the escaping, and the site stays offline. Redoc
+ * (styled-components) writes <style> elements and style attributes as it renders: styles allow
+ * inline. Redoc's own icons are `data:` images, as is the empty image that stands for its CDN logo
+ * (src/build.ts): images allow `data:`, which loads nothing and runs nothing. In each page's head
+ * (the site is opened from disk too); `pnpm docs:serve` also sends it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+/** The policy as a page's first element after its charset: it governs only what follows it. */
+export const cspMeta = () =>
+  `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`;
+
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -78,15 +103,14 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
 }
 
 /**
- * The head's lines every page shares: the colour schemes it supports, the class that tells the
- * stylesheet scripts run (without them, the menu stays open and the search box is hidden), and the
- * theme the reader chose (assets/theme.js, before the page paints; after any stylesheet it switches).
+ * The head's lines every page shares: the colour schemes it supports, and assets/theme.js, which
+ * tells the stylesheet scripts run (without them, the menu stays open and the search box is hidden)
+ * and applies the theme the reader chose, before the page paints; after any stylesheet it switches.
  */
 export function sharedHead(root: string): string {
   return `<meta name="color-scheme" content="light dark">
 <link rel="icon" href="${root}assets/logo.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${root}assets/site.css">
-<script>document.documentElement.classList.add("js")</script>
 <script src="${root}assets/theme.js"></script>`;
 }
 
@@ -111,6 +135,7 @@ export function page(options: PageOptions): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${cspMeta()}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
 ${options.description ? `<meta name="description" content="${escapeHtml(options.description)}">` : ""}

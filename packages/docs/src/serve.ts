@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import sirv from "sirv";
 import { defaultOutDir } from "./build.js";
+import { CONTENT_SECURITY_POLICY } from "./layout.js";
 
 export interface DocsServer {
   url: string;
@@ -21,13 +22,15 @@ export async function serveDocs(options: { port?: number; dir?: string } = {}): 
       `--port ${port} is not a port; expected an integer from 0 to 65535 (0 picks a free one).`,
     );
   const handler = sirv(dir, { dev: true, etag: true });
-  const server: Server = createServer((req, res) =>
+  const server: Server = createServer((req, res) => {
+    // The pages' own policy (src/layout.ts), and frame-ancestors, which a <meta> cannot set.
+    res.setHeader("content-security-policy", `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
     handler(req, res, () => {
       res.statusCode = 404;
       res.setHeader("content-type", "text/plain; charset=utf-8");
       res.end(`Not found: ${req.url}\n`);
-    }),
-  );
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());

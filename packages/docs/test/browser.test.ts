@@ -1,6 +1,7 @@
 // The built site in a real browser (system Chromium driven by playwright-core): every operation
-// listed, the site's search finds check_limits, the TypeScript sample shows, no console error and no request
-// to another origin. Saves screenshots of the landing page and of one operation.
+// listed, the site's search finds check_limits, the TypeScript sample shows, the pages' policy
+// refuses a javascript: link, no console error and no request to another origin. Saves
+// screenshots of the landing page and of one operation.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
@@ -57,8 +58,12 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Pages where a test provokes the Content-Security-Policy's refusals on purpose, and checks them itself. */
+const provoking = new WeakSet<Page>();
+
 function watch(page: Page) {
   page.on("console", (message) => {
+    if (provoking.has(page) && message.text().includes("Content Security Policy")) return;
     if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
@@ -91,6 +96,32 @@ describe("the site in Chromium", () => {
     expect(await page.locator(".first-call figure.code").count()).toBe(2);
     expect(await page.locator("button.copy").count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(screenshots, "landing.png") });
+    await page.close();
+  }, 30_000);
+
+  it("runs no javascript: link, by the pages' Content-Security-Policy", async () => {
+    // A second guard behind the changelog's own check of links (src/changelog.ts): were a
+    // javascript: link ever written into a page, Chromium would refuse to run it.
+    const page = await context.newPage();
+    provoking.add(page);
+    await page.goto(`${server.url}/changelog.html`);
+    // Whichever comes first: Chromium's refusal in the console, or the script's mark on the page.
+    const refused = page
+      .waitForEvent("console", (m) => /Content Security Policy/.test(m.text()))
+      .then((m) => `refused: ${m.text()}`);
+    const ran = page.waitForFunction(() => document.body.dataset.ran === "yes").then(() => "ran");
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "javascript:void (document.body.dataset.ran = 'yes')";
+      link.textContent = "hostile";
+      document.body.append(link);
+      link.click();
+    });
+    // The loser is left waiting until the page closes: its end is of no interest.
+    expect(await Promise.race([refused, ran].map((p) => p.catch((e: Error) => e.message)))).toMatch(
+      /^refused: .*script-src 'self'/,
+    );
+    expect(await page.evaluate(() => document.body.dataset.ran)).toBeUndefined();
     await page.close();
   }, 30_000);
 

@@ -1,6 +1,16 @@
 // The built site: its pages, the reference's embedded description, and nothing that would load
-// from another origin.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// from another origin; and a build that copies no file from outside the package.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
@@ -9,6 +19,7 @@ import { type BuildResult, buildSite } from "../src/build.js";
 import { anchor, readChangesets } from "../src/changelog.js";
 import { GUIDE_ORDER } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
+import { packageFile } from "../src/package-files.js";
 
 const bundle = loadBundle();
 let out: string;
@@ -21,6 +32,17 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(join(out, file), "utf8");
+
+/** A Content-Security-Policy's directives, each with its sources. */
+function parseCsp(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+}
 
 function files(dir: string, prefix = ""): string[] {
   return readdirSync(join(out, dir), { withFileTypes: true }).flatMap((e) =>
@@ -80,6 +102,38 @@ describe("built site", () => {
     expect(read("assets/redoc.standalone.js")).not.toContain("cdn.redoc.ly");
   });
 
+  it("gives every page a Content-Security-Policy: nothing from another origin, no inline script", () => {
+    // In the page itself, as the site is opened from disk too (no server to send a header).
+    for (const page of result.pages) {
+      const html = read(page);
+      const policies = [
+        ...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/g),
+      ].map((m) => m[1] ?? "");
+      expect(policies, page).toHaveLength(1);
+      // Before any element that loads something: a policy only governs what follows it.
+      expect(html.indexOf("Content-Security-Policy"), page).toBeLessThan(
+        html.search(/<(script|link|img|style)\b/),
+      );
+      const policy = parseCsp(policies[0] ?? "");
+      expect(policy.get("default-src"), page).toEqual(["'none'"]);
+      for (const directive of ["script-src", "font-src", "connect-src", "manifest-src"])
+        expect(policy.get(directive), `${page}: ${directive}`).toEqual(["'self'"]);
+      // Redoc's icons are data: images (they load nothing).
+      expect(policy.get("img-src"), page).toEqual(["'self'", "data:"]);
+      // Redoc (styled-components) writes <style> elements and style attributes as it renders.
+      expect(policy.get("style-src"), page).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get("base-uri"), page).toEqual(["'none'"]);
+      expect(policy.get("form-action"), page).toEqual(["'none'"]);
+      // The policy allows no inline script: none may be there (a JSON data block is not run).
+      for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g))
+        if (!/\bsrc="/.test(script[1] ?? ""))
+          expect(script[1], `${page}: inline script ${script[2]?.slice(0, 60)}`).toMatch(
+            /type="application\/json"/,
+          );
+      expect(html, page).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    }
+  });
+
   it("gives the dark theme one set of colours, for the system's setting and for the reader's choice", () => {
     // site.css holds the set twice (a media query cannot share a rule with a selector): the two
     // must stay equal, or a chosen dark theme would differ from the system's.
@@ -114,5 +168,74 @@ describe("built site", () => {
     writeFileSync(join(out, "guides/renamed-guide.html"), "<!doctype html>");
     buildSite(out);
     expect(files(".").filter((f) => f.endsWith(".html"))).toHaveLength(result.pages.length);
+  });
+});
+
+// A committed symbolic link is copied as the file it points to: `assets/passwd.css -> /etc/passwd`
+// would publish that file with the site. The links are made here, in a temporary copy of the
+// package's layout, never in the repository.
+describe("files outside the package", () => {
+  let root: string;
+  let pkg: string;
+  let siteOut: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "docs-links-"));
+    pkg = join(root, "docs");
+    siteOut = join(root, "dist");
+    mkdirSync(join(pkg, "assets"), { recursive: true });
+    mkdirSync(join(pkg, "guides"), { recursive: true });
+    writeFileSync(join(root, "secret.txt"), "root:x:0:0:root:/root:/bin/bash\n");
+    writeFileSync(join(pkg, "assets/site.css"), "body {}\n");
+    for (const slug of GUIDE_ORDER) writeFileSync(join(pkg, `guides/${slug}.md`), `# ${slug}\n\nText.\n`);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const build = () => buildSite(siteOut, bundle, { packageDir: pkg });
+
+  it("refuses an asset that links outside the package, naming it, and copies nothing", () => {
+    const link = join(pkg, "assets/passwd.css");
+    symlinkSync(join(root, "secret.txt"), link);
+    try {
+      expect(build).toThrow(/assets\/passwd\.css links to .*secret\.txt, outside the docs package/);
+      expect(existsSync(join(siteOut, "assets/passwd.css"))).toBe(false);
+    } finally {
+      rmSync(link);
+    }
+  });
+
+  it("follows a link to another file of the package", () => {
+    const alias = join(pkg, "assets/alias.css");
+    symlinkSync("site.css", alias);
+    try {
+      expect(packageFile(pkg, alias)).toBe(realpathSync(join(pkg, "assets/site.css")));
+    } finally {
+      rmSync(alias);
+    }
+  });
+
+  it("refuses a guide that links outside the package", () => {
+    const guide = join(pkg, "guides/tasks.md");
+    rmSync(guide);
+    symlinkSync("../../secret.txt", guide);
+    try {
+      expect(build).toThrow(/guides\/tasks\.md links to .*secret\.txt, outside the docs package/);
+    } finally {
+      rmSync(guide);
+      writeFileSync(guide, "# Tasks\n\nText.\n");
+    }
+  });
+
+  it("refuses an assets folder that is itself a link out of the package", () => {
+    const outside = join(root, "elsewhere");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "site.css"), "body {}\n");
+    rmSync(join(pkg, "assets"), { recursive: true });
+    symlinkSync(outside, join(pkg, "assets"));
+    try {
+      expect(build).toThrow(/assets\/site\.css links to .*elsewhere.*, outside the docs package/);
+    } finally {
+      rmSync(join(pkg, "assets"));
+      mkdirSync(join(pkg, "assets"));
+      writeFileSync(join(pkg, "assets/site.css"), "body {}\n");
+    }
   });
 });

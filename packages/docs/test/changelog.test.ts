@@ -1,6 +1,6 @@
 // The changelog page's renderer, with fixtures: changesets grouped by package and by bump, released
-// versions read from a CHANGELOG.md as `changeset version` writes it, the files' content escaped.
-// In-process: nothing here needs a browser.
+// versions read from a CHANGELOG.md as `changeset version` writes it, the files' content escaped,
+// links only to safe schemes and images only from the site. In-process: nothing here needs a browser.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,5 +138,85 @@ describe("the changelog", () => {
   it("says so when nothing is recorded", () => {
     expect(changelogMain([])).toContain("No change is recorded yet.");
     expect(readChangesets(join(dir, "missing"))).toEqual([]);
+  });
+});
+
+// A changeset is written by anyone who opens a pull request, and the page is the project's own
+// site: a link in it must not run script, nor an image call another host (the site works offline).
+describe("links and images in a change", () => {
+  const hostileDir = mkdtempSync(join(tmpdir(), "docs-hostile-changesets-"));
+  afterAll(() => rmSync(hostileDir, { recursive: true, force: true }));
+  const HOSTILE_LINKS = [
+    "[plain](javascript:alert(1))",
+    "[mixed](JaVaScRiPt:alert(2))",
+    "[decimal](&#106;avascript:alert(3))",
+    "[hex](&#x6A;avascript:alert(4))",
+    "[padded](&#0000106&#0000097vascript:alert(5))",
+    "[tab](java&#x09;script:alert(6))",
+    "[raw-tab](<java\tscript:alert(7)>)",
+    "[named](javascript&colon;alert(8))",
+    "[newline](java&NewLine;script:alert(9))",
+    "[control](&#1;javascript:alert(10))",
+    "[vb](vbscript:msgbox(11))",
+    "[data](data:text/html,%3Cscript%3Ealert(12)%3C/script%3E)",
+    "[file](file:///etc/passwd)",
+    "[by-reference][hostile]",
+    "<javascript:alert(14)>",
+  ];
+  const HOSTILE_IMAGES = [
+    "![tracker](http://127.0.0.2/track.png)",
+    "![secure-tracker](https://127.0.0.2/track.png)",
+    "![no-scheme](//127.0.0.2/track.png)",
+    "![backslashes](\\\\\\\\127.0.0.2/track.png)",
+    "![encoded](&#104;ttp://127.0.0.2/track.png)",
+    "![data-image](data:image/svg+xml,%3Csvg/%3E)",
+    "![script-image](javascript:alert(15))",
+  ];
+  const SAFE_LINKS: [string, string][] = [
+    ["[web](https://example.com/a?b=1&amp;c=2)", "https://example.com/a?b=1&c=2"],
+    ["[upper](HTTP://EXAMPLE.COM/)", "HTTP://EXAMPLE.COM/"],
+    ["[mail](mailto:team@example.com)", "mailto:team@example.com"],
+    ["[guide](guides/tasks.html#polling)", "guides/tasks.html#polling"],
+    ["[fragment](#acme-server)", "#acme-server"],
+    ["<https://example.com/auto>", "https://example.com/auto"],
+  ];
+  writeFileSync(
+    join(hostileDir, "hostile-links.md"),
+    `---\n"@acme/server": patch\n---\n\n${[...HOSTILE_LINKS, ...HOSTILE_IMAGES].join("\n\n")}\n\n${SAFE_LINKS.map(([md]) => md).join("\n\n")}\n\n![the logo](assets/logo.svg)\n\n[hostile]: javascript:alert(13)\n`,
+  );
+  const html = changelogMain(packageChanges(readChangesets(hostileDir), []));
+  // What a browser reads from an attribute: the page escapes exactly & < > " in it, so anything
+  // else that looks like a character reference (&#106;) would be decoded by the browser unseen here.
+  const attributes = (name: string) =>
+    [...html.matchAll(new RegExp(` ${name}="([^"]*)"`, "g"))].map((m) => {
+      const value = m[1] ?? "";
+      expect(value.replace(/&(amp|lt|gt|quot);/g, ""), value).not.toContain("&");
+      return value
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
+    });
+
+  it("links only to http, https and mailto, or within the site, whatever the spelling", () => {
+    const hrefs = attributes("href");
+    // The browser's own URL parser (WHATWG), against a base like the site's.
+    for (const href of hrefs)
+      expect(new URL(href, "http://127.0.0.1/changelog.html").protocol, href).toMatch(/^(https?|mailto):$/);
+    expect(hrefs).toEqual(expect.arrayContaining(SAFE_LINKS.map(([, href]) => href)));
+  });
+
+  it("keeps a refused link's text, as text", () => {
+    for (const text of ["plain", "mixed", "decimal", "hex", "padded", "tab", "vb", "by-reference"])
+      expect(html).toMatch(new RegExp(`>[^<]*\\b${text}\\b`));
+    expect(html).not.toMatch(/<a\b[^>]*>(plain|mixed|decimal|by-reference)</);
+  });
+
+  it("loads images from the site only: a remote image shows its alt text", () => {
+    const sources = attributes("src");
+    expect(sources).toEqual(["assets/logo.svg"]);
+    for (const alt of ["tracker", "secure-tracker", "no-scheme", "encoded", "data-image"])
+      expect(html).toContain(alt);
+    expect(html).not.toContain("127.0.0.2");
   });
 });

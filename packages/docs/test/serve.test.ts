@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CONTENT_SECURITY_POLICY } from "../src/layout.js";
 import { serveDocs } from "../src/serve.js";
 
 describe("serveDocs", () => {
@@ -16,6 +17,10 @@ describe("serveDocs", () => {
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toContain("text/html");
       expect(await page.text()).toContain("<title>x</title>");
+      // The pages carry the policy too; the header adds what a <meta> cannot say (frame-ancestors).
+      expect(page.headers.get("content-security-policy")).toBe(
+        `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`,
+      );
       expect((await fetch(`${server.url}/missing.html`)).status).toBe(404);
     } finally {
       await server.close();
