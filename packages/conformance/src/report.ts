@@ -86,9 +86,13 @@ export interface FuzzReport {
   restored?: { operationId: string; path: string; outcome: string }[];
 }
 
-/** The run's verdict in words: traffic with nothing to judge is neither conformant nor not. */
-export function verdictOf(report: Report): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" {
+/**
+ * The run's verdict in words: traffic with nothing to judge is neither conformant nor not, and
+ * neither is a fuzz run stopped before its end (an interrupt) that failed nothing so far.
+ */
+export function verdictOf(report: Report): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" | "STOPPED EARLY" {
   if (report.summary.failed > 0) return "NOT CONFORMANT";
+  if (report.fuzz?.stopped) return "STOPPED EARLY";
   return report.traffic?.judged === 0 ? "NOTHING JUDGED" : "CONFORMANT";
 }
 
