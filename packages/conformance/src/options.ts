@@ -95,6 +95,14 @@ export function baseUrlOf(
   return url;
 }
 
+/**
+ * The host to connect to for a URL: an IPv6 literal without the brackets the URL writes it in
+ * (`new URL("http://[::1]:4521").hostname` is `[::1]`, which a resolver looks up as a name).
+ */
+export function connectHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, "$1");
+}
+
 /** What an id flag (--project-id, --region-id, --protection-profile-id) takes. */
 export const ID_RANGE = `allowed: 1 to ${Number.MAX_SAFE_INTEGER}`;
 
