@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkOnly, DEFAULTS } from "../src/options.js";
+import { type ConformanceOptions, checkOnly, DEFAULTS } from "../src/options.js";
 import { runConformance } from "../src/run.js";
 import { resultIds } from "../src/scenario-ids.js";
 import { countingServer } from "./counting-server.js";
@@ -15,7 +15,7 @@ const KEY = "4122$only-check-test-key-19ab";
 const server = countingServer();
 const report = mkdtempSync(join(tmpdir(), "only-check-"));
 
-async function run(only: string[], more: Partial<typeof DEFAULTS> & { target?: string } = {}) {
+async function run(only: string[], more: Partial<ConformanceOptions> = {}) {
   const lines: string[] = [];
   const result = await runConformance(
     { ...DEFAULTS, only, target: server.url, report, ...more },
