@@ -9,6 +9,7 @@
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
 import type { Evidence, Severity } from "../context.js";
+import { credentialValues, hideCredentials } from "../credential-names.js";
 import { fieldOf, isRecord } from "../json.js";
 import { identity } from "../lists.js";
 import { offsetList, readOffsetPage } from "../offset.js";
@@ -122,7 +123,9 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   // Each token's patterns built once, when it is first seen (a token per request stays linear).
   const tokenRedact = createGrowingRedactor();
   for (const secret of options.secrets ?? []) if (secret) tokenRedact.add(secret);
-  const redact = (text: string) => usage(tokenRedact(text));
+  // Credentials known by their names too (a client's password field): a recording and the report
+  // both take this redactor.
+  const redact = (text: string) => hideCredentials(usage(tokenRedact(text)));
   const dropped = { walks: 0, items: 0, tasks: 0, tokens: 0, bodies: 0 };
   const walks = new BoundedMap<string, Walk>(limits.walks, () => dropped.walks++);
   // A task forgotten after its terminal state loses nothing; one forgotten before it does.
@@ -157,6 +160,14 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       }
     }
     return seen;
+  }
+
+  /** A credential known by its name only (credentialValues): redacted from then on, never labelled. */
+  function learn(value: string) {
+    if (secrets.size < REDACTED_TOKENS && !secrets.has(value)) {
+      secrets.add(value);
+      tokenRedact.add(value);
+    }
   }
 
   function tokenOf(header: string | undefined): { auth: AuthSeen; acceptedBy?: Set<string> } {
@@ -383,6 +394,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
 
   function judge(exchange: ObservedExchange): void {
     counts.exchanges++;
+    // Before anything of the exchange is redacted: an answer may echo what the request carried.
+    for (const value of credentialValues(exchange)) learn(value);
     if (exchange.status === null) {
       counts.noAnswer++;
       return;
