@@ -5,12 +5,13 @@
 // replaced by their label ("APIKey [token 1]"), and every body and header is redacted of every
 // token seen.
 
-import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, writeSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { isCredentialHeader, isCredentialParameter } from "../credential-names.js";
 import { headersOfPairs, type ObservedExchange } from "../judge/exchange.js";
 import { UsageError } from "../options.js";
 import { REDACTED } from "../redact.js";
+import { openPrivate } from "../report-files.js";
 import { entryProblem } from "./har-shape.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 
@@ -252,7 +253,8 @@ export function createHarRecorder(
   const maxBytes = more.maxBytes ?? MAX_RECORDING_BYTES;
   let fd: number;
   try {
-    fd = openSync(file, "w");
+    // Owner only (0600), as the reports: it holds what the client sent and the target answered.
+    fd = openPrivate(file);
   } catch (error) {
     throw new UsageError(`--record ${file}: cannot write it (${(error as Error).message}).`);
   }
