@@ -10,7 +10,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { findOperation } from "@platform-api/spec";
 import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
 import type { Evidence } from "./context.js";
-import { type Answer, decodeExchange, excerptOf, requestEvidence } from "./judge/answer.js";
+import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./judge/answer.js";
 import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
 import { connectHost } from "./options.js";
@@ -379,7 +379,7 @@ export function createHttp(options: HttpOptions): Http {
           });
           options.record?.({
             method: call.method,
-            path: redact(url),
+            path: pathOf(redact(url)),
             status: error.status,
             excerpt: excerptOf(error.message),
             contentType: error.headers["content-type"] ?? null,
@@ -402,7 +402,7 @@ export function createHttp(options: HttpOptions): Http {
         });
         options.record?.({
           method: call.method,
-          path: redact(url),
+          path: pathOf(redact(url)),
           status: null,
           excerpt: excerptOf(redact(reason)),
           at,
@@ -428,7 +428,7 @@ export function createHttp(options: HttpOptions): Http {
       };
       // The evidence's path is the URL as sent (with the target's base path), redacted.
       const { answer, evidence } = decodeExchange(exchange, call.path, redact, operationIdOf(call));
-      evidence.path = redact(url);
+      evidence.path = pathOf(redact(url));
       answer.url = url;
       const limited = answer.status === requestRate().exceededStatus;
       const serverError = idempotent && [500, 502, 503, 504].includes(answer.status);

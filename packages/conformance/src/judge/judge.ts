@@ -28,9 +28,10 @@ import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
 import { specModel } from "../spec.js";
-import { decodeExchange, judgeAnswer } from "./answer.js";
+import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "./answer.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
+import { cutText } from "./shown-headers.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 const REDACTED_TOKENS = 1024;
@@ -199,7 +200,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     }
     t.failing++;
     const by = event.exchange.by === undefined ? "" : ` (called by ${event.exchange.by})`;
-    const said = redact(`${problem}${by}`);
+    // Redacted whole, then cut: a rule's sentence quotes the URL, which may be megabytes long.
+    const said = cutText(redact(`${problem}${by}`), PROBLEM);
     if (t.failing === 1) options.onFirstFailure?.(id, rule.severity, said);
     if (t.problems.length < limits.problems) t.problems.push(said);
     if (t.failed.length < limits.evidence) t.failed.push(event.evidence);
@@ -404,7 +406,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const match = matchOperation(model, exchange.method, path);
     if (!match) {
       undescribed.count++;
-      const name = redact(`${exchange.method.toUpperCase()} ${path}`);
+      const name = pathOf(redact(`${exchange.method.toUpperCase()} ${path}`));
       if (undescribed.examples.length < limits.undescribed && !undescribed.examples.includes(name))
         undescribed.examples.push(name);
       return;
