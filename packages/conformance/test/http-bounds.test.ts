@@ -4,7 +4,7 @@
 // test ends: nothing depends on how fast the machine is. Loopback only.
 
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, get as httpGet, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import { createHttp, NoAnswerError } from "../src/http.js";
 import type { ObservedExchange } from "../src/judge/exchange.js";
 import { DEFAULTS } from "../src/options.js";
 import { runConformance } from "../src/run.js";
-import { MAX_JUDGED_BODY_BYTES } from "../src/traffic/proxy.js";
+import { MAX_JUDGED_BODY_BYTES, startProxy } from "../src/traffic/proxy.js";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -171,6 +171,36 @@ describe("an IPv6 target", () => {
       );
       const answer = await client(server.url).http.send({ method: "GET", path: "/cloud/v1/regions" });
       expect(answer.status).toBe(200);
+    },
+    30_000,
+  );
+
+  it.skipIf(!ipv6)(
+    "observe's proxy reaches an upstream at http://[::1]:port",
+    async () => {
+      const server = await serve(
+        (res) => res.writeHead(200, { "content-type": "application/json" }).end("[]"),
+        "::1",
+      );
+      const passed: number[] = [];
+      const proxy = await startProxy({
+        upstream: server.url,
+        host: "127.0.0.1",
+        port: 0,
+        onExchange: (p) => passed.push(p.exchange.status ?? 0),
+      });
+      try {
+        const status = await new Promise<number>((resolve, reject) =>
+          httpGet(`${proxy.url}/cloud/v1/regions`, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          }).on("error", reject),
+        );
+        expect(status).toBe(200);
+      } finally {
+        await proxy.close(0);
+      }
+      expect(passed).toEqual([200]);
     },
     30_000,
   );
