@@ -10,8 +10,10 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { findOperation } from "@platform-api/spec";
 import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
 import type { Evidence } from "./context.js";
-import { type Answer, decodeExchange, excerptOf, requestEvidence } from "./judge/answer.js";
-import { flatHeaders, type ObservedExchange } from "./judge/exchange.js";
+import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./judge/answer.js";
+import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "./judge/exchange.js";
+import { shownHeaders } from "./judge/shown-headers.js";
+import { connectHost } from "./options.js";
 import type { Pacer } from "./pacer.js";
 import { requestRate, retryAfterMs } from "./rate.js";
 import { createRedactor } from "./redact.js";
@@ -48,6 +50,18 @@ export class NoAnswerError extends Error {
 export const NOTICE_AFTER_MS = 3000;
 /** How long a request waits for its answer, unless `timeoutMs` says otherwise. */
 export const TIMEOUT_MS = 15_000;
+/**
+ * The most of an answer's body the suite reads: the bound observe judges bodies to. Past it the
+ * connection is cut and the call ends in a CutAnswerError, so a target that answers gigabytes costs
+ * a run this much memory, not the process.
+ */
+export const MAX_ANSWER_BYTES = MAX_JUDGED_BODY_BYTES;
+/**
+ * How long one exchange may take in all, from the send to the last byte of the answer. The socket's
+ * timeout (TIMEOUT_MS) counts only silence, so a body that trickles a byte every few seconds would
+ * otherwise hold a run for ever.
+ */
+export const DEADLINE_MS = 60_000;
 /** How many times a request without an answer is sent again (idempotent ones, unless `retry: false`). */
 export const RETRIES = 3;
 /** The pause before a request without an answer is sent again (× the time scale). */
@@ -90,6 +104,41 @@ function seconds(ms: number): string {
   return String(ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000));
 }
 
+/**
+ * An answer larger than the suite reads (MAX_ANSWER_BYTES): cut there, never judged, and never
+ * taken for an answer. It is a NoAnswerError, so every caller that handles a call without an answer
+ * handles it; the status the target sent is kept for the evidence.
+ */
+export class CutAnswerError extends NoAnswerError {
+  constructor(
+    call: string,
+    readonly status: number,
+    readonly maxBytes: number,
+    redact?: (text: string) => string,
+  ) {
+    super(call, new Error(cutMessage(maxBytes)), redact);
+    // An answer came: "no answer" would send the reader looking for a target that is not there.
+    this.message = `${call}: ${cutMessage(maxBytes)} (status ${status})`;
+    this.name = "CutAnswerError";
+  }
+}
+
+/** What a cut answer's exchange says, in its evidence and its error. */
+export function cutMessage(maxBytes: number): string {
+  return `answer larger than ${maxBytes} bytes: cut, not judged as JSON`;
+}
+
+/** An answer whose body passed the cap as it came (the socket is destroyed at once). */
+class TooLarge extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string | undefined>,
+    maxBytes: number,
+  ) {
+    super(cutMessage(maxBytes));
+  }
+}
+
 /** A kept-alive connection the server had closed when the request was written on it. */
 class StaleConnection extends Error {
   constructor(override readonly cause: Error) {
@@ -110,6 +159,10 @@ export interface HttpOptions {
   by?: string;
   /** How long a request waits for its answer (default TIMEOUT_MS). */
   timeoutMs?: number;
+  /** How long one exchange may take in all, headers and body (default DEADLINE_MS). */
+  deadlineMs?: number;
+  /** The most of an answer's body that is read (default MAX_ANSWER_BYTES). */
+  maxBodyBytes?: number;
   /** Multiplies retry waits (the embedded simulator runs fast). */
   timeScale?: number;
   /**
@@ -136,6 +189,8 @@ export function createHttp(options: HttpOptions): Http {
   const secure = base.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEADLINE_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_ANSWER_BYTES;
   const scale = options.timeScale ?? 1;
   const prefix = base.pathname.replace(/\/$/, "");
   const redact = createRedactor([options.apiKey, options.resellerApiKey]);
@@ -205,7 +260,7 @@ export function createHttp(options: HttpOptions): Http {
       const req = send(
         {
           protocol: base.protocol,
-          hostname: base.hostname,
+          hostname: connectHost(base),
           port: base.port || undefined,
           method: call.method,
           path: url,
@@ -215,7 +270,18 @@ export function createHttp(options: HttpOptions): Http {
         },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          res.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBodyBytes) {
+              chunks.length = 0;
+              const cut = new TooLarge(res.statusCode ?? 0, flatHeaders(res.headers), maxBodyBytes);
+              reject(cut);
+              req.destroy(cut);
+              return;
+            }
+            chunks.push(chunk);
+          });
           res.on("error", reject);
           res.on("end", () =>
             resolve({
@@ -234,8 +300,17 @@ export function createHttp(options: HttpOptions): Http {
       req.once("response", answered);
       req.once("close", answered);
       req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      const deadline = setTimeout(
+        () =>
+          req.destroy(
+            new Error(`the exchange passed its deadline of ${seconds(deadlineMs)} s (headers and body)`),
+          ),
+        deadlineMs,
+      );
+      req.once("close", () => clearTimeout(deadline));
       req.on("error", (error: NodeJS.ErrnoException) => {
         answered();
+        clearTimeout(deadline);
         reject(req.reusedSocket && error.code === "ECONNRESET" ? new StaleConnection(error) : error);
       });
       req.end(payload);
@@ -291,6 +366,30 @@ export function createHttp(options: HttpOptions): Http {
         raw = await onceFresh(call, url, stalled);
       } catch (error) {
         const durationMs = Math.round(performance.now() - started);
+        if (error instanceof TooLarge) {
+          // An answer came, too large to read: recorded with its status and no body (the judge
+          // counts it as a body it did not read), and not sent again: it would be as large again.
+          options.exchanged?.({
+            ...exchangeOf(call, url, at, durationMs),
+            ...requestOf(call),
+            status: error.status,
+            responseHeaders: error.headers,
+            body: undefined,
+            error: error.message,
+          });
+          options.record?.({
+            method: call.method,
+            path: pathOf(redact(url)),
+            status: error.status,
+            excerpt: excerptOf(error.message),
+            contentType: error.headers["content-type"] ?? null,
+            at,
+            durationMs,
+            ...requestEvidence(requestOf(call), redact),
+            responseHeaders: shownHeaders(error.headers, redact),
+          });
+          throw new CutAnswerError(redact(`${call.method} ${url}`), error.status, maxBodyBytes, redact);
+        }
         const reason = `no answer: ${(error as Error).message}`;
         const sent = requestOf(call);
         options.exchanged?.({
@@ -303,7 +402,7 @@ export function createHttp(options: HttpOptions): Http {
         });
         options.record?.({
           method: call.method,
-          path: redact(url),
+          path: pathOf(redact(url)),
           status: null,
           excerpt: excerptOf(redact(reason)),
           at,
@@ -329,7 +428,7 @@ export function createHttp(options: HttpOptions): Http {
       };
       // The evidence's path is the URL as sent (with the target's base path), redacted.
       const { answer, evidence } = decodeExchange(exchange, call.path, redact, operationIdOf(call));
-      evidence.path = redact(url);
+      evidence.path = pathOf(redact(url));
       answer.url = url;
       const limited = answer.status === requestRate().exceededStatus;
       const serverError = idempotent && [500, 502, 503, 504].includes(answer.status);

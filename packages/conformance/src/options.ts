@@ -1,8 +1,10 @@
 // Every option of a conformance run with its default, in one place (the CLI, the README and the
 // plain-vitest global setup follow it).
 
+import picomatch from "picomatch";
 import { defaultRateLimit, MIN_RATE_LIMIT, rateText, requestRate, requestsPerSecond } from "./rate.js";
 import { hideUrlPasswords } from "./redact.js";
+import { specModel } from "./spec.js";
 
 export interface ConformanceOptions {
   /** "simulator" (in-process, the default), "prism", or the base URL of a server. */
@@ -95,6 +97,14 @@ export function baseUrlOf(
   return url;
 }
 
+/**
+ * The host to connect to for a URL: an IPv6 literal without the brackets the URL writes it in
+ * (`new URL("http://[::1]:4521").hostname` is `[::1]`, which a resolver looks up as a name).
+ */
+export function connectHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, "$1");
+}
+
 /** What an id flag (--project-id, --region-id, --protection-profile-id) takes. */
 export const ID_RANGE = `allowed: 1 to ${Number.MAX_SAFE_INTEGER}`;
 
@@ -125,4 +135,26 @@ export function checkOptions(options: ConformanceOptions): void {
         `--${name === "apiKeyEnv" ? "api-key-env" : "reseller-api-key-env"} must name an environment variable (got "${options[name]}").`,
       );
   }
+}
+
+/**
+ * Refuses an `--only` glob that selects nothing, before anything is sent: a mistyped glob would
+ * otherwise contact the target, run discovery and only then report that nothing ran. `known` is
+ * what the globs match (default: the spec's operationIds, as `fuzz --only` matches them; a run
+ * passes its result ids), `what` names those in the message.
+ */
+export function checkOnly(
+  only: readonly string[],
+  known: readonly string[] = specModel().operations.map((o) => o.operationId),
+  what: { name: string; examples: string } = {
+    name: "operation of the spec (by operationId)",
+    examples: `"list*", "getCurrentClient"`,
+  },
+): void {
+  const none = only.filter((glob) => !known.some((id) => picomatch.isMatch(id, glob)));
+  if (none.length === 0) return;
+  const globs = none.map((glob) => JSON.stringify(glob)).join(", ");
+  throw new UsageError(
+    `--only ${globs} ${none.length === 1 ? "matches" : "match"} no ${what.name}; allowed: globs over those ids, such as ${what.examples}.`,
+  );
 }

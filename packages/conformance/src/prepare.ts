@@ -7,7 +7,7 @@ import { SIMULATOR_HEADER } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "./context.js";
-import { type Answer, createHttp, type Http, NoAnswerError } from "./http.js";
+import { type Answer, CutAnswerError, createHttp, type Http, NoAnswerError } from "./http.js";
 import { fieldOf, isRecord } from "./json.js";
 import { decodeExchange, judgeAnswer } from "./judge/answer.js";
 import type { ObservedExchange } from "./judge/exchange.js";
@@ -154,6 +154,11 @@ async function discover(
   try {
     me = await http.call({ method: "GET", path: ME });
   } catch (error) {
+    // An answer came, but far larger than an account: something other than the API answers there.
+    if (error instanceof CutAnswerError)
+      throw new UsageError(
+        `The target ${target.label} answered ${error.message}; the account it answers is a few hundred bytes of JSON. Is the URL the API's base URL?`,
+      );
     if (error instanceof NoAnswerError)
       throw new UsageError(
         `The target ${target.label} cannot be reached: ${error.message}. Is it running, is the URL right (http or https, host, port), and does it answer HTTP there?`,

@@ -2,7 +2,16 @@
 // (src/run.ts) and the traffic judge's commands (src/traffic/commands.ts).
 
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "./options.js";
 import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
@@ -12,13 +21,40 @@ import { colors as pc } from "./terminal.js";
 /** The report folder a --report value names, from the folder the command runs in. */
 export const reportDirOf = (report: string, cwd: string = process.cwd()): string => resolve(cwd, report);
 
-/** Writes report.json, junit.xml, report.md and report.html into `dir`; returns it. */
+/**
+ * Opens a file to write it whole, readable by its owner only (0600): a report or a recording holds
+ * what a target answered and what a client sent. A file that was there keeps its inode and would
+ * keep its mode, so a regular one is set to 0600 before anything is written into it.
+ */
+export function openPrivate(file: string): number {
+  const fd = openSync(file, "w", PRIVATE);
+  try {
+    if (fstatSync(fd).isFile()) fchmodSync(fd, PRIVATE);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+const PRIVATE = 0o600;
+
+function writePrivate(file: string, text: string): void {
+  const fd = openPrivate(file);
+  try {
+    writeFileSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes report.json, junit.xml, report.md and report.html into `dir` (each 0600); returns it. */
 export function writeReports(report: Report, dir: string, redact: (text: string) => string): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(resolve(dir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(resolve(dir, "junit.xml"), toJunit(report));
-  writeFileSync(resolve(dir, "report.md"), toMarkdown(report));
-  writeFileSync(resolve(dir, "report.html"), toHtml(report, { redact }));
+  writePrivate(resolve(dir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writePrivate(resolve(dir, "junit.xml"), toJunit(report));
+  writePrivate(resolve(dir, "report.md"), toMarkdown(report));
+  writePrivate(resolve(dir, "report.html"), toHtml(report, { redact }));
   return dir;
 }
 

@@ -4,6 +4,7 @@
 
 import type { CreatedResource, Evidence, Severity } from "./context.js";
 import { showControls } from "./controls.js";
+import { hideCredentials } from "./credential-names.js";
 import type { Finding } from "./fuzz/finding.js";
 import { mdCode, mdText } from "./markdown.js";
 import { redactDeep } from "./redact.js";
@@ -132,7 +133,9 @@ export function buildReport(
     ...(run.traffic ? { traffic: run.traffic } : {}),
     ...(run.fuzz ? { fuzz: run.fuzz } : {}),
   };
-  return redactDeep(report, redact);
+  // A credential known only by its name (a client's own header, query parameter or body field) is
+  // hidden here too, for every producer's report.
+  return redactDeep(report, (text) => hideCredentials(redact(text)));
 }
 
 const ICON: Record<ScenarioStatus, string> = { passed: "✅", failed: "❌", warned: "⚠️", skipped: "⏭️" };

@@ -7,12 +7,13 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createVitest } from "vitest/node";
 import { scenarioModuleCache } from "./module-cache.js";
-import { type ConformanceOptions, checkOptions, UsageError } from "./options.js";
+import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
 import { buildReport, type Report } from "./report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
 import { type RunIo, runOutput } from "./run-output.js";
+import { resultIds } from "./scenario-ids.js";
 import { colors as pc } from "./terminal.js";
 
 export interface RunResult {
@@ -34,6 +35,10 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   try {
     checkOptions(options);
+    checkOnly(options.only, resultIds(), {
+      name: "scenario or result id (--dry-run lists them all)",
+      examples: `"auth.*", "pagination.page.*", "pagination.offset.*.listRegions"`,
+    });
     // A dry run writes no report.
     if (!options.dryRun) checkReportDir(reportDir);
     prepared = await prepareRun(options, env, io.notice);

@@ -8,6 +8,7 @@ import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
+import { pathOf } from "./judge/answer.js";
 import { flatHeaders } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
 import { unmetNeed } from "./needs.js";
@@ -119,7 +120,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
               "text" in a
                 ? {
                     method: a.method,
-                    path: a.url,
+                    path: pathOf(a.url),
                     status: a.status,
                     excerpt: excerptOf(a.text),
                     contentType: a.contentType,

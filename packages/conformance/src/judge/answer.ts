@@ -52,6 +52,18 @@ export function excerptOf(text: string): string {
   return cutText(text, EXCERPT);
 }
 
+/**
+ * How much of a path and query evidence keeps, and of a problem's sentence (which quotes one): a
+ * client may send a URL of megabytes, and a report holds one per exchange it shows.
+ */
+const PATH = 1000;
+export const PROBLEM = 2000;
+
+/** The first 1000 characters of a path and query, the cut said: give it text that is already redacted. */
+export function pathOf(url: string): string {
+  return cutText(url, PATH);
+}
+
 /** The body as JSON, undefined when empty or not JSON. */
 export function parseBody(text: string): unknown {
   if (text === "") return undefined;
@@ -87,7 +99,7 @@ export function decodeExchange(
   };
   const evidence: Evidence = {
     method: answer.method,
-    path: answer.url,
+    path: pathOf(answer.url),
     status: exchange.status,
     excerpt: excerptOf(text),
     ...(operationId === undefined ? {} : { operationId }),

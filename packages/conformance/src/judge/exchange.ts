@@ -2,6 +2,12 @@
 // a client `conformance observe` saw pass, or a HAR file's entry. The request as sent and the answer
 // as received, nothing judged yet: the judge (src/judge/judge.ts) reads every one the same way.
 
+/**
+ * What the judge reads of a body at most, whoever made the exchange: observe's proxy passes a longer
+ * answer whole but does not judge it, and the suite's own HTTP layer stops reading there.
+ */
+export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
+
 export interface ObservedExchange {
   method: string;
   /** Path and query as the client sent them, relative to the API's base URL. */

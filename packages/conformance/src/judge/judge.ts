@@ -9,6 +9,7 @@
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
 import type { Evidence, Severity } from "../context.js";
+import { credentialValues, hideCredentials } from "../credential-names.js";
 import { fieldOf, isRecord } from "../json.js";
 import { identity } from "../lists.js";
 import { offsetList, readOffsetPage } from "../offset.js";
@@ -27,9 +28,10 @@ import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
 import { specModel } from "../spec.js";
-import { decodeExchange, judgeAnswer } from "./answer.js";
+import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "./answer.js";
 import { BoundedMap } from "./bounded.js";
 import type { ObservedExchange } from "./exchange.js";
+import { cutText } from "./shown-headers.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 const REDACTED_TOKENS = 1024;
@@ -122,7 +124,9 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   // Each token's patterns built once, when it is first seen (a token per request stays linear).
   const tokenRedact = createGrowingRedactor();
   for (const secret of options.secrets ?? []) if (secret) tokenRedact.add(secret);
-  const redact = (text: string) => usage(tokenRedact(text));
+  // Credentials known by their names too (a client's password field): a recording and the report
+  // both take this redactor.
+  const redact = (text: string) => hideCredentials(usage(tokenRedact(text)));
   const dropped = { walks: 0, items: 0, tasks: 0, tokens: 0, bodies: 0 };
   const walks = new BoundedMap<string, Walk>(limits.walks, () => dropped.walks++);
   // A task forgotten after its terminal state loses nothing; one forgotten before it does.
@@ -159,6 +163,14 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     return seen;
   }
 
+  /** A credential known by its name only (credentialValues): redacted from then on, never labelled. */
+  function learn(value: string) {
+    if (secrets.size < REDACTED_TOKENS && !secrets.has(value)) {
+      secrets.add(value);
+      tokenRedact.add(value);
+    }
+  }
+
   function tokenOf(header: string | undefined): { auth: AuthSeen; acceptedBy?: Set<string> } {
     const recorded = options.credentialsRecorded ?? true;
     const none = { recorded, token: undefined, acceptedBy: new Set<string>() };
@@ -188,7 +200,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     }
     t.failing++;
     const by = event.exchange.by === undefined ? "" : ` (called by ${event.exchange.by})`;
-    const said = redact(`${problem}${by}`);
+    // Redacted whole, then cut: a rule's sentence quotes the URL, which may be megabytes long.
+    const said = cutText(redact(`${problem}${by}`), PROBLEM);
     if (t.failing === 1) options.onFirstFailure?.(id, rule.severity, said);
     if (t.problems.length < limits.problems) t.problems.push(said);
     if (t.failed.length < limits.evidence) t.failed.push(event.evidence);
@@ -383,6 +396,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
 
   function judge(exchange: ObservedExchange): void {
     counts.exchanges++;
+    // Before anything of the exchange is redacted: an answer may echo what the request carried.
+    for (const value of credentialValues(exchange)) learn(value);
     if (exchange.status === null) {
       counts.noAnswer++;
       return;
@@ -391,7 +406,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const match = matchOperation(model, exchange.method, path);
     if (!match) {
       undescribed.count++;
-      const name = redact(`${exchange.method.toUpperCase()} ${path}`);
+      const name = pathOf(redact(`${exchange.method.toUpperCase()} ${path}`));
       if (undescribed.examples.length < limits.undescribed && !undescribed.examples.includes(name))
         undescribed.examples.push(name);
       return;

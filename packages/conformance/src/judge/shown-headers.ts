@@ -4,6 +4,7 @@
 // scheme, since a token a target does not know (another client's) is no key the redactor knows
 // either. Bounded, so a target with ten thousand headers or a megabyte of one cannot swell a report.
 
+import { isCredentialHeader } from "../credential-names.js";
 import { REDACTED } from "../redact.js";
 
 /** At most this many headers are kept per side of an exchange, each value cut to VALUE characters. */
@@ -11,9 +12,6 @@ export const HEADERS = 32;
 export const VALUE = 256;
 /** The name of the entry that says how many headers were left out (no header can be named so). */
 export const MORE = "…";
-
-/** Names whose value is a credential, or may hold one. */
-const CREDENTIAL = /auth|cookie|key|token|secret|session|signature|password|credential/i;
 
 export function shownHeaders(
   headers: Record<string, string | undefined>,
@@ -26,7 +24,7 @@ export function shownHeaders(
   );
   const shown = entries.slice(0, limits.headers).map(([name, value]): [string, string] => {
     const lower = cut(redact(name.toLowerCase()));
-    if (CREDENTIAL.test(name)) return [lower, REDACTED];
+    if (isCredentialHeader(name)) return [lower, REDACTED];
     // Redacted whole before the cut: a key straddling it would otherwise survive as a piece.
     return [lower, cut(redact(value))];
   });

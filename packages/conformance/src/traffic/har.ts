@@ -5,10 +5,13 @@
 // replaced by their label ("APIKey [token 1]"), and every body and header is redacted of every
 // token seen.
 
-import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, writeSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { isCredentialHeader, isCredentialParameter } from "../credential-names.js";
 import { headersOfPairs, type ObservedExchange } from "../judge/exchange.js";
 import { UsageError } from "../options.js";
+import { REDACTED } from "../redact.js";
+import { openPrivate } from "../report-files.js";
 import { entryProblem } from "./har-shape.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 
@@ -53,8 +56,12 @@ interface HarEntry {
   timings: { send: number; wait: number; receive: number };
 }
 
-/** Headers whose whole value is a credential: replaced by a label, never written. */
-const CREDENTIALS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]);
+/**
+ * Headers whose value is a scheme and a credential: the credential is written as its label
+ * ("APIKey [token 1]"), so that verify of the recording tells the tokens apart. Every other
+ * credential header (isCredentialHeader) is written as `[credential]`.
+ */
+const LABELLED = new Set(["authorization", "proxy-authorization"]);
 
 export interface HarReading {
   exchanges: ObservedExchange[];
@@ -246,7 +253,8 @@ export function createHarRecorder(
   const maxBytes = more.maxBytes ?? MAX_RECORDING_BYTES;
   let fd: number;
   try {
-    fd = openSync(file, "w");
+    // Owner only (0600), as the reports: it holds what the client sent and the target answered.
+    fd = openPrivate(file);
   } catch (error) {
     throw new UsageError(`--record ${file}: cannot write it (${(error as Error).message}).`);
   }
@@ -289,7 +297,8 @@ export function createHarRecorder(
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i] ?? "";
       const value = raw[i + 1] ?? "";
-      if (!CREDENTIALS.has(name.toLowerCase())) out.push({ name, value: redact(value) });
+      if (!isCredentialHeader(name)) out.push({ name, value: redact(value) });
+      else if (!LABELLED.has(name.toLowerCase())) out.push({ name, value: "[credential]" });
       else {
         const [scheme = "", ...rest] = value.trim().split(/\s+/);
         const secret = rest.join(" ");
@@ -313,7 +322,10 @@ export function createHarRecorder(
           url: redact(url.href),
           httpVersion: passed.httpVersion,
           headers: headers(passed.requestRawHeaders),
-          queryString: [...url.searchParams].map(([name, value]) => ({ name, value: redact(value) })),
+          queryString: [...url.searchParams].map(([name, value]) => ({
+            name,
+            value: isCredentialParameter(name) ? REDACTED : redact(value),
+          })),
           cookies: [],
           headersSize: -1,
           bodySize: passed.requestBody === undefined ? 0 : Buffer.byteLength(passed.requestBody),

@@ -16,11 +16,17 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
-import { flatHeaders, headersOfPairs, type ObservedExchange } from "../judge/exchange.js";
+import {
+  flatHeaders,
+  headersOfPairs,
+  MAX_JUDGED_BODY_BYTES,
+  type ObservedExchange,
+} from "../judge/exchange.js";
+import { connectHost } from "../options.js";
 import { keepAnswerOnWriteError } from "./early-answer.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */
-export const MAX_JUDGED_BODY_BYTES = 8 * 1024 * 1024;
+export { MAX_JUDGED_BODY_BYTES };
 
 /**
  * How long the proxy waits on a silent upstream (nothing received or sent on the connection)
@@ -256,7 +262,7 @@ export function startProxy(options: ProxyOptions): Promise<ObservingProxy> {
     const open = (fresh: boolean) => {
       const forward = send({
         protocol: upstream.protocol,
-        hostname: upstream.hostname,
+        hostname: connectHost(upstream),
         port: upstream.port || undefined,
         method: req.method,
         path: `${prefix}${url}`,
