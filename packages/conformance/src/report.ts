@@ -91,7 +91,9 @@ export interface FuzzReport {
  * The run's verdict in words: traffic with nothing to judge is neither conformant nor not, and
  * neither is a fuzz run stopped before its end (an interrupt) that failed nothing so far.
  */
-export function verdictOf(report: Report): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" | "STOPPED EARLY" {
+export function verdictOf(
+  report: Report,
+): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" | "STOPPED EARLY" {
   if (report.summary.failed > 0) return "NOT CONFORMANT";
   if (report.fuzz?.stopped) return "STOPPED EARLY";
   return report.traffic?.judged === 0 ? "NOTHING JUDGED" : "CONFORMANT";

@@ -122,7 +122,7 @@ describe("a replay file is refused unless every request is one of the spec's ope
       "a method with ;",
       reportFile([
         listRegions,
-        { ...listRegions, request: { ...listRegions.request, method: "GET;touch${IFS}PWNED;" } },
+        { ...listRegions, request: { ...listRegions.request, method: `GET;touch$${"{IFS}"}PWNED;` } },
       ]),
       /fuzz\.findings\[1\]\.request\.method/,
     ],
@@ -260,7 +260,7 @@ describe("a replay file is refused unless every request is one of the spec's ope
     expect(update.out).toMatch(/--baseline-update cannot write it: its folder .* is missing or not writable/);
     const only = await fuzz({ only: ["zzz*"], target: counting.url });
     expect(only.exitCode, only.out).toBe(2);
-    expect(only.out).toMatch(/--only zzz\* names no operation of the spec/);
+    expect(only.out).toMatch(/--only "zzz\*" matches no operation of the spec/);
     expect(counting.requests).toBe(0);
   });
 });

@@ -246,7 +246,10 @@ describe.concurrent("conformance fuzz", () => {
         [{ maxExamples: 0 }, /--max-examples needs a whole number from 1 to 1000/],
         [{ baselineUpdate: true }, /--baseline-update needs --baseline FILE/],
         [{ replay: report }, /holds no fuzz findings: give the report.json of a fuzz run/],
-        [{ only: ["no-such-operation"] }, /names no operation of the spec/],
+        [
+          { only: ["no-such-operation"] },
+          /--only "no-such-operation" matches no operation of the spec \(by operationId\); allowed: globs/,
+        ],
       ] as const) {
         const run = await fuzz(over as Partial<FuzzOptions>);
         expect(run.exitCode, run.out).toBe(2);

@@ -6,15 +6,13 @@
 
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
-import picomatch from "picomatch";
 import { exitCodeOf } from "../interrupt.js";
-import { type ConformanceOptions, checkOptions, UsageError } from "../options.js";
+import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../options.js";
 import { prepareRun } from "../prepare.js";
 import { buildReport, type Report, type ScenarioResult } from "../report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
 import { runOutput } from "../run-output.js";
-import { specModel } from "../spec.js";
 import { colors as pc } from "../terminal.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
@@ -45,11 +43,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     checkOptions(options);
     checkFuzzOptions(options);
     // Before anything is sent: an --only that names nothing would otherwise be said after discovery.
-    if (
-      options.only.length > 0 &&
-      !specModel().operations.some((o) => picomatch(options.only)(o.operationId))
-    )
-      throw new UsageError(`--only ${options.only.join(" ")} names no operation of the spec.`);
+    checkOnly(options.only);
     if (options.replay !== undefined) replaying = readReplayFile(options.replay);
     if (options.baseline !== undefined)
       known = new Set(readBaseline(options.baseline, options.baselineUpdate).findings.map((f) => f.id));

@@ -7,7 +7,7 @@
 
 import { operationById } from "@platform-api/spec";
 import type { CreatedResource, Evidence, RunContext } from "../context.js";
-import { createHttp, type Http, NoAnswerError } from "../http.js";
+import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http.js";
 import { fieldOf } from "../json.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
 import { unmetNeed } from "../needs.js";
@@ -232,6 +232,8 @@ export function createSession(run: RunContext, options: SessionOptions): Session
     } catch (error) {
       if (!(error instanceof NoAnswerError)) throw error;
       text = error.message;
+      // An answer too large to read came all the same: its status is the target's, not "none".
+      if (error instanceof CutAnswerError) status = error.status;
     }
     const failed = new Map<string, string>();
     for (const id of registryIds) {
