@@ -4,17 +4,29 @@
 // holds what a re-send would answer.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ScenarioResult } from "../src/report.js";
+import { embeddedHints } from "../src/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, runCli } from "./run-cli.js";
 
-const ARGS = ["--allow-writes", "--time-scale", "0.01"];
+/** A run's flags against a faulty target: every story runs (the hints a live user would pass). */
+function argsFor(target: FaultyTarget): string[] {
+  const hints = embeddedHints(target.sim);
+  return [
+    "--target",
+    target.url,
+    "--allow-writes",
+    "--time-scale",
+    "0.01",
+    "--protection-profile-id",
+    String(hints.protectionProfileId),
+    "--gpu-flavor",
+    String(hints.gpuFlavor),
+  ];
+}
 
 /** Every failed, warned or flaky result names the exchange it failed on, and that exchange is the one its reason names. */
 function expectOwnEvidence(run: CliRun) {
-  const shown = (run.report?.scenarios ?? []).filter((s) =>
-    ["failed", "warned", "flaky"].includes(s.status),
-  ) as (ScenarioResult & { failedOn?: number[] })[];
+  const shown = (run.report?.scenarios ?? []).filter((s) => ["failed", "warned", "flaky"].includes(s.status));
   for (const s of shown) {
     expect(s.failedOn, `${s.id}: failedOn`).toBeDefined();
     expect(s.failedOn?.length, `${s.id}: failedOn`).toBeGreaterThan(0);
@@ -24,7 +36,9 @@ function expectOwnEvidence(run: CliRun) {
       if (!e) continue;
       // The reason quotes the request as sent ("GET /path?query answered 500").
       expect(s.reason ?? "", `${s.id}: its reason names ${e.path}`).toContain(e.path.split("?")[0]);
-      expect(s.reason ?? "", `${s.id}: its reason names ${e.status}`).toContain(String(e.status ?? "no answer"));
+      expect(s.reason ?? "", `${s.id}: its reason names ${e.status}`).toContain(
+        String(e.status ?? "no answer"),
+      );
     }
   }
   return shown;
@@ -38,7 +52,7 @@ describe("a run against a target with injected 500s (30 %)", () => {
   afterAll(() => target.close());
 
   it("points every failure at its own exchange, which carries the status and path its reason names", async () => {
-    const run = await runCli(["--target", target.url, ...ARGS], {
+    const run = await runCli(argsFor(target), {
       GCORE_API_KEY: target.sim.apiKey,
       GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
     });
@@ -60,7 +74,7 @@ function firstTries(rules: { match: (e: Exchange) => boolean; n: number }[]) {
   return (e: Exchange) => {
     const rule = rules.find((r) => r.match(e));
     if (!rule) return undefined;
-    const key = `${e.method} ${e.path}?${e.query} ${e.headers.authorization ?? ""}`;
+    const key = `${e.method} ${e.path}?${e.query} ${e.headers.authorization ?? ""} ${JSON.stringify(e.body)}`;
     const tries = (seen.get(key) ?? 0) + 1;
     seen.set(key, tries);
     if (tries > rule.n) return undefined;
@@ -75,8 +89,14 @@ const ONE_OFFS = [
       e.path === "/cloud/reseller/v1/limits_request" && e.query.get("client_id") === "300113",
     n: 4,
   },
-  // A story's POST (never retried by the HTTP layer).
-  { match: (e: Exchange) => e.method === "POST" && e.path.endsWith("/check_limits"), n: 1 },
+  // A story's POST (never retried by the HTTP layer): only that story asks for 3 servers.
+  {
+    match: (e: Exchange) =>
+      e.method === "POST" &&
+      e.path.endsWith("/check_limits") &&
+      (e.body as { servers_count?: number } | undefined)?.servers_count === 3,
+    n: 1,
+  },
   // The missing-auth driver's request, judged by a rule.
   { match: (e: Exchange) => e.path === "/iam/clients/me" && e.headers.authorization === undefined, n: 4 },
 ];
@@ -101,8 +121,8 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
       GCORE_RESELLER_API_KEY: t.sim.resellerApiKey,
     });
     const [plain, lastingRun] = await Promise.all([
-      runCli(["--target", oneOff.url, ...ARGS], env(oneOff)),
-      runCli(["--target", lasting.url, ...ARGS], env(lasting)),
+      runCli(argsFor(oneOff), env(oneOff)),
+      runCli(argsFor(lasting), env(lasting)),
     ]);
     // Its one-offs are spent: a target of its own.
     const again = await startFaultyTarget({ name: "one-off 500s", fails: [], request: firstTries(ONE_OFFS) });
@@ -110,7 +130,7 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
       runs = {
         plain,
         lasting: lastingRun,
-        failOnFlaky: await runCli(["--target", again.url, ...ARGS, "--fail-on-flaky"], env(again)),
+        failOnFlaky: await runCli([...argsFor(again), "--fail-on-flaky"], env(again)),
       };
     } finally {
       await again.close();
@@ -122,7 +142,7 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
   });
 
   const byStatus = (run: CliRun, status: string) =>
-    (run.report?.scenarios ?? []).filter((s) => (s.status as string) === status).map((s) => s.id);
+    (run.report?.scenarios ?? []).filter((s) => s.status === status).map((s) => s.id);
 
   it("reports the 500s that did not repeat as flaky, with both exchanges", () => {
     const { plain } = runs;
@@ -136,9 +156,9 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
         "pagination.offset.count-is-total.listQuotaLimitRequests",
       ]),
     );
-    expect((plain.report?.summary as Record<string, number>).flaky).toBe(flaky.length);
-    for (const s of expectOwnEvidence(plain).filter((x) => (x.status as string) === "flaky")) {
-      const { retriedOn } = (s as { flaky?: { retriedOn: number[] } }).flaky ?? { retriedOn: [] };
+    expect(plain.report?.summary.flaky).toBe(flaky.length);
+    for (const s of expectOwnEvidence(plain).filter((x) => x.status === "flaky")) {
+      const { retriedOn } = s.flaky ?? { retriedOn: [] };
       // Shown with both exchanges: the 5xx, and the answer its request got when sent again.
       expect(retriedOn.length, s.id).toBeGreaterThan(0);
       for (const i of retriedOn) expect(s.evidence[i]?.status, s.id).not.toBe(500);
