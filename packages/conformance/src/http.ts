@@ -15,6 +15,7 @@ import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from 
 import { BoundedMap } from "./judge/bounded.js";
 import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
+import { curlCommand, headerWord } from "./curl.js";
 import { connectHost } from "./options.js";
 import type { Pacer } from "./pacer.js";
 import { requestRate, retryAfterMs } from "./rate.js";
@@ -38,14 +39,26 @@ const evidenceBy = new WeakMap<object, Evidence>();
  * is confirmed before it is called one. Bounded: a failure is confirmed soon after it happens (a
  * rule's result at the end of its file), never thousands of exchanges later.
  */
-const resends = new BoundedMap<number, () => Promise<Answer>>(20_000);
+const resends = new BoundedMap<number, { again: () => Promise<Answer>; curl: (variables: KeyVariables) => string }>(
+  20_000,
+);
+
+/** The environment variables the keys came from: what a curl command names instead of them. */
+export interface KeyVariables {
+  apiKey: string;
+  resellerApiKey: string;
+}
 
 /** The evidence of an answer this layer gave, or of the exchange a NoAnswerError (or CutAnswerError) is about. */
 export const evidenceOf = (of: object): Evidence | undefined => evidenceBy.get(of);
 
 /** Sends an exchange's request again as it was sent (its HTTP layer, key, pacing and retries). */
 export const resendOf = (seq: number | undefined): (() => Promise<Answer>) | undefined =>
-  seq === undefined ? undefined : resends.get(seq);
+  seq === undefined ? undefined : resends.get(seq)?.again;
+
+/** An exchange's request as a curl command, each key as "$VARIABLE" (undefined: not one this thread sent). */
+export const curlOfExchange = (seq: number | undefined, variables: KeyVariables): string | undefined =>
+  seq === undefined ? undefined : resends.get(seq)?.curl(variables);
 
 export class NoAnswerError extends Error {
   constructor(
@@ -374,7 +387,7 @@ export function createHttp(options: HttpOptions): Http {
     for (let attempt = 0; ; attempt++) {
       if (call.paced ?? true) await options.pacer.wait();
       const seq = ++nextSeq;
-      resends.set(seq, () => send(call));
+      resends.set(seq, { again: () => send(call), curl: (variables) => curlOfCall(call, url, variables) });
       const at = Date.now();
       const started = performance.now();
       first ??= started;
@@ -493,6 +506,23 @@ export function createHttp(options: HttpOptions): Http {
       evidence.waitedMs = Math.round(wait);
       await sleep(wait);
     }
+  }
+
+  /** The request as sent, as a curl command: every key as "$VARIABLE", the rest as it went. */
+  function curlOfCall(call: Request, url: string, variables: KeyVariables): string {
+    const { headers, payload } = prepared(call);
+    const keys = [
+      { key: options.apiKey, variable: variables.apiKey },
+      ...(options.resellerApiKey ? [{ key: options.resellerApiKey, variable: variables.resellerApiKey }] : []),
+    ].sort((a, b) => b.key.length - a.key.length);
+    return curlCommand({
+      method: call.method,
+      url: `${base.origin}${url}`,
+      headers: Object.entries(headers)
+        .filter(([name]) => !/^(accept|content-type|content-length)$/i.test(name))
+        .map(([name, value]) => headerWord(name, value, keys)),
+      ...(payload === undefined ? {} : { body: payload.toString("utf8") }),
+    });
   }
 
   /** The request side of an exchange: the URL relative to the target's base, as the judge matches it. */

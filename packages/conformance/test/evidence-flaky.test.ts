@@ -179,6 +179,26 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
     expectOwnEvidence(runs.lasting);
   });
 
+  it("gives every failed or flaky result a curl command of the request it failed on, the token as its variable", () => {
+    for (const run of [runs.plain, runs.lasting]) {
+      const shown = expectOwnEvidence(run);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const s of shown) {
+        const on = s.evidence[s.failedOn?.[0] ?? -1];
+        expect(s.curl, s.id).toMatch(/^curl /);
+        expect(s.curl, s.id).toContain(on?.path);
+        for (const key of [lasting.sim.apiKey, lasting.sim.resellerApiKey]) expect(s.curl).not.toContain(key);
+      }
+      for (const file of ["report.md", "report.html"]) expect(run.files[file], file).toContain("curl -sS");
+    }
+    const walk = runs.plain.report?.scenarios.find(
+      (s) => s.id === "pagination.offset.count-is-total.listQuotaLimitRequests",
+    );
+    expect(walk?.curl).toContain('"Authorization: APIKey $GCORE_RESELLER_API_KEY"');
+    // The copy button is the page's own script's (its CSP allows no other).
+    expect(runs.plain.files["report.html"]).toMatch(/<button type="button" class="copy"/);
+  });
+
   it("groups results by the answer they failed on", () => {
     // The one 500 of the reseller walk stops the offset-list driver: every result it feeds.
     expect(runs.plain.stdout).toMatch(
