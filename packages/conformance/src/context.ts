@@ -167,6 +167,8 @@ export interface ScenarioMeta {
   plan?: "run" | "skip";
   /** Indexes into `evidence` of the exchanges it failed (or warned) on. */
   failedOn?: number[];
+  /** The request it failed on as a curl command, the keys as "$VARIABLE". */
+  curl?: string;
   /** It failed on a 5xx or lost answer that did not repeat: `retriedOn` indexes the re-sent exchanges. */
   flaky?: { retriedOn: number[] };
 }

@@ -15,7 +15,8 @@ export function headerWord(name: string, value: string, keys: { key: string; var
   const escape = (text: string) => text.replace(/[\\"$`]/g, (c) => `\\${c}`);
   let out = escape(`${name}: ${value}`);
   for (const { key, variable } of keys) {
-    if (!isVariable(variable)) throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
+    if (!isVariable(variable))
+      throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
     if (key !== "") out = out.split(escape(key)).join(`$${variable}`);
   }
   return `-H "${out}"`;

@@ -11,11 +11,11 @@ import { threadId } from "node:worker_threads";
 import { findOperation } from "@platform-api/spec";
 import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
 import type { Evidence } from "./context.js";
+import { curlCommand, headerWord } from "./curl.js";
 import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./judge/answer.js";
 import { BoundedMap } from "./judge/bounded.js";
 import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
-import { curlCommand, headerWord } from "./curl.js";
 import { connectHost } from "./options.js";
 import type { Pacer } from "./pacer.js";
 import { requestRate, retryAfterMs } from "./rate.js";
@@ -39,9 +39,10 @@ const evidenceBy = new WeakMap<object, Evidence>();
  * is confirmed before it is called one. Bounded: a failure is confirmed soon after it happens (a
  * rule's result at the end of its file), never thousands of exchanges later.
  */
-const resends = new BoundedMap<number, { again: () => Promise<Answer>; curl: (variables: KeyVariables) => string }>(
-  20_000,
-);
+const resends = new BoundedMap<
+  number,
+  { again: () => Promise<Answer>; curl: (variables: KeyVariables) => string }
+>(20_000);
 
 /** The environment variables the keys came from: what a curl command names instead of them. */
 export interface KeyVariables {
@@ -513,7 +514,9 @@ export function createHttp(options: HttpOptions): Http {
     const { headers, payload } = prepared(call);
     const keys = [
       { key: options.apiKey, variable: variables.apiKey },
-      ...(options.resellerApiKey ? [{ key: options.resellerApiKey, variable: variables.resellerApiKey }] : []),
+      ...(options.resellerApiKey
+        ? [{ key: options.resellerApiKey, variable: variables.resellerApiKey }]
+        : []),
     ].sort((a, b) => b.key.length - a.key.length);
     return curlCommand({
       method: call.method,

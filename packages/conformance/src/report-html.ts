@@ -90,7 +90,7 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
     page.allResults(),
     page.created(),
     '<footer class="note"><p>Written by @platform-api/conformance from the data of report.json. ' +
-      "A single file: nothing loaded from anywhere; its one script only filters what is shown.</p></footer>",
+      "A single file: nothing loaded from anywhere; its one script only filters what is shown and copies a command.</p></footer>",
     "</main>",
     `<script>${FILTER_SCRIPT}</script>`,
     "</body>",
@@ -261,7 +261,8 @@ class Page {
         `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""})</h3>` +
         `<p>${t(f.problem)}</p>` +
         `<p class="note">Smallest request found in phase ${t(f.phase)}, seed ${t(f.seed)}; answered ${t(f.status ?? "nothing")}. Reproduce it:</p>` +
-        `<pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        `<div class="curl"><pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        '<button type="button" class="copy" data-copy hidden>Copy</button></div>' +
         "</article>",
     );
     const replayed = (fuzz.replay ?? []).map((r) =>

@@ -61,6 +61,7 @@ export function createScenarioReporter(
         ? { failedOn: meta.failedOn }
         : {}),
       ...(status === "flaky" && meta.flaky ? { flaky: meta.flaky } : {}),
+      ...(status !== "passed" && status !== "skipped" && meta.curl ? { curl: redact(meta.curl) } : {}),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       ...(meta.created?.length ? { created: meta.created } : {}),
       ...(options.dryRun ? { calls: meta.scenario.calls, plan: meta.plan } : {}),

@@ -8,7 +8,7 @@ import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
-import { type Answer, createHttp, evidenceOf, excerptOf, type Http } from "./http.js";
+import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "./http.js";
 import { pathOf } from "./judge/answer.js";
 import { flatHeaders } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
@@ -142,6 +142,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
           meta.evidence ??= [];
           const evidence = meta.evidence;
           meta.failedOn = [...(meta.failedOn ?? []), ...failed.map((e) => indexIn(evidence, e))];
+          meta.curl ??= curlOfExchange(failed[0]?.seq, run.keySources);
           meta.flaky = {
             retriedOn: [...(meta.flaky?.retriedOn ?? []), ...again.map((e) => indexIn(evidence, e))],
           };
@@ -170,6 +171,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       meta.reason = (error as Error)?.message ?? String(error);
       // A failure after all: what was flaky before it is no more than evidence.
       delete meta.flaky;
+      delete meta.curl;
       meta.failedOn = [];
       meta.evidence ??= [];
       const evidence = meta.evidence;
@@ -178,6 +180,8 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       const failed = failureEvidence(error);
       if (failed.length === 0 && own) failed.push(own);
       meta.failedOn = failed.map((e) => indexIn(evidence, e));
+      const curl = curlOfExchange(failed[0]?.seq, run.keySources);
+      if (curl !== undefined) meta.curl = curl;
       const confirmed = await confirmFailure(failed, run.timeScale);
       if (confirmed) {
         const retriedOn = confirmed.again.map((e) => indexIn(evidence, e));

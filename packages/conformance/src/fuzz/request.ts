@@ -3,9 +3,9 @@
 // names which key it uses (the client's or the reseller's), and the curl command reads it from the
 // key's environment variable.
 
-import { curlCommand } from "../curl.js";
 import { type OperationModel, operationById } from "@platform-api/spec";
 import type { Request } from "../api.js";
+import { curlCommand } from "../curl.js";
 import { keyFor } from "../operations.js";
 import { specModel } from "../spec.js";
 
