@@ -12,12 +12,12 @@ const isVariable = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
  * from) written as "$VARIABLE": the shell's own characters escaped first, so nothing else expands.
  */
 export function headerWord(name: string, value: string, keys: { key: string; variable: string }[]): string {
-  const escape = (text: string) => text.replace(/[\\"$`]/g, (c) => `\\${c}`);
-  let out = escape(`${name}: ${value}`);
+  const quoted = (text: string) => text.replace(/[\\"$`]/g, (c) => `\\${c}`);
+  let out = quoted(`${name}: ${value}`);
   for (const { key, variable } of keys) {
     if (!isVariable(variable))
       throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
-    if (key !== "") out = out.split(escape(key)).join(`$${variable}`);
+    if (key !== "") out = out.split(quoted(key)).join(`$${variable}`);
   }
   return `-H "${out}"`;
 }
