@@ -106,6 +106,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
           projectId: context.discovered.projectId,
           regionId: context.discovered.regionId,
           strict: options.strict,
+          failOnFlaky: options.failOnFlaky ?? false,
           dryRun: options.dryRun,
           timeScale: context.timeScale,
         },
