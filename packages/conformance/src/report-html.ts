@@ -257,8 +257,8 @@ class Page {
     if (!fuzz) return "";
     const items = fuzz.findings.map(
       (f) =>
-        `<article class="finding ${f.known ? "warned" : f.severity === "must" ? "failed" : "warned"}">` +
-        `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""})</h3>` +
+        `<article class="finding ${f.known ? "warned" : f.tries && f.tries.failed < f.tries.of ? "flaky" : f.severity === "must" ? "failed" : "warned"}">` +
+        `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""}${f.tries ? `; failed ${t(f.tries.failed)} of ${t(f.tries.of)} tries${f.tries.failed < f.tries.of ? ": flaky" : ""}` : ""})</h3>` +
         `<p>${t(f.problem)}</p>` +
         `<p class="note">Smallest request found in phase ${t(f.phase)}, seed ${t(f.seed)}; answered ${t(f.status ?? "nothing")}. Reproduce it:</p>` +
         `<div class="curl"><pre class="evidence"><code>${t(f.curl)}</code></pre>` +

@@ -295,8 +295,9 @@ function fuzzLines(fuzz: FuzzReport): string[] {
     lines.push(`- Read before it was changed: ${mdCode(`${r.operationId} ${r.path}`)}: ${mdText(r.outcome)}`);
   if ((fuzz.restored ?? []).length > 0) lines.push("");
   for (const f of fuzz.findings) {
+    const flaky = f.tries && f.tries.failed < f.tries.of && !f.known;
     lines.push(
-      `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed})`,
+      `### ${f.known ? "⚠️ known: " : flaky ? `${ICON.flaky} flaky:` : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed}${f.tries ? `; failed ${f.tries.failed} of ${f.tries.of} tries` : ""})`,
       "",
       `> ${mdText(f.problem).replace(/\n/g, "\n> ")}`,
       "",

@@ -107,6 +107,8 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
           const stop = session.stopped();
           if (stop) throw stop;
         }
+        // Before anything is reported: a finding whose request passes when sent again is flaky.
+        await session.confirm();
       }
     } catch (error) {
       if (!(error instanceof FuzzStopped)) throw error;
@@ -159,6 +161,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
           projectId: run.discovered.projectId,
           regionId: run.discovered.regionId,
           strict: options.strict,
+          failOnFlaky: options.failOnFlaky ?? false,
           timeScale: run.timeScale,
         },
         scenarios,
@@ -187,7 +190,9 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     );
     for (const f of findings.filter((x) => !x.known))
       write(
-        `${f.severity === "must" ? pc.red("finding") : pc.yellow("finding")} ${f.id} (${f.phase}): ${f.problem.split("\n")[0]}\n  reproduce: ${f.curl}`,
+        flakyTries(f) !== undefined
+          ? `${pc.yellow("flaky")} ${f.id} (${f.phase}): ${flakyTries(f)}: ${f.problem.split("\n")[0]}\n  tried: ${f.curl}`
+          : `${f.severity === "must" ? pc.red("finding") : pc.yellow("finding")} ${f.id} (${f.phase}): ${f.problem.split("\n")[0]}\n  reproduce: ${f.curl}`,
       );
     if (options.baselineUpdate && options.baseline !== undefined) {
       writeBaseline(options.baseline, findings);
@@ -222,13 +227,29 @@ const PHASE_RUNS: Record<Phase, (ctx: PhaseContext) => Promise<void>> = {
   stateful: statefulPhase,
 };
 
-/** A result with its finding's reproducer in its reason; one the baseline accepts is a warning, not a failure. */
+/** "failed 1 of 3 tries" for a finding that did not fail every try; undefined for one that did. */
+const flakyTries = (finding: Finding) =>
+  finding.tries && finding.tries.failed < finding.tries.of
+    ? `failed ${finding.tries.failed} of ${finding.tries.of} tries`
+    : undefined;
+
+/**
+ * A result with its finding's reproducer in its reason; one the baseline accepts is a warning, not
+ * a failure; one whose finding did not fail every try is flaky, never the reproducer of a defect.
+ */
 function withFinding(
   result: ScenarioResult,
   finding: Finding | undefined,
   baseline: string | undefined,
 ): ScenarioResult {
   if (!finding || (result.status !== "failed" && result.status !== "warned")) return result;
+  const flaky = flakyTries(finding);
+  if (flaky !== undefined && !finding.known)
+    return {
+      ...result,
+      status: "flaky",
+      reason: `flaky: its request ${flaky} (sent again before it was reported): ${result.reason ?? ""}\nrequest tried (phase ${finding.phase}, seed ${finding.seed}): ${finding.curl}`,
+    };
   const reproducer = `\nsmallest request (phase ${finding.phase}, seed ${finding.seed}): ${finding.curl}`;
   if (finding.known)
     return {
