@@ -47,7 +47,9 @@ const verify = configured(createVerifyCommand()).action(async () => {
 });
 const fuzz = configured(createFuzzCommand()).action(async () => {
   const { runFuzz } = await import("./fuzz/run.js");
-  process.exitCode = (await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal(), progress: true })).exitCode;
+  process.exitCode = (
+    await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal(), progress: true })
+  ).exitCode;
 });
 // A subcommand's options are its own (--report after `verify` is verify's).
 program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz);

@@ -205,7 +205,8 @@ export function createProgress(
   const status = (): string => {
     const now = Date.now();
     // fuzz has no results until its end: its phase and requests say where it is.
-    const results = total === undefined ? (done > 0 ? [`${done} results`] : []) : [`${done}/${total} results`];
+    const results =
+      total === undefined ? (done > 0 ? [`${done} results`] : []) : [`${done}/${total} results`];
     const parts = [...results, doing, `${sent} ${sent === 1 ? "request" : "requests"} sent`];
     // The waits still running, longest first: a retry's reason says why nothing moves.
     const running = waits.filter((w) => w.at + w.ms > now && w.reason !== "pacing");

@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
 import { scenarioModuleCache } from "./module-cache.js";
 import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "./options.js";
-import picomatch from "picomatch";
 import { prepareRun } from "./prepare.js";
 import { type Activity, activityListener, createTimeline, hooksOf } from "./progress.js";
 import { buildReport, type Report } from "./report.js";

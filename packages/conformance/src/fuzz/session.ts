@@ -115,9 +115,7 @@ export function createSession(run: RunContext, options: SessionOptions): Session
         timeScale: run.timeScale,
         by: `fuzz ${phase}`,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        ...(options.activity
-          ? { sending: options.activity.sending, waiting: options.activity.waiting }
-          : {}),
+        ...(options.activity ? { sending: options.activity.sending, waiting: options.activity.waiting } : {}),
         exchanged: (exchange) => {
           options.activity?.exchanged(exchange.at, exchange.durationMs);
           exchanges++;
