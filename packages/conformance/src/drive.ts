@@ -8,7 +8,7 @@ import { inject, test } from "vitest";
 import { DRIVERS } from "./drivers/index.js";
 import { plannedResults } from "./judge/judge.js";
 import { driverUnfinished } from "./run-judge.js";
-import { runHttp, unmetNeed } from "./scenario.js";
+import { runHttp, tell, unmetNeed } from "./scenario.js";
 import { specModel } from "./spec.js";
 
 class DriverSkip extends Error {}
@@ -25,6 +25,7 @@ export function driverSteps(): void {
           (r) => r.operation === operation && driver.feeds.some((prefix) => r.rule.id.startsWith(prefix)),
         );
         if (run.only.length > 0 && !fed.some((r) => picomatch.isMatch(r.id, run.only))) return;
+        tell(run, { kind: "scenario", id: `the ${driver.id} driver: ${operation.operationId}` });
         const http = runHttp(run, `the ${driver.id} driver`);
         try {
           await driver.drive(

@@ -207,13 +207,18 @@ export function createProgress(
     // fuzz has no results until its end: its phase and requests say where it is.
     const results =
       total === undefined ? (done > 0 ? [`${done} results`] : []) : [`${done}/${total} results`];
-    const parts = [...results, doing, `${sent} ${sent === 1 ? "request" : "requests"} sent`];
+    // The clock early in the line: a long wait's URL may not fit a narrow terminal.
+    const parts = [
+      ...results,
+      shortDuration(now - startedAt),
+      doing,
+      `${sent} ${sent === 1 ? "request" : "requests"} sent`,
+    ];
     // The waits still running, longest first: a retry's reason says why nothing moves.
     const running = waits.filter((w) => w.at + w.ms > now && w.reason !== "pacing");
     for (const w of running.sort((a, b) => b.ms - a.ms).slice(0, 2))
       parts.push(`waiting ${shortDuration(w.ms)} ${w.reason} (${w.method} ${w.url})`);
     if (running.length === 0 && lastSent) parts.push(`last: ${lastSent}`);
-    parts.push(shortDuration(now - startedAt));
     return printable(parts.join(" · "));
   };
 

@@ -197,7 +197,7 @@ export function step(
   });
 }
 
-/** Tells the run's progress (when the run listens: the CLI) what a scenario does. */
-function tell(run: RunContext, activity: Activity): void {
+/** Tells the run's progress (when the run listens: the CLI) what a scenario or a driver does. */
+export function tell(run: RunContext, activity: Activity): void {
   if (run.activity !== undefined) activityPoster(run.activity)(activity);
 }

@@ -109,7 +109,7 @@ describe("without a terminal (CI)", () => {
     vi.advanceTimersByTime(REDRAW_MS);
     expect(out.writes).toHaveLength(1);
     expect(out.writes[0]?.text).toMatch(
-      /^still running: 12\/90 results · tasks\.poll · 0 requests sent · 10 s\n$/,
+      /^still running: 12\/90 results · 10 s · tasks\.poll · 0 requests sent\n$/,
     );
     // A line printed starts the 10 s again.
     vi.advanceTimersByTime(5000);
