@@ -609,17 +609,29 @@ class Page {
         "</tr>",
       ].join("");
     });
+    // The run's account counts every wait; a result's evidence holds only its own exchanges.
+    const listed = waitedOn.filter((e) => (e.facts.waitedMs ?? 0) > 0).length;
+    const counted = Array.isArray(this.report.time?.waits)
+      ? this.report.time.waits.reduce((n, w) => n + (w.reason === "pacing" ? 0 : Number(w.count) || 0), 0)
+      : undefined;
+    const elsewhere =
+      counted !== undefined && counted > listed
+        ? `<p class="note" id="waits-elsewhere">${counted} waits before a retry in the run, ${listed} of them in a result's evidence (listed below); the others followed exchanges no result shows (the drivers', a step's).</p>`
+        : "";
     const waitTable =
-      waits.length === 0
-        ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`
-        : [
-            `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
-            `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
-            '<div class="scroll"><table class="waits cards">',
-            `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
-            `<tbody>${waitRows.join("\n")}</tbody>`,
-            "</table></div>",
-          ].join("\n");
+      waits.length === 0 && elsewhere
+        ? elsewhere
+        : waits.length === 0
+          ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`
+          : [
+              `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
+              `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
+              elsewhere,
+              '<div class="scroll"><table class="waits cards">',
+              `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
+              `<tbody>${waitRows.join("\n")}</tbody>`,
+              "</table></div>",
+            ].join("\n");
     // One exchange judged by several rules is in each one's evidence: listed once, with each of them.
     const distinct = new Map<string, { exchange: Exchange; by: ScenarioResult[] }>();
     for (const e of own) {

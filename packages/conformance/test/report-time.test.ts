@@ -135,5 +135,14 @@ describe("where the time went", () => {
   it("says nothing waited only when nothing did", () => {
     const html = toHtml(report([result("a", [exchange(0, 200, 5)])], 1000));
     expect(html).toContain('id="no-waits"');
+    // Waits the run counted after exchanges no result shows (a driver's) are said, not denied.
+    const account = {
+      requests: { count: 3, ms: 100 },
+      waits: [{ reason: "after 503", count: 2, ms: 2000 }],
+      suiteMs: 400,
+    };
+    const counted = toHtml(report([result("a", [exchange(0, 200, 5)])], 2500, account));
+    expect(counted).not.toContain('id="no-waits"');
+    expect(counted).toContain("2 waits before a retry in the run, 0 of them in a result's evidence");
   });
 });
