@@ -157,6 +157,8 @@ export interface ProgressOut {
 export const REDRAW_MS = 250;
 /** Without a terminal: the longest time without a printed line. */
 export const HEARTBEAT_MS = 10_000;
+/** The most of a URL the status says. */
+const URL_SHOWN = 120;
 
 export interface Progress {
   /** Prints a line (already made printable): over a terminal's status line, which is drawn again below it. */
@@ -202,6 +204,9 @@ export function createProgress(
   let printedAt = startedAt;
   let stopped = false;
 
+  // A URL a fuzz run made up may be kilobytes long: a CI log gets its start, as a terminal does.
+  const cut = (url: string) =>
+    [...url].length > URL_SHOWN ? `${[...url].slice(0, URL_SHOWN).join("")}…` : url;
   const status = (): string => {
     const now = Date.now();
     // fuzz has no results until its end: its phase and requests say where it is.
@@ -217,8 +222,8 @@ export function createProgress(
     // The waits still running, longest first: a retry's reason says why nothing moves.
     const running = waits.filter((w) => w.at + w.ms > now && w.reason !== "pacing");
     for (const w of running.sort((a, b) => b.ms - a.ms).slice(0, 2))
-      parts.push(`waiting ${shortDuration(w.ms)} ${w.reason} (${w.method} ${w.url})`);
-    if (running.length === 0 && lastSent) parts.push(`last: ${lastSent}`);
+      parts.push(`waiting ${shortDuration(w.ms)} ${w.reason} (${w.method} ${cut(w.url)})`);
+    if (running.length === 0 && lastSent) parts.push(`last: ${cut(lastSent)}`);
     return printable(parts.join(" · "));
   };
 

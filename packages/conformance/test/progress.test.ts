@@ -130,6 +130,16 @@ describe("without a terminal (CI)", () => {
 });
 
 describe("what progress prints", () => {
+  it("says the start of a very long URL only", () => {
+    const out = capture(false);
+    const progress = createProgress(out, (t) => t);
+    progress.heard({ kind: "sent", method: "GET", url: `/cloud/v1/tasks?task_type=${"x".repeat(5000)}` });
+    vi.advanceTimersByTime(HEARTBEAT_MS);
+    progress.stop();
+    expect(out.writes[0]?.text.length).toBeLessThan(250);
+    expect(out.writes[0]?.text).toContain("last: GET /cloud/v1/tasks?task_type=xxx");
+  });
+
   it("never holds a token: the run's redactor covers the status line", () => {
     const out = capture(false);
     const output = runOutput(
