@@ -250,7 +250,8 @@ export function createProgress(
       if (w && w.at + w.ms <= now) waits.splice(i, 1);
     }
     if (tty) draw();
-    else if (now - printedAt >= HEARTBEAT_MS) {
+    // The tick is late by up to REDRAW_MS: a line is due one tick early, so no gap passes 10 s.
+    else if (now - printedAt > HEARTBEAT_MS - REDRAW_MS) {
       out.write(`still running: ${status()}\n`);
       printedAt = now;
     }
