@@ -9,7 +9,15 @@
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
 import { cutText, shownHeaders } from "./judge/shown-headers.js";
-import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines, verdictOf } from "./report.js";
+import {
+  causeLine,
+  causes,
+  type Report,
+  type ScenarioResult,
+  type ScenarioStatus,
+  trafficLines,
+  verdictOf,
+} from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
 import { FILTER_SCRIPT, scriptSource } from "./report-html/filters.js";
@@ -25,16 +33,23 @@ export interface HtmlReportOptions {
   redact?: Redact;
 }
 
-const MARK: Record<ScenarioStatus, string> = { passed: "✓", failed: "✗", warned: "!", skipped: "–" };
+const MARK: Record<ScenarioStatus, string> = {
+  passed: "✓",
+  failed: "✗",
+  warned: "!",
+  skipped: "–",
+  flaky: "~",
+};
 const WORD: Record<ScenarioStatus, string> = {
   passed: "pass",
   failed: "fail",
   warned: "warn",
   skipped: "skip",
+  flaky: "flaky",
 };
-const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "skipped"];
+const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "flaky", "skipped"];
 /** The order things are listed in: what needs looking at first. */
-const URGENCY: ScenarioStatus[] = ["failed", "warned", "skipped", "passed"];
+const URGENCY: ScenarioStatus[] = ["failed", "warned", "flaky", "skipped", "passed"];
 
 /** A row of the operations table for results that name no operation of the spec. */
 const ELSEWHERE = "(no operation of the spec)";
@@ -76,7 +91,7 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
     page.allResults(),
     page.created(),
     '<footer class="note"><p>Written by @platform-api/conformance from the data of report.json. ' +
-      "A single file: nothing loaded from anywhere; its one script only filters what is shown.</p></footer>",
+      "A single file: nothing loaded from anywhere; its one script only filters what is shown and copies a command.</p></footer>",
     "</main>",
     `<script>${FILTER_SCRIPT}</script>`,
     "</body>",
@@ -157,7 +172,7 @@ class Page {
 
   header(verdict: string): string {
     const { t, report } = this;
-    const summary = report.summary ?? { passed: 0, failed: 0, warned: 0, skipped: 0 };
+    const summary: Record<string, number | undefined> = report.summary ?? {};
     const counts = STATUSES.map(
       (s) => `<li class="status ${s}" data-count="${s}">${summary[s] ?? 0} ${s}</li>`,
     ).join("");
@@ -247,7 +262,8 @@ class Page {
         `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""})</h3>` +
         `<p>${t(f.problem)}</p>` +
         `<p class="note">Smallest request found in phase ${t(f.phase)}, seed ${t(f.seed)}; answered ${t(f.status ?? "nothing")}. Reproduce it:</p>` +
-        `<pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        `<div class="curl"><pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        '<button type="button" class="copy" data-copy hidden>Copy</button></div>' +
         "</article>",
     );
     const replayed = (fuzz.replay ?? []).map((r) =>
@@ -273,15 +289,27 @@ class Page {
   }
 
   deviations(): string {
+    const { t } = this;
     const failing = [
       ...this.results.filter((r) => r.status === "failed"),
       ...this.results.filter((r) => r.status === "warned"),
+      ...this.results.filter((r) => r.status === "flaky"),
     ];
+    const grouped = causes(this.report);
+    const byCause =
+      grouped.length === 0
+        ? ""
+        : `<ul class="causes" id="causes">${grouped
+            .map(
+              (g) =>
+                `<li>${t(causeLine(g))}: ${g.ids.map((id) => `<a href="#d-${t(id)}"><code>${t(id)}</code></a>`).join(", ")}</li>`,
+            )
+            .join("")}</ul>`;
     const body =
       failing.length === 0
         ? "<p>None: every check that ran passed.</p>"
         : failing.map((r) => this.deviation(r)).join("\n");
-    return `<section id="deviations">\n<h2>Deviations (<span data-shown-count="article.deviation">${failing.length}</span>)</h2>\n${body}\n</section>`;
+    return `<section id="deviations">\n<h2>Deviations (<span data-shown-count="article.deviation">${failing.length}</span>)</h2>\n${byCause}\n${body}\n</section>`;
   }
 
   private deviation(r: ScenarioResult): string {
@@ -291,9 +319,21 @@ class Page {
       `<h3><span class="status">${MARK[r.status]} ${r.status}</span> <code>${t(r.id)}</code> <span class="muted">(${t(r.severity)})</span></h3>`,
       `<p>${t(r.title)}. Operation: <code>${t(r.operation)}</code>.</p>`,
       this.reason(r),
+      this.curl(r),
       this.evidence(r, true),
       "</article>",
     ].join("\n");
+  }
+
+  /** The curl command that sends the request a result failed on again, with a button that copies it. */
+  private curl(r: ScenarioResult): string {
+    if (typeof r.curl !== "string" || r.curl === "") return "";
+    const { t } = this;
+    return (
+      `<div class="curl"><p class="note">Send the request it failed on again (the token from the environment):</p>` +
+      `<pre class="evidence"><code>${t(r.curl)}</code></pre>` +
+      `<button type="button" class="copy" data-copy hidden>Copy</button></div>`
+    );
   }
 
   /** A result's reason, repetition collapsed to counts; the whole text is in report.json. */
@@ -306,9 +346,14 @@ class Page {
       : `<pre class="reason" title="repeats collapsed; report.json has the reason as written">${t(summary)}</pre>`;
   }
 
-  /** Whether an exchange is one the reason is about: no answer, a server error, or named with its status. */
-  private flagged(r: ScenarioResult, e: Evidence): boolean {
-    if (r.status !== "failed" && r.status !== "warned") return false;
+  /**
+   * Whether an exchange is one the result failed on (its `failedOn`), or the answer its request got
+   * when sent again (flaky). A report of an older version, without `failedOn`: no answer, a server
+   * error, or named in the reason with its status.
+   */
+  private flagged(r: ScenarioResult, e: Evidence, i: number): boolean {
+    if (r.status !== "failed" && r.status !== "warned" && r.status !== "flaky") return false;
+    if (Array.isArray(r.failedOn)) return r.failedOn.includes(i) || (r.flaky?.retriedOn ?? []).includes(i);
     if (e.status === null || (typeof e.status === "number" && e.status >= 500)) return true;
     const reason = String(r.reason ?? "");
     return reason.includes(String(e.path)) && new RegExp(`(→|answered) ${e.status}\\b`).test(reason);
@@ -323,8 +368,13 @@ class Page {
     const evidence = r.evidence ?? [];
     if (evidence.length === 0) return '<p class="note">No exchange recorded.</p>';
     const own = new Set(this.operationsOf(r));
-    const numbered = evidence.map((e, i) => ({ e, i, flagged: this.flagged(r, e) }));
-    const flagged = numbered.filter((x) => x.flagged);
+    const numbered = evidence.map((e, i) => ({ e, i, flagged: this.flagged(r, e, i) }));
+    // What it failed on first, in failedOn's order, then the answers its request got again.
+    const rank = (i: number) => {
+      const at = [...(r.failedOn ?? []), ...(r.flaky?.retriedOn ?? [])].indexOf(i);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    const flagged = numbered.filter((x) => x.flagged).sort((a, b) => rank(a.i) - rank(b.i));
     const rest = numbered.filter((x) => !x.flagged);
     const others = [
       ...new Set(
@@ -338,7 +388,7 @@ class Page {
       this.exchange(x.e, x.i, x.flagged, open && first, own);
     const parts = [
       `<p class="note">${evidence.length} exchange${evidence.length === 1 ? "" : "s"} (${this.t(countsText(evidence.map(statusOf)))})` +
-        `${flagged.length > 0 ? `, ${flagged.length} the reason is about, first` : ""}; keys and credential headers redacted.</p>`,
+        `${flagged.length > 0 ? `, ${flagged.length} ${Array.isArray(r.failedOn) ? "it failed on (and sent again)" : "the reason is about"}, first` : ""}; keys and credential headers redacted.</p>`,
       others.length > 0
         ? `<p class="from-other">Evidence from another operation: ${others.map((o) => `<code>${this.t(o)}</code>`).join(", ")}.</p>`
         : "",
@@ -479,7 +529,7 @@ class Page {
 
   private chip(result: ScenarioResult, label: string, operation: string): string {
     const { t } = this;
-    const deviates = result.status === "failed" || result.status === "warned";
+    const deviates = result.status === "failed" || result.status === "warned" || result.status === "flaky";
     return (
       `<a class="chip ${result.status}" href="#${deviates ? "d" : "r"}-${this.anchorOf(result)}" data-result="${t(result.id)}" ` +
       `${this.filterData(result, [operation])} title="${t(result.id)}: ${WORD[result.status]} (${t(result.severity)})">` +

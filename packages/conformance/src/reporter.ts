@@ -20,6 +20,7 @@ const MARK: Record<ScenarioStatus, string> = {
   failed: pc.red("✗"),
   warned: pc.yellow("!"),
   skipped: pc.dim("-"),
+  flaky: pc.yellow("~"),
 };
 
 export function createScenarioReporter(
@@ -41,6 +42,7 @@ export function createScenarioReporter(
       status = "failed";
       reason = meta.reason ?? result.errors.map((e) => e.message).join("; ");
     } else if (result.state === "skipped") status = "skipped";
+    else if (meta.flaky) status = "flaky";
     else if (meta.warned) status = "warned";
     else status = "passed";
     return {
@@ -56,6 +58,11 @@ export function createScenarioReporter(
         path: redact(e.path),
         excerpt: redact(e.excerpt),
       })),
+      ...(status !== "passed" && status !== "skipped" && meta.failedOn?.length
+        ? { failedOn: meta.failedOn }
+        : {}),
+      ...(status === "flaky" && meta.flaky ? { flaky: meta.flaky } : {}),
+      ...(status !== "passed" && status !== "skipped" && meta.curl ? { curl: redact(meta.curl) } : {}),
       durationMs: Math.round((testCase.diagnostic()?.duration ?? 0) + (meta.tookMs ?? 0)),
       ...(meta.created?.length ? { created: meta.created } : {}),
       ...(options.dryRun ? { calls: meta.scenario.calls, plan: meta.plan } : {}),

@@ -136,6 +136,7 @@ async function run(
           projectId: context.discovered.projectId,
           regionId: context.discovered.regionId,
           strict: options.strict,
+          failOnFlaky: options.failOnFlaky ?? false,
           dryRun: options.dryRun,
           timeScale: context.timeScale,
         },
