@@ -61,6 +61,11 @@ export interface RunContext {
   timeScale: number;
   /** Where every exchange is written as the judge read it (ConformanceOptions.recordExchanges). */
   recordExchanges?: string;
+  /**
+   * The BroadcastChannel the scenarios tell what they send and wait for (src/progress.ts): the
+   * CLI's progress and report.json's time account. Absent: they tell nothing.
+   */
+  activity?: string;
 }
 
 declare module "vitest" {
@@ -130,6 +135,8 @@ export interface DiscoveryStep {
   status: "passed" | "failed" | "skipped";
   reason: string | null;
   evidence: Evidence[];
+  /** How long it took, its retries and the waits before them included. */
+  durationMs?: number;
 }
 
 export interface Discovery {
@@ -171,4 +178,6 @@ export interface ScenarioMeta {
   curl?: string;
   /** It failed on a 5xx or lost answer that did not repeat: `retriedOn` indexes the re-sent exchanges. */
   flaky?: { retriedOn: number[] };
+  /** Time the result took before its test ran (the discovery's step), added to its durationMs. */
+  tookMs?: number;
 }

@@ -10,7 +10,7 @@ import { DRIVERS } from "./drivers/index.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
 import { plannedResults } from "./judge/judge.js";
 import { driverFlaky, driverUnfinished } from "./run-judge.js";
-import { runHttp, unmetNeed } from "./scenario.js";
+import { runHttp, tell, unmetNeed } from "./scenario.js";
 import { specModel } from "./spec.js";
 
 class DriverSkip extends Error {}
@@ -30,6 +30,7 @@ export function driverSteps(): void {
           (r) => r.operation === operation && driver.feeds.some((prefix) => r.rule.id.startsWith(prefix)),
         );
         if (run.only.length > 0 && !fed.some((r) => picomatch.isMatch(r.id, run.only))) return;
+        tell(run, { kind: "scenario", id: `the ${driver.id} driver: ${operation.operationId}` });
         const http = runHttp(run, `the ${driver.id} driver`);
         // A 5xx or lost answer that stopped it is sent again first; when it does not repeat, the
         // driver runs again from the start (a walk is only whole in one go), a bounded number of times.

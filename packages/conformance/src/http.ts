@@ -214,6 +214,25 @@ export interface HttpOptions {
    * unless the caller does: library use and tests stay quiet).
    */
   stalled?: (stall: Stall) => void;
+  /** Told as each request leaves (retries included): what a run's progress counts. */
+  sending?: (request: { method: string; url: string }) => void;
+  /**
+   * Told as a wait begins (before a retry: after a 429, a 5xx, no answer) or after one the pacer
+   * made: what a run's progress shows and its time account adds up.
+   */
+  waiting?: (wait: Wait) => void;
+}
+
+/** A pause the HTTP layer made between requests, and why. */
+export interface Wait {
+  /** "after 429", "after 503", "after no answer", or "pacing" (the suite's own rate). */
+  reason: string;
+  /** When it began (ms since the epoch) and how long it lasts. */
+  at: number;
+  ms: number;
+  method: string;
+  /** Path and query (redacted). */
+  url: string;
 }
 
 export interface Http {
@@ -385,11 +404,20 @@ export function createHttp(options: HttpOptions): Http {
     const pauseMs = RETRY_PAUSE_MS * scale;
     let first: number | undefined;
     let serverErrorRetries = 0;
+    const waiting = (reason: string, at: number, ms: number) =>
+      options.waiting?.({ reason, at, ms, method: call.method, url: redact(url) });
     for (let attempt = 0; ; attempt++) {
-      if (call.paced ?? true) await options.pacer.wait();
+      if (call.paced ?? true) {
+        const pacedAt = Date.now();
+        const before = performance.now();
+        await options.pacer.wait();
+        const paced = performance.now() - before;
+        if (paced >= 1) waiting("pacing", pacedAt, Math.round(paced));
+      }
       const seq = ++nextSeq;
       resends.set(seq, { again: () => send(call), curl: (variables) => curlOfCall(call, url, variables) });
       const at = Date.now();
+      options.sending?.({ method: call.method, url: redact(url) });
       const started = performance.now();
       first ??= started;
       const stalled =
@@ -455,6 +483,7 @@ export function createHttp(options: HttpOptions): Http {
           body: undefined,
           error: reason,
         });
+        const again = attempt + 1 < tries;
         const lost: Evidence = {
           method: call.method,
           path: pathOf(redact(url)),
@@ -463,10 +492,13 @@ export function createHttp(options: HttpOptions): Http {
           at,
           durationMs,
           seq,
+          // The pause before the next try is the run's time too: said as a 429's wait is.
+          ...(again ? { waitedMs: Math.round(pauseMs) } : {}),
           ...requestEvidence(sent, redact),
         };
         options.record?.(lost);
-        if (attempt + 1 < tries) {
+        if (again) {
+          waiting("after no answer", Date.now(), pauseMs);
           await sleep(pauseMs);
           continue;
         }
@@ -505,6 +537,7 @@ export function createHttp(options: HttpOptions): Http {
       const fallback = limited ? requestRate().periodSeconds * 1000 : SERVER_ERROR_PAUSE_MS;
       const wait = Math.min(advised ?? fallback, 10_000) * (advised === undefined ? scale : 1);
       evidence.waitedMs = Math.round(wait);
+      waiting(`after ${answer.status}`, Date.now(), wait);
       await sleep(wait);
     }
   }

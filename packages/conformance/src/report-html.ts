@@ -23,6 +23,7 @@ import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./
 import { FILTER_SCRIPT, scriptSource } from "./report-html/filters.js";
 import { STYLE } from "./report-html/style.js";
 import { counted, countsText, summariseReason } from "./report-html/summaries.js";
+import { timeSection } from "./report-html/time.js";
 import { specModel } from "./spec.js";
 
 export interface HtmlReportOptions {
@@ -219,7 +220,7 @@ class Page {
       ...trafficLines(report).map((line) => `<dt>Traffic</dt><dd>${t(line)}</dd>`),
       "</dl>",
       '<nav class="note"><a href="#deviations">Deviations</a> · <a href="#operations">Operations × checks</a> · ' +
-        '<a href="#latency">Latency</a> · <a href="#timeline">Waits and slowest calls</a> · <a href="#results">All results</a> · ' +
+        '<a href="#latency">Latency</a> · <a href="#timeline">Where the time went</a> · <a href="#results">All results</a> · ' +
         '<a href="#created">Created resources</a></nav>',
       "</header>",
     ].join("\n");
@@ -596,10 +597,27 @@ class Page {
     const { t } = this;
     const limited = this.limitedStatus;
     const own = this.exchanges.filter((e) => !e.facts.cited);
-    const hitsOf = (r: ScenarioResult) => own.filter((e) => e.result === r && e.evidence.status === limited);
+    // A cited exchange no result made itself (the discovery's) is counted where it is cited, once.
+    const keyOf = (e: Exchange) =>
+      `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
+    const made = new Set(own.map(keyOf));
+    const waitedOn = [...own];
+    for (const e of this.exchanges)
+      if (e.facts.cited && e.facts.waitedMs && !made.has(keyOf(e))) {
+        made.add(keyOf(e));
+        waitedOn.push(e);
+      }
+    // Every answer the suite waited after (a 5xx, no answer), and every 429 whether or not it did.
+    const hitsOf = (r: ScenarioResult) =>
+      waitedOn.filter(
+        (e) => e.result === r && (e.evidence.status === limited || (e.facts.waitedMs ?? 0) > 0),
+      );
     const timed = own.some((e) => e.facts.at !== undefined);
     const waits = this.results.filter((r) => hitsOf(r).length > 0);
-    const requestTimes = own
+    const requestTimes = [
+      ...own,
+      ...this.exchanges.filter((e) => e.facts.cited && !own.some((o) => keyOf(o) === keyOf(e))),
+    ]
       .map((e) => e.facts.at)
       .filter((at): at is number => at !== undefined)
       .sort((a, b) => a - b);
@@ -624,7 +642,9 @@ class Page {
       return [
         `<tr class="wait" data-result="${t(r.id)}">`,
         `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a></th>`,
-        `<td class="num" data-label="${limited} answers">${hits.length}</td>`,
+        `<td class="num" data-label="Answers">${hits.length} <span class="muted">(${t(
+          [...new Set(hits.map((e) => e.evidence.status ?? "no answer"))].join(", "),
+        )})</span></td>`,
         `<td data-label="Retry-After">${advised.length > 0 ? t(advised.join(", ")) : notRecorded}</td>`,
         `<td class="num" data-label="Waited before retrying">${
           waited.length > 0
@@ -639,17 +659,29 @@ class Page {
         "</tr>",
       ].join("");
     });
+    // The run's account counts every wait; a result's evidence holds only its own exchanges.
+    const listed = waitedOn.filter((e) => (e.facts.waitedMs ?? 0) > 0).length;
+    const counted = Array.isArray(this.report.time?.waits)
+      ? this.report.time.waits.reduce((n, w) => n + (w.reason === "pacing" ? 0 : Number(w.count) || 0), 0)
+      : undefined;
+    const elsewhere =
+      counted !== undefined && counted > listed
+        ? `<p class="note" id="waits-elsewhere">${counted} waits before a retry in the run, ${listed} of them in a result's evidence (listed below); the others followed exchanges no result shows (the drivers', a step's).</p>`
+        : "";
     const waitTable =
-      waits.length === 0
-        ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit): nothing waited.</p>`
-        : [
-            `<h3>${limited} answers and the waits after them</h3>`,
-            `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself.</p>`,
-            '<div class="scroll"><table class="waits cards">',
-            `<thead><tr><th>Result</th><th>${limited} answers</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
-            `<tbody>${waitRows.join("\n")}</tbody>`,
-            "</table></div>",
-          ].join("\n");
+      waits.length === 0 && elsewhere
+        ? elsewhere
+        : waits.length === 0
+          ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`
+          : [
+              `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
+              `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
+              elsewhere,
+              '<div class="scroll"><table class="waits cards">',
+              `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
+              `<tbody>${waitRows.join("\n")}</tbody>`,
+              "</table></div>",
+            ].join("\n");
     // One exchange judged by several rules is in each one's evidence: listed once, with each of them.
     const distinct = new Map<string, { exchange: Exchange; by: ScenarioResult[] }>();
     for (const e of own) {
@@ -687,8 +719,9 @@ class Page {
           ].join("\n");
     return [
       '<section id="timeline">',
-      "<h2>Waits and slowest calls</h2>",
-      `<p class="note">The run took ${seconds(this.report.durationMs)}. An exchange one result cites from another is counted where it was made.</p>`,
+      "<h2>Where the time went, waits and slowest calls</h2>",
+      timeSection(this.report, t, (value) => seconds(value)),
+      `<p class="note">An exchange one result cites from another is counted where it was made.</p>`,
       waitTable,
       slowTable,
       "</section>",

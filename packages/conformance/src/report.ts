@@ -7,6 +7,7 @@ import { showControls } from "./controls.js";
 import { hideCredentials } from "./credential-names.js";
 import type { Finding } from "./fuzz/finding.js";
 import { mdCode, mdText } from "./markdown.js";
+import type { TimeAccount } from "./progress.js";
 import { redactDeep } from "./redact.js";
 
 /**
@@ -77,6 +78,8 @@ export interface Report {
   traffic?: TrafficSummary;
   /** `fuzz` only: how it generated, and each finding with its smallest request. */
   fuzz?: FuzzReport;
+  /** Where the run's time went (an active run and fuzz): its parts add up to durationMs. */
+  time?: TimeAccount;
 }
 
 /** What a fuzz run adds to its report. */

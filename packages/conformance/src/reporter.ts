@@ -3,6 +3,7 @@
 
 import type { Reporter, TestCase } from "vitest/node";
 import type { CreatedResource, ScenarioMeta } from "./context.js";
+import type { Progress } from "./progress.js";
 import type { ScenarioResult, ScenarioStatus } from "./report.js";
 import { colors as pc } from "./terminal.js";
 
@@ -25,7 +26,7 @@ const MARK: Record<ScenarioStatus, string> = {
 export function createScenarioReporter(
   write: (line: string) => void,
   redact: (text: string) => string,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; progress?: Pick<Progress, "done"> } = {},
 ): ScenarioReporter {
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
@@ -62,7 +63,7 @@ export function createScenarioReporter(
         : {}),
       ...(status === "flaky" && meta.flaky ? { flaky: meta.flaky } : {}),
       ...(status !== "passed" && status !== "skipped" && meta.curl ? { curl: redact(meta.curl) } : {}),
-      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      durationMs: Math.round((testCase.diagnostic()?.duration ?? 0) + (meta.tookMs ?? 0)),
       ...(meta.created?.length ? { created: meta.created } : {}),
       ...(options.dryRun ? { calls: meta.scenario.calls, plan: meta.plan } : {}),
     };
@@ -74,6 +75,7 @@ export function createScenarioReporter(
       const result = toResult(testCase);
       if (!result) return;
       results.push(result);
+      options.progress?.done(results.length);
       if (options.dryRun) return;
       const note = result.status === "passed" ? pc.dim(`${result.durationMs} ms`) : (result.reason ?? "");
       const line = `${MARK[result.status]} ${pc.dim(`[${String(results.length).padStart(3)}]`)} ${result.id} ${pc.dim(

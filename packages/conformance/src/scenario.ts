@@ -14,6 +14,7 @@ import { flatHeaders } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
 import { unmetNeed } from "./needs.js";
 import { createPacer, type Pacer } from "./pacer.js";
+import { type Activity, activityPoster, hooksOf } from "./progress.js";
 import { createRedactor } from "./redact.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
@@ -54,6 +55,8 @@ export interface ScenarioApi {
   created(resource: CreatedResource): void;
   /** The project and region of the run (the scenario declares the needs "project" and "region"). */
   place(): { project_id: number; region_id: number };
+  /** Time the result took before its test (the discovery's step): counted in its durationMs. */
+  took(ms: number): void;
 }
 
 let shared: Pacer | undefined;
@@ -68,6 +71,7 @@ function sharedPacer(run: RunContext): Pacer {
  * judge (whatever the caller itself looks at), named as made `by` it.
  */
 export function runHttp(run: RunContext, by: string, record?: (evidence: Evidence) => void): Http {
+  const activity = run.activity === undefined ? undefined : hooksOf(activityPoster(run.activity));
   return createHttp({
     baseUrl: run.target.url,
     apiKey: run.target.apiKey,
@@ -75,7 +79,11 @@ export function runHttp(run: RunContext, by: string, record?: (evidence: Evidenc
     pacer: sharedPacer(run),
     timeScale: run.timeScale,
     ...(record ? { record } : {}),
-    exchanged: (exchange) => runJudge(run).judge(exchange),
+    ...(activity ? { sending: activity.sending, waiting: activity.waiting } : {}),
+    exchanged: (exchange) => {
+      activity?.exchanged(exchange.at, exchange.durationMs);
+      runJudge(run).judge(exchange);
+    },
     by,
   });
 }
@@ -110,6 +118,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       skip(unmet ?? "dry run");
     }
     if (unmet) skip(unmet);
+    tell(run, { kind: "scenario", id: definition.id });
 
     const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
     // What a scenario cites itself is redacted with the run's keys, as the HTTP layer redacts.
@@ -164,6 +173,9 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
           if (unmet || projectId === undefined || regionId === undefined)
             return skip(unmet ?? "needs a project and a region");
           return { project_id: projectId, region_id: regionId };
+        },
+        took: (ms) => {
+          meta.tookMs = ms;
         },
       });
     } catch (error) {
@@ -225,6 +237,7 @@ export function step(
     if (run.dryRun || unmetNeed(definition.needs ?? [], run)) return;
     if (run.only.length > 0 && !definition.results.some((id) => picomatch.isMatch(id, run.only))) return;
     const { projectId, regionId } = run.discovered;
+    tell(run, { kind: "scenario", id: `step: ${definition.title}` });
     try {
       await body({
         run,
@@ -240,4 +253,9 @@ export function step(
       );
     }
   });
+}
+
+/** Tells the run's progress (when the run listens: the CLI) what a scenario or a driver does. */
+export function tell(run: RunContext, activity: Activity): void {
+  if (run.activity !== undefined) activityPoster(run.activity)(activity);
 }

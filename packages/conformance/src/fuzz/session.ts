@@ -13,6 +13,7 @@ import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
 import { unmetNeed } from "../needs.js";
 import { operationNeeds } from "../operations.js";
 import { createPacer } from "../pacer.js";
+import type { ActivityHooks } from "../progress.js";
 import type { ScenarioResult } from "../report.js";
 import { specModel } from "../spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
@@ -92,6 +93,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** Told what is not sent and why (once per operation or resource). */
   said?: (line: string) => void;
+  /** Told what is sent and waited for (the run's progress and time account). */
+  activity?: ActivityHooks;
 }
 
 export function createSession(run: RunContext, options: SessionOptions): Session {
@@ -119,7 +122,9 @@ export function createSession(run: RunContext, options: SessionOptions): Session
         timeScale: run.timeScale,
         by: `fuzz ${phase}`,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.activity ? { sending: options.activity.sending, waiting: options.activity.waiting } : {}),
         exchanged: (exchange) => {
+          options.activity?.exchanged(exchange.at, exchange.durationMs);
           exchanges++;
           judge.judge(exchange);
         },
