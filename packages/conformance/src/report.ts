@@ -95,6 +95,8 @@ export interface FuzzReport {
   baseline?: { file: string; known: number };
   /** `--replay`: each finding sent again, and whether it still fails (or why it was not sent). */
   replay?: { id: string; severity: Severity; stillFails: boolean; status: number | null; skipped?: string }[];
+  /** Answers larger than the suite reads (MAX_ANSWER_BYTES): cut, their bodies not judged. */
+  cutAnswers?: number;
   /** Why the run ended before its phases (or its replay) did: an interrupt, a target that failed everything. */
   stopped?: string;
   /** Each resource a PUT replaced, read first, and what became of putting it back. */

@@ -22,6 +22,7 @@ import type { Finding } from "../src/fuzz/finding.js";
 import { MAX_BODY_DEPTH } from "../src/fuzz/replay-file.js";
 import { newRequest } from "../src/fuzz/request.js";
 import { DOWN_OPERATIONS, OPERATION_FAILURE_LIMIT } from "../src/fuzz/session.js";
+import { MAX_ANSWER_BYTES } from "../src/http.js";
 import { DEFAULTS } from "../src/options.js";
 import { specModel } from "../src/spec.js";
 import { countingServer } from "./counting-server.js";
@@ -579,5 +580,20 @@ describe.concurrent("a one-off is not a defect: a finding is sent again before i
     expect(run.report.fuzz?.findings.find((f) => f.id === id)?.tries, run.out).toEqual({ failed: 3, of: 3 });
     expect(run.report.scenarios.find((s) => s.id === id)?.status).toBe("failed");
     expect(run.exitCode, run.out).toBe(1);
+  });
+});
+
+describe("an answer larger than the suite reads", () => {
+  it("is cut, and the run says how many bodies it did not judge", async () => {
+    const big = " ".repeat(MAX_ANSWER_BYTES + 1024);
+    const { target, operationOf } = await logged({
+      request: (ex: Exchange): Answer | undefined =>
+        operationOf(ex) === "listTasks"
+          ? { status: 200, headers: { "content-type": "application/json" }, body: undefined, text: big }
+          : undefined,
+    });
+    const run = await fuzz({ only: ["listTasks"], phases: ["fuzz"], maxExamples: 1 }, target);
+    expect(run.report.fuzz?.cutAnswers, run.out).toBeGreaterThan(0);
+    expect(run.out).toMatch(/answers? larger than [\d,]+ bytes: cut, their bodies not judged/);
   });
 });

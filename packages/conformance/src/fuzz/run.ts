@@ -6,6 +6,7 @@
 
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
+import { MAX_ANSWER_BYTES } from "../http.js";
 import { exitCodeOf } from "../interrupt.js";
 import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../options.js";
 import { prepareRun } from "../prepare.js";
@@ -169,6 +170,13 @@ async function fuzzRun(
         options.baseline,
       ),
     );
+    // A body never read judged nothing: said, so a verdict over such answers is not taken for a pass.
+    if (session.cutAnswers() > 0)
+      write(
+        pc.yellow(
+          `${count(session.cutAnswers(), "answer")} larger than ${MAX_ANSWER_BYTES.toLocaleString("en-US")} bytes: cut, their bodies not judged (see the evidence in report.md)`,
+        ),
+      );
     if (unjudged > 0)
       write(pc.dim(`${unjudged} results of the registry had nothing to judge in this traffic (left out)`));
     const report: Report = buildReport(
@@ -200,6 +208,7 @@ async function fuzzRun(
             : { baseline: { file: options.baseline, known: findings.filter((f) => f.known).length } }),
           ...(replayed ? { replay: replayed } : {}),
           ...(stopped ? { stopped: stopped.message } : {}),
+          ...(session.cutAnswers() > 0 ? { cutAnswers: session.cutAnswers() } : {}),
           ...(restored.length > 0 ? { restored } : {}),
         },
       },

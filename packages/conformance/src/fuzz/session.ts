@@ -61,6 +61,8 @@ export interface Session {
   putBack(): Promise<Restored[]>;
   /** Why the run stopped early, once it has (the next send throws it). */
   stopped(): FuzzStopped | undefined;
+  /** Answers larger than the HTTP layer reads: cut, their bodies never judged. */
+  cutAnswers(): number;
   /** Sends each finding's request again (REPRODUCE_TRIES times) and keeps how many tries failed it. */
   confirm(): Promise<void>;
   /** The fuzz checks' results of the operations called, and the registry's that judged something. */
@@ -160,6 +162,7 @@ export function createSession(run: RunContext, options: SessionOptions): Session
     lastBody: () => lastBody,
   });
   let stop: FuzzStopped | undefined;
+  let cutAnswers = 0;
   /** Per operation: failed answers in a row; given up on once it reaches OPERATION_FAILURE_LIMIT. */
   const failing = new Map<string, number>();
   const givenUp = new Set<string>();
@@ -246,7 +249,10 @@ export function createSession(run: RunContext, options: SessionOptions): Session
       if (!(error instanceof NoAnswerError)) throw error;
       text = error.message;
       // An answer too large to read came all the same: its status is the target's, not "none".
-      if (error instanceof CutAnswerError) status = error.status;
+      if (error instanceof CutAnswerError) {
+        status = error.status;
+        cutAnswers++;
+      }
     }
     const failed = new Map<string, string>();
     for (const id of registryIds) {
@@ -355,6 +361,7 @@ export function createSession(run: RunContext, options: SessionOptions): Session
     },
     requests: () => count,
     putBack: () => restorer.putBack(),
+    cutAnswers: () => cutAnswers,
     async confirm() {
       // A finding recorded while confirming another (the retry failed something new) is confirmed too.
       for (const finding of findings.values()) {
