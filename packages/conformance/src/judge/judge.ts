@@ -171,16 +171,19 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     }
   }
 
-  function tokenOf(header: string | undefined): { auth: AuthSeen; acceptedBy?: Set<string> } {
+  function tokenOf(
+    header: string | undefined,
+    role: AuthSeen["role"],
+  ): { auth: AuthSeen; acceptedBy?: Set<string> } {
     const recorded = options.credentialsRecorded ?? true;
-    const none = { recorded, token: undefined, acceptedBy: new Set<string>() };
+    const none = { recorded, token: undefined, acceptedBy: new Set<string>(), role: undefined };
     if (header === undefined) return { auth: { ...none, scheme: undefined } };
     const [scheme = "", ...rest] = header.trim().split(/\s+/);
     const secret = rest.join(" ");
     if (secret === "") return { auth: { ...none, scheme } };
     const seen = known(secret);
     return {
-      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) },
+      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy), role },
       acceptedBy: seen.acceptedBy,
     };
   }
@@ -411,7 +414,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         undescribed.examples.push(name);
       return;
     }
-    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization);
+    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization, exchange.tokenRole);
     if (exchange.body === undefined) {
       dropped.bodies++;
       return;
