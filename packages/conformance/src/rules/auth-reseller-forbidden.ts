@@ -8,8 +8,8 @@
 // only a refusal is judged there, once the exchanges showed the token accepted (an unknown or
 // expired token is never taken for one that lacks permission).
 
-import { requestRate } from "../rate.js";
 import { keyFor } from "../operations.js";
+import { requestRate } from "../rate.js";
 import { rule } from "./types.js";
 
 export const authResellerClientTokenForbidden = rule({
@@ -27,7 +27,8 @@ export const authResellerClientTokenForbidden = rule({
   unjudged: () =>
     "no reseller operation answered a token known to be the client's, nor refused one the client API had accepted; a 2xx on the reseller API is judged only where the tokens' roles are known (an active run knows which key it sent): in observe and verify the roles are not known, and a client token let in cannot be told from the reseller token",
   judge: ({ auth, answer }) => {
-    if (!auth.token || answer.status === requestRate().exceededStatus || answer.status >= 500) return undefined;
+    if (!auth.token || answer.status === requestRate().exceededStatus || answer.status >= 500)
+      return undefined;
     const { status, method, url } = answer;
     if (auth.role !== undefined) {
       if (auth.role !== "client") return undefined;
