@@ -17,7 +17,6 @@ if (!reseller) throw new Error("the spec has no offset list on the reseller API"
 const resellerList = offsetList(reseller);
 const me = operationById(model, "getCurrentClient");
 const CLIENT = "1234$abcdefghijklmnop";
-const RESELLER = "5678$qrstuvwxyzabcdef";
 
 function exchange(over: Partial<ObservedExchange> & { url: string }): ObservedExchange {
   return {
