@@ -15,9 +15,11 @@ let names: readonly string[] | undefined;
 export function suiteVocabulary(): readonly string[] {
   names ??= (() => {
     const operations = specModel().operations;
+    const ids = [...resultIds(), ...RULES.map((r) => r.id)];
     const all = new Set<string>([
-      ...resultIds(),
-      ...RULES.map((r) => r.id),
+      // A report shows an id's parts too: a check without its first segment, a result without its
+      // operation (report.html's chips and matrix): every run of its dot-separated segments.
+      ...ids.flatMap(segmentRuns),
       ...DRIVERS.map((d) => d.id),
       ...operations.flatMap((o) => [o.operationId, o.path]),
       // A path as sent has values for its parameters: the literal stretches between them.
@@ -27,4 +29,13 @@ export function suiteVocabulary(): readonly string[] {
     return [...all].sort((a, b) => b.length - a.length);
   })();
   return names;
+}
+
+/** Every run of consecutive dot-separated segments of an id, the whole id included. */
+function segmentRuns(id: string): string[] {
+  const segments = id.split(".");
+  const runs: string[] = [];
+  for (let from = 0; from < segments.length; from++)
+    for (let to = from + 1; to <= segments.length; to++) runs.push(segments.slice(from, to).join("."));
+  return runs;
 }

@@ -10,6 +10,8 @@ import { createRedactor, createUsageRedactor, REDACTED } from "../src/redact.js"
 import { RULES } from "../src/rules/index.js";
 import { resultIds } from "../src/scenario-ids.js";
 import { specModel } from "../src/spec.js";
+import { startFaultyTarget } from "./faulty-target.js";
+import { runCli } from "./run-cli.js";
 
 const model = specModel();
 const WORD = "test$client-token";
@@ -77,5 +79,37 @@ describe("the judge with a word for a secret part", () => {
     expect(text).not.toContain("test$client");
     expect(text).not.toContain("for client-token");
     expect(text).toContain(`no client for ${REDACTED}`);
+  });
+});
+
+describe("a run with a word for a secret part, through the CLI", () => {
+  it("prints and writes every result id whole, and the token nowhere", async () => {
+    // The platform behind the proxy knows its own client token: the run's is swapped for it.
+    const target = await startFaultyTarget({
+      name: "a client token whose secret part is a word",
+      fails: [],
+      request: (ex, sim) => {
+        if (ex.headers.authorization === `APIKey ${WORD}`) ex.headers.authorization = `APIKey ${sim.apiKey}`;
+        return undefined;
+      },
+    });
+    try {
+      const run = await runCli(["--target", target.url, "--only", "auth.*"], {
+        GCORE_API_KEY: WORD,
+        GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
+      });
+      const out = run.stdout + run.stderr;
+      expect(run.code, out).toBe(0);
+      const ids = run.report?.scenarios.map((s) => s.id) ?? [];
+      expect(ids, out).toContain("auth.reseller.client-token-forbidden");
+      for (const [name, text] of Object.entries({ stdout: out, ...run.files })) {
+        const at = text.indexOf(`${REDACTED}-forbidden`);
+        expect(at, `${name}: ${text.slice(Math.max(0, at - 200), at + 100)}`).toBe(-1);
+        expect(text, name).not.toContain(WORD);
+      }
+      for (const id of ids) expect(out).toContain(id);
+    } finally {
+      await target.close();
+    }
   });
 });
