@@ -5,7 +5,7 @@
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import type { ObservedExchange } from "../src/judge/exchange.js";
-import { createJudge } from "../src/judge/judge.js";
+import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
 import { offsetList } from "../src/offset.js";
 import { keyFor } from "../src/operations.js";
 import { specModel } from "../src/spec.js";
@@ -32,7 +32,11 @@ function exchange(over: Partial<ObservedExchange> & { url: string }): ObservedEx
 }
 
 /** The client token accepted on the client API, then sent to the reseller list, answered `status`. */
-function clientTokenOnReseller(status: number, role: ObservedExchange["tokenRole"]) {
+function clientTokenOnReseller(
+  status: number,
+  role: ObservedExchange["tokenRole"],
+  options: JudgeOptions = {},
+) {
   const list = JSON.stringify({
     [resellerList.pagination.countField]: 0,
     [resellerList.pagination.itemsField]: [],
@@ -47,7 +51,7 @@ function clientTokenOnReseller(status: number, role: ObservedExchange["tokenRole
       ...(role ? { tokenRole: role } : {}),
     }),
   ];
-  const judge = createJudge();
+  const judge = createJudge(options);
   for (const e of exchanges) judge.judge(e);
   const result = judge.results({ strict: true }).find((r) => r.id === RULE);
   if (!result) throw new Error(`no result ${RULE}`);
@@ -89,5 +93,14 @@ describe("traffic: the tokens' roles are not known", () => {
     expect(result.reason).not.toBe("not seen in the traffic");
     expect(result.reason).toMatch(/roles? .*not known/);
     expect(result.reason).toMatch(/2xx/);
+  });
+});
+
+describe("traffic with the keys in their variables: observe and verify know the roles", () => {
+  it("a 2xx to the client key on the reseller API fails; the reseller key's passes by", () => {
+    const roles = { client: CLIENT, reseller: "5678$qrstuvwxyzabcdef" };
+    expect(clientTokenOnReseller(200, undefined, { roles }).status).toBe("failed");
+    expect(clientTokenOnReseller(403, undefined, { roles }).status).toBe("passed");
+    expect(clientTokenOnReseller(200, undefined, { roles: { reseller: CLIENT } }).status).toBe("skipped");
   });
 });

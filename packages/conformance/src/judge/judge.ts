@@ -114,6 +114,11 @@ export interface JudgeOptions {
   keyVariables?: string[];
   /** Secrets known before any exchange (an active run's keys): redacted from everything kept. */
   secrets?: (string | undefined)[];
+  /**
+   * The keys whose role is known (observe and verify: the key variables' values), for traffic
+   * whose exchanges do not say which key they carried (ObservedExchange.tokenRole).
+   */
+  roles?: { client?: string; reseller?: string };
 }
 
 export function createJudge(options: JudgeOptions = {}): Judge {
@@ -182,6 +187,12 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const secret = rest.join(" ");
     if (secret === "") return { auth: { ...none, scheme } };
     const seen = known(secret);
+    role ??=
+      secret === options.roles?.client
+        ? "client"
+        : secret === options.roles?.reseller
+          ? "reseller"
+          : undefined;
     return {
       auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy), role },
       acceptedBy: seen.acceptedBy,

@@ -2,13 +2,15 @@
 // 401. The client token, sent to the reseller API, has standing and no permission: the refusal is
 // 403, and an answer 2xx is the reseller API open to every client.
 //
-// An active run knows which of its keys it sent (ObservedExchange.tokenRole): every answer to the
-// client token is judged. Traffic does not: a token the client API accepted and the reseller API
-// answers 2xx may be the reseller's own (the seed leaves its token's format and scopes open), so
-// only a refusal is judged there, once the exchanges showed the token accepted (an unknown or
-// expired token is never taken for one that lacks permission).
+// An active run knows which of its keys it sent (ObservedExchange.tokenRole), and observe and
+// verify know the keys set in the usual variables: every answer to the client token is judged.
+// Other traffic does not say: a token the client API accepted and the reseller API answers 2xx may
+// be the reseller's own (the seed leaves its token's format and scopes open), so only a refusal is
+// judged there, once the exchanges showed the token accepted (an unknown or expired token is never
+// taken for one that lacks permission).
 
 import { keyFor } from "../operations.js";
+import { DEFAULTS } from "../options.js";
 import { requestRate } from "../rate.js";
 import { rule } from "./types.js";
 
@@ -25,7 +27,7 @@ export const authResellerClientTokenForbidden = rule({
   title: () => "a client token on the reseller API is refused with 403 (it is valid, without permission)",
   needs: () => ["real-auth"],
   unjudged: () =>
-    "no reseller operation answered a token known to be the client's, nor refused one the client API had accepted; a 2xx on the reseller API is judged only where the tokens' roles are known (an active run knows which key it sent): in observe and verify the roles are not known, and a client token let in cannot be told from the reseller token",
+    `no reseller operation answered a token known to be the client's, nor refused one the client API had accepted; a 2xx on the reseller API is judged only where the tokens' roles are known (an active run knows which key it sent): in observe and verify they are not known unless the keys are set in ${DEFAULTS.apiKeyEnv} and ${DEFAULTS.resellerApiKeyEnv}, and a client token let in cannot be told from the reseller token`,
   judge: ({ auth, answer }) => {
     if (!auth.token || answer.status === requestRate().exceededStatus || answer.status >= 500)
       return undefined;
