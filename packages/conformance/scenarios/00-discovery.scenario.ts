@@ -29,9 +29,11 @@ const STEPS: { id: DiscoveryStepId; title: string; operation: string; calls: str
 ];
 
 for (const { id, title, operation, calls } of STEPS)
-  scenario({ id, title, severity: "must", operation, calls }, async ({ run, skip, cite }) => {
+  scenario({ id, title, severity: "must", operation, calls }, async ({ run, skip, cite, took }) => {
     const step = run.discovery.steps.find((s) => s.id === id);
     if (!step) return skip("no discovery was made");
+    // Its time is the discovery's: its requests, retries and waits before the run's first test.
+    if (step.durationMs !== undefined) took(step.durationMs);
     cite(...step.evidence);
     if (step.status === "skipped") return skip(step.reason ?? "not needed");
     check(step.status === "passed", step.reason ?? `${id} failed`);

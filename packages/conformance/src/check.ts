@@ -4,15 +4,26 @@
 
 import { findOperation, responseFor } from "@platform-api/spec";
 import type { StatusOf } from "./api.js";
+import type { Evidence } from "./context.js";
 import type { Answer, Answered } from "./http.js";
 import { specModel } from "./spec.js";
 
 export class Deviation extends Error {
   override name = "Deviation";
+  constructor(
+    message: string,
+    /** The answers it is about: the result's `failedOn`, what is sent again before it is called a failure. */
+    readonly answers: Answer[] = [],
+    /** Exchanges it is about that no answer in hand stands for (the judge's, a driver's). */
+    readonly evidence: Evidence[] = [],
+  ) {
+    super(message);
+  }
 }
 
-export function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Deviation(message);
+/** Fails the scenario with `message`, about `answers` (its evidence's `failedOn`) when given. */
+export function check(condition: unknown, message: string, ...answers: Answer[]): asserts condition {
+  if (!condition) throw new Deviation(message, answers);
 }
 
 /** Whether the answer has one of the statuses; if so, its body is typed as the status documents. */
@@ -36,6 +47,7 @@ export function expectStatus<Op, S extends StatusOf<Op>>(
     `${answer.method} ${answer.url} answered ${answer.status}; expected ${allowed.join(" or ")}${
       answer.text ? ` (body: ${answer.text.slice(0, 200)})` : ""
     }`,
+    answer,
   );
   if (answer.status < 200 || answer.status > 299) return;
   const operation = findOperation(specModel(), answer.method, answer.template);
@@ -46,5 +58,6 @@ export function expectStatus<Op, S extends StatusOf<Op>>(
     `${answer.method} ${answer.url} answered ${answer.status} without the JSON body the spec documents${
       answer.text ? ` (body: ${answer.text.slice(0, 200)})` : ""
     }`,
+    answer,
   );
 }

@@ -80,6 +80,11 @@ export function createProgram(): Command {
     );
   return withPlaceOptions(program)
     .option("--strict", "count `should` failures as failures", false)
+    .option(
+      "--fail-on-flaky",
+      "exit 1 on flaky results too (a 5xx or lost answer that did not repeat when sent again)",
+      false,
+    )
     .option("--dry-run", "list the scenarios and what they would call; call nothing", false)
     .option(
       "--time-scale <f>",
@@ -108,6 +113,7 @@ export function toOptions(parsed: Record<string, unknown>): ConformanceOptions {
     gpuFlavor: text("gpuFlavor"),
     report: text("report") ?? DEFAULTS.report,
     strict: Boolean(parsed.strict),
+    failOnFlaky: Boolean(parsed.failOnFlaky),
     dryRun: Boolean(parsed.dryRun),
     timeScale: number("timeScale"),
   };

@@ -35,7 +35,7 @@ const configured = (command: Command) =>
 // second, which --help and a mistyped flag do not need.
 const program = configured(createProgram()).action(async () => {
   const { runConformance } = await import("./run.js");
-  process.exitCode = (await runConformance(toOptions(program.opts()))).exitCode;
+  process.exitCode = (await runConformance(toOptions(program.opts()), { progress: true })).exitCode;
 });
 const observe = configured(createObserveCommand()).action(async () => {
   const { runObserve } = await import("./traffic/commands.js");
@@ -47,7 +47,9 @@ const verify = configured(createVerifyCommand()).action(async () => {
 });
 const fuzz = configured(createFuzzCommand()).action(async () => {
   const { runFuzz } = await import("./fuzz/run.js");
-  process.exitCode = (await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal() })).exitCode;
+  process.exitCode = (
+    await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal(), progress: true })
+  ).exitCode;
 });
 // A subcommand's options are its own (--report after `verify` is verify's).
 program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz);

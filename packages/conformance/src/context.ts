@@ -61,6 +61,11 @@ export interface RunContext {
   timeScale: number;
   /** Where every exchange is written as the judge read it (ConformanceOptions.recordExchanges). */
   recordExchanges?: string;
+  /**
+   * The BroadcastChannel the scenarios tell what they send and wait for (src/progress.ts): the
+   * CLI's progress and report.json's time account. Absent: they tell nothing.
+   */
+  activity?: string;
 }
 
 declare module "vitest" {
@@ -84,6 +89,12 @@ export interface Evidence {
   waitedMs?: number;
   /** An exchange made by another scenario (or the discovery), added to this one's evidence. */
   cited?: boolean;
+  /**
+   * Active runs: the run's number of the exchange, the same in every result that shows it (a
+   * result's own evidence, the judge's, a cited one), so results are grouped by the answer they
+   * failed on and a failure's request can be sent again.
+   */
+  seq?: number;
   /**
    * The request's and the answer's headers (names lower-cased; src/judge/shown-headers.ts): every
    * value redacted, a credential's (Authorization, cookies, key headers) shown as *** only, at most
@@ -124,6 +135,8 @@ export interface DiscoveryStep {
   status: "passed" | "failed" | "skipped";
   reason: string | null;
   evidence: Evidence[];
+  /** How long it took, its retries and the waits before them included. */
+  durationMs?: number;
 }
 
 export interface Discovery {
@@ -159,4 +172,12 @@ export interface ScenarioMeta {
   unselected?: boolean;
   /** Would it run (dry run)? */
   plan?: "run" | "skip";
+  /** Indexes into `evidence` of the exchanges it failed (or warned) on. */
+  failedOn?: number[];
+  /** The request it failed on as a curl command, the keys as "$VARIABLE". */
+  curl?: string;
+  /** It failed on a 5xx or lost answer that did not repeat: `retriedOn` indexes the re-sent exchanges. */
+  flaky?: { retriedOn: number[] };
+  /** Time the result took before its test ran (the discovery's step), added to its durationMs. */
+  tookMs?: number;
 }

@@ -5,13 +5,18 @@
 
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
+import type { Evidence } from "./context.js";
 import { DRIVERS } from "./drivers/index.js";
+import { confirmFailure, failureEvidence } from "./flaky.js";
 import { plannedResults } from "./judge/judge.js";
-import { driverUnfinished } from "./run-judge.js";
-import { runHttp, unmetNeed } from "./scenario.js";
+import { driverFlaky, driverUnfinished } from "./run-judge.js";
+import { runHttp, tell, unmetNeed } from "./scenario.js";
 import { specModel } from "./spec.js";
 
 class DriverSkip extends Error {}
+
+/** How many times a driver stopped by a one-off (a 5xx that did not repeat) runs again. */
+const DRIVE_AGAIN = 2;
 
 export function driverSteps(): void {
   const results = plannedResults();
@@ -25,21 +30,43 @@ export function driverSteps(): void {
           (r) => r.operation === operation && driver.feeds.some((prefix) => r.rule.id.startsWith(prefix)),
         );
         if (run.only.length > 0 && !fed.some((r) => picomatch.isMatch(r.id, run.only))) return;
+        tell(run, { kind: "scenario", id: `the ${driver.id} driver: ${operation.operationId}` });
         const http = runHttp(run, `the ${driver.id} driver`);
-        try {
-          await driver.drive(
-            {
-              run,
-              http,
-              skip: (reason) => {
-                throw new DriverSkip(reason);
+        // A 5xx or lost answer that stopped it is sent again first; when it does not repeat, the
+        // driver runs again from the start (a walk is only whole in one go), a bounded number of times.
+        let oneOff: { problem: string; failed: Evidence[]; again: Evidence[] } | undefined;
+        for (let attempt = 0; ; attempt++)
+          try {
+            await driver.drive(
+              {
+                run,
+                http,
+                skip: (reason) => {
+                  throw new DriverSkip(reason);
+                },
               },
-            },
-            operation,
-          );
-        } catch (error) {
-          if (error instanceof DriverSkip) return;
-          driverUnfinished(driver.id, operation.operationId, (error as Error)?.message ?? String(error));
-        }
+              operation,
+            );
+            if (oneOff) driverFlaky(driver.id, operation.operationId, oneOff);
+            return;
+          } catch (error) {
+            if (error instanceof DriverSkip) return;
+            const problem = (error as Error)?.message ?? String(error);
+            const failed = failureEvidence(error);
+            const confirmed = attempt < DRIVE_AGAIN ? await confirmFailure(failed, run.timeScale) : undefined;
+            if (confirmed && !confirmed.repeated) {
+              oneOff ??= { problem, failed, again: confirmed.again };
+              continue;
+            }
+            const again = confirmed?.again ?? [];
+            const repeated = again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
+            driverUnfinished(
+              driver.id,
+              operation.operationId,
+              repeated.length > 0 ? `${problem} (repeated when sent again: ${repeated.join(", ")})` : problem,
+              [...failed, ...again],
+            );
+            return;
+          }
       });
 }

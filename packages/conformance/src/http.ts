@@ -7,10 +7,13 @@
 
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { threadId } from "node:worker_threads";
 import { findOperation } from "@platform-api/spec";
 import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "./api.js";
 import type { Evidence } from "./context.js";
+import { curlCommand, headerWord } from "./curl.js";
 import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./judge/answer.js";
+import { BoundedMap } from "./judge/bounded.js";
 import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
 import { connectHost } from "./options.js";
@@ -22,6 +25,41 @@ import { specModel } from "./spec.js";
 export type { Answer, Answered } from "./judge/answer.js";
 export { retryAfterMs } from "./rate.js";
 export { excerptOf };
+
+/**
+ * The run's number of the last exchange (Evidence.seq): one numbering for every HTTP layer of the
+ * thread, apart from other threads' (the discovery's in the main thread, the scenarios' in their
+ * worker), so an exchange's number names it across the run.
+ */
+let nextSeq = threadId * 1_000_000_000;
+/** The evidence of each answer handed out, and of each error thrown for an exchange without one. */
+const evidenceBy = new WeakMap<object, Evidence>();
+/**
+ * How to send each recent exchange's request again, by its seq: a failure on a 5xx or on no answer
+ * is confirmed before it is called one. Bounded: a failure is confirmed soon after it happens (a
+ * rule's result at the end of its file), never thousands of exchanges later.
+ */
+const resends = new BoundedMap<
+  number,
+  { again: () => Promise<Answer>; curl: (variables: KeyVariables) => string }
+>(20_000);
+
+/** The environment variables the keys came from: what a curl command names instead of them. */
+export interface KeyVariables {
+  apiKey: string;
+  resellerApiKey: string;
+}
+
+/** The evidence of an answer this layer gave, or of the exchange a NoAnswerError (or CutAnswerError) is about. */
+export const evidenceOf = (of: object): Evidence | undefined => evidenceBy.get(of);
+
+/** Sends an exchange's request again as it was sent (its HTTP layer, key, pacing and retries). */
+export const resendOf = (seq: number | undefined): (() => Promise<Answer>) | undefined =>
+  seq === undefined ? undefined : resends.get(seq)?.again;
+
+/** An exchange's request as a curl command, each key as "$VARIABLE" (undefined: not one this thread sent). */
+export const curlOfExchange = (seq: number | undefined, variables: KeyVariables): string | undefined =>
+  seq === undefined ? undefined : resends.get(seq)?.curl(variables);
 
 export class NoAnswerError extends Error {
   constructor(
@@ -66,6 +104,12 @@ export const DEADLINE_MS = 60_000;
 export const RETRIES = 3;
 /** The pause before a request without an answer is sent again (× the time scale). */
 export const RETRY_PAUSE_MS = 1000;
+
+/**
+ * The pause before a request that answered 5xx goes again (× the time scale), unless the answer
+ * advised one: the seed's "500: temporary server-side problem; retry after a few seconds".
+ */
+export const SERVER_ERROR_PAUSE_MS = 1000;
 
 /** A request that has had no answer for NOTICE_AFTER_MS, and how long the suite will keep trying. */
 export interface Stall {
@@ -170,6 +214,25 @@ export interface HttpOptions {
    * unless the caller does: library use and tests stay quiet).
    */
   stalled?: (stall: Stall) => void;
+  /** Told as each request leaves (retries included): what a run's progress counts. */
+  sending?: (request: { method: string; url: string }) => void;
+  /**
+   * Told as a wait begins (before a retry: after a 429, a 5xx, no answer) or after one the pacer
+   * made: what a run's progress shows and its time account adds up.
+   */
+  waiting?: (wait: Wait) => void;
+}
+
+/** A pause the HTTP layer made between requests, and why. */
+export interface Wait {
+  /** "after 429", "after 503", "after no answer", or "pacing" (the suite's own rate). */
+  reason: string;
+  /** When it began (ms since the epoch) and how long it lasts. */
+  at: number;
+  ms: number;
+  method: string;
+  /** Path and query (redacted). */
+  url: string;
 }
 
 export interface Http {
@@ -341,9 +404,20 @@ export function createHttp(options: HttpOptions): Http {
     const pauseMs = RETRY_PAUSE_MS * scale;
     let first: number | undefined;
     let serverErrorRetries = 0;
+    const waiting = (reason: string, at: number, ms: number) =>
+      options.waiting?.({ reason, at, ms, method: call.method, url: redact(url) });
     for (let attempt = 0; ; attempt++) {
-      if (call.paced ?? true) await options.pacer.wait();
+      if (call.paced ?? true) {
+        const pacedAt = Date.now();
+        const before = performance.now();
+        await options.pacer.wait();
+        const paced = performance.now() - before;
+        if (paced >= 1) waiting("pacing", pacedAt, Math.round(paced));
+      }
+      const seq = ++nextSeq;
+      resends.set(seq, { again: () => send(call), curl: (variables) => curlOfCall(call, url, variables) });
       const at = Date.now();
+      options.sending?.({ method: call.method, url: redact(url) });
       const started = performance.now();
       first ??= started;
       const stalled =
@@ -370,14 +444,14 @@ export function createHttp(options: HttpOptions): Http {
           // An answer came, too large to read: recorded with its status and no body (the judge
           // counts it as a body it did not read), and not sent again: it would be as large again.
           options.exchanged?.({
-            ...exchangeOf(call, url, at, durationMs),
+            ...exchangeOf(call, url, at, durationMs, seq),
             ...requestOf(call),
             status: error.status,
             responseHeaders: error.headers,
             body: undefined,
             error: error.message,
           });
-          options.record?.({
+          const cut: Evidence = {
             method: call.method,
             path: pathOf(redact(url)),
             status: error.status,
@@ -385,41 +459,58 @@ export function createHttp(options: HttpOptions): Http {
             contentType: error.headers["content-type"] ?? null,
             at,
             durationMs,
+            seq,
             ...requestEvidence(requestOf(call), redact),
             responseHeaders: shownHeaders(error.headers, redact),
-          });
-          throw new CutAnswerError(redact(`${call.method} ${url}`), error.status, maxBodyBytes, redact);
+          };
+          options.record?.(cut);
+          const thrown = new CutAnswerError(
+            redact(`${call.method} ${url}`),
+            error.status,
+            maxBodyBytes,
+            redact,
+          );
+          evidenceBy.set(thrown, cut);
+          throw thrown;
         }
         const reason = `no answer: ${(error as Error).message}`;
         const sent = requestOf(call);
         options.exchanged?.({
-          ...exchangeOf(call, url, at, durationMs),
+          ...exchangeOf(call, url, at, durationMs, seq),
           ...sent,
           status: null,
           responseHeaders: {},
           body: undefined,
           error: reason,
         });
-        options.record?.({
+        const again = attempt + 1 < tries;
+        const lost: Evidence = {
           method: call.method,
           path: pathOf(redact(url)),
           status: null,
           excerpt: excerptOf(redact(reason)),
           at,
           durationMs,
+          seq,
+          // The pause before the next try is the run's time too: said as a 429's wait is.
+          ...(again ? { waitedMs: Math.round(pauseMs) } : {}),
           ...requestEvidence(sent, redact),
-        });
-        if (attempt + 1 < tries) {
+        };
+        options.record?.(lost);
+        if (again) {
+          waiting("after no answer", Date.now(), pauseMs);
           await sleep(pauseMs);
           continue;
         }
-        throw new NoAnswerError(redact(`${call.method} ${url}`), error, redact, {
+        const thrown = new NoAnswerError(redact(`${call.method} ${url}`), error, redact, {
           tries,
           ms: performance.now() - first,
         });
+        evidenceBy.set(thrown, lost);
+        throw thrown;
       }
       const exchange: ObservedExchange & { status: number } = {
-        ...exchangeOf(call, url, at, Math.round(performance.now() - started)),
+        ...exchangeOf(call, url, at, Math.round(performance.now() - started), seq),
         requestHeaders: flatHeaders(raw.requestHeaders),
         ...(raw.requestBody === undefined ? {} : { requestBody: raw.requestBody }),
         status: raw.status,
@@ -437,16 +528,37 @@ export function createHttp(options: HttpOptions): Http {
       if (again) exchange.retried = true;
       options.exchanged?.(exchange);
       options.record?.(evidence);
+      evidenceBy.set(answer, evidence);
       // The operation's type is attached here: what the body holds is checked by expectStatus.
       if (!again) return answer as Answer<Op>;
       // The seed: 429 "slow down and retry" (without Retry-After, after the rate's period); 500
       // "retry after a few seconds".
       const advised = retryAfterMs(answer.headers["retry-after"]);
-      const fallback = limited ? requestRate().periodSeconds * 1000 : 1000;
+      const fallback = limited ? requestRate().periodSeconds * 1000 : SERVER_ERROR_PAUSE_MS;
       const wait = Math.min(advised ?? fallback, 10_000) * (advised === undefined ? scale : 1);
       evidence.waitedMs = Math.round(wait);
+      waiting(`after ${answer.status}`, Date.now(), wait);
       await sleep(wait);
     }
+  }
+
+  /** The request as sent, as a curl command: every key as "$VARIABLE", the rest as it went. */
+  function curlOfCall(call: Request, url: string, variables: KeyVariables): string {
+    const { headers, payload } = prepared(call);
+    const keys = [
+      { key: options.apiKey, variable: variables.apiKey },
+      ...(options.resellerApiKey
+        ? [{ key: options.resellerApiKey, variable: variables.resellerApiKey }]
+        : []),
+    ].sort((a, b) => b.key.length - a.key.length);
+    return curlCommand({
+      method: call.method,
+      url: `${base.origin}${url}`,
+      headers: Object.entries(headers)
+        .filter(([name]) => !/^(accept|content-type|content-length)$/i.test(name))
+        .map(([name, value]) => headerWord(name, value, keys)),
+      ...(payload === undefined ? {} : { body: payload.toString("utf8") }),
+    });
   }
 
   /** The request side of an exchange: the URL relative to the target's base, as the judge matches it. */
@@ -462,8 +574,9 @@ export function createHttp(options: HttpOptions): Http {
     return {};
   }
 
-  function exchangeOf(call: Request, url: string, at: number, durationMs: number) {
+  function exchangeOf(call: Request, url: string, at: number, durationMs: number, seq: number) {
     return {
+      seq,
       method: call.method,
       url: url.slice(prefix.length),
       requestHeaders: {},

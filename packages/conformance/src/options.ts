@@ -24,6 +24,11 @@ export interface ConformanceOptions {
   gpuFlavor?: string;
   report: string;
   strict: boolean;
+  /**
+   * Count flaky results (a 5xx or lost answer that did not repeat when its request was sent again)
+   * as failures: exit 1 on them. Default false: alone they are exit 0, the verdict saying so.
+   */
+  failOnFlaky?: boolean;
   dryRun: boolean;
   /** Default: 0.01 for the embedded simulator, 1 for any other target. */
   timeScale?: number;
@@ -48,6 +53,7 @@ export const DEFAULTS = {
   },
   report: "conformance-report",
   strict: false,
+  failOnFlaky: false,
   dryRun: false,
   simulatorTimeScale: 0.01,
 } as const;

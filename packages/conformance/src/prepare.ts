@@ -14,6 +14,7 @@ import type { ObservedExchange } from "./judge/exchange.js";
 import { largestPage, offsetList, walkOffsetList } from "./offset.js";
 import { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
 import { createPacer } from "./pacer.js";
+import type { ActivityHooks } from "./progress.js";
 import { createRedactor, createUsageRedactor } from "./redact.js";
 import { listRegions, REGIONS, usableRegionState } from "./regions.js";
 import { specModel } from "./spec.js";
@@ -34,6 +35,8 @@ export async function prepareRun(
   options: ConformanceOptions,
   env: Record<string, string | undefined> = process.env,
   notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  /** Told what discovery sends and waits for (a run's progress and time account). */
+  activity?: ActivityHooks,
 ): Promise<PreparedRun> {
   const base = {
     allowWrites: options.allowWrites,
@@ -68,8 +71,11 @@ export async function prepareRun(
       DEFAULTS.apiKeyEnv,
       DEFAULTS.resellerApiKeyEnv,
     ]);
-    const { discovered, discovery } = await discover(target, options, (line) =>
-      notice(forTerminal(redact(line))),
+    const { discovered, discovery } = await discover(
+      target,
+      options,
+      (line) => notice(forTerminal(redact(line))),
+      activity,
     );
     return {
       context: {
@@ -110,6 +116,7 @@ async function discover(
   target: StartedTarget,
   options: ConformanceOptions,
   notice: (line: string) => void,
+  activity?: ActivityHooks,
 ): Promise<Discovered> {
   const steps: DiscoveryStep[] = [];
   const exchanges: ObservedExchange[] = [];
@@ -125,7 +132,9 @@ async function discover(
     pacer: createPacer(options.rateLimit ?? DEFAULTS.rateLimit),
     timeScale: target.timeScale,
     record: (e) => evidence.push(e),
+    ...(activity ? { sending: activity.sending, waiting: activity.waiting } : {}),
     exchanged: (exchange) => {
+      activity?.exchanged(exchange.at, exchange.durationMs);
       exchanges.push({ ...exchange, by });
       const match = matchOperation(specModel(), exchange.method, exchange.url.split("?")[0] ?? "");
       if (exchange.status === null || !match) return;
@@ -137,8 +146,13 @@ async function discover(
     // the call that waits, rather than after a minute of nothing (the scenarios' calls say nothing).
     stalled: (stall) => notice(stall.message),
   });
+  // A step's time runs from the end of the one before: its requests, their retries and the waits
+  // between them (the scenario that reports it runs in a few milliseconds, long after).
+  let stepStarted = performance.now();
   const step = (id: DiscoveryStepId, status: DiscoveryStep["status"], reason: string | null = null) => {
-    steps.push({ id, status, reason, evidence });
+    const now = performance.now();
+    steps.push({ id, status, reason, evidence, durationMs: Math.round(now - stepStarted) });
+    stepStarted = now;
     evidence = [];
   };
   /**

@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "./options.js";
-import { type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
+import { causeLine, causes, type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 import { toHtml } from "./report-html.js";
 import { colors as pc } from "./terminal.js";
 
@@ -114,9 +114,11 @@ export function saveReports(
   return failure === undefined;
 }
 
-/** 1 when a result failed (a `must`, or a `should` under --strict), else 0. */
-export const verdictCode = (report: Report): 0 | 1 =>
-  report.scenarios.some((s) => s.status === "failed") ? 1 : 0;
+/**
+ * 1 when a result failed (a `must`, or a `should` under --strict), or was flaky under
+ * --fail-on-flaky; else 0.
+ */
+export const verdictCode = (report: Report): 0 | 1 => (verdictOf(report) === "NOT CONFORMANT" ? 1 : 0);
 
 /** `reportDir` undefined: the reports could not be written (the caller says why). */
 function printSummary(report: Report, reportDir: string | undefined, write: (line: string) => void) {
@@ -126,6 +128,9 @@ function printSummary(report: Report, reportDir: string | undefined, write: (lin
     write(`${pc.red("FAIL")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
   for (const s of report.scenarios.filter((x) => x.status === "warned"))
     write(`${pc.yellow("WARN")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
+  for (const s of report.scenarios.filter((x) => x.status === "flaky"))
+    write(`${pc.yellow("FLAKY")} ${s.id} (${s.severity}): ${s.reason ?? ""}`);
+  for (const g of causes(report)) write(pc.bold(`${causeLine(g)} (${g.ids.join(", ")})`));
   const skipReasons = new Map<string, number>();
   for (const s of report.scenarios.filter((x) => x.status === "skipped"))
     skipReasons.set(s.reason ?? "", (skipReasons.get(s.reason ?? "") ?? 0) + 1);
@@ -140,8 +145,16 @@ function printSummary(report: Report, reportDir: string | undefined, write: (lin
     word === "CONFORMANT" ? pc.green(word) : word === "NOT CONFORMANT" ? pc.red(word) : pc.yellow(word),
   );
   write(
-    `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `${verdict}  ${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped, ${summary.flaky ?? 0} flaky in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
+  if ((summary.flaky ?? 0) > 0)
+    write(
+      pc.yellow(
+        report.options.failOnFlaky
+          ? `${summary.flaky} flaky: a 5xx or lost answer that did not repeat when sent again; --fail-on-flaky counts them as failures.`
+          : `${summary.flaky} flaky: a 5xx or lost answer that did not repeat when sent again; not failures (exit 0 on them alone; --fail-on-flaky to fail).`,
+      ),
+    );
   if (reportDir !== undefined)
     write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
 }

@@ -9,12 +9,21 @@
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import type { Evidence } from "./context.js";
 import { cutText, shownHeaders } from "./judge/shown-headers.js";
-import { type Report, type ScenarioResult, type ScenarioStatus, trafficLines, verdictOf } from "./report.js";
+import {
+  causeLine,
+  causes,
+  type Report,
+  type ScenarioResult,
+  type ScenarioStatus,
+  trafficLines,
+  verdictOf,
+} from "./report.js";
 import { type Redact, textOf } from "./report-html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./report-html/exchanges.js";
 import { FILTER_SCRIPT, scriptSource } from "./report-html/filters.js";
 import { STYLE } from "./report-html/style.js";
 import { counted, countsText, summariseReason } from "./report-html/summaries.js";
+import { timeSection } from "./report-html/time.js";
 import { specModel } from "./spec.js";
 
 export interface HtmlReportOptions {
@@ -24,16 +33,23 @@ export interface HtmlReportOptions {
   redact?: Redact;
 }
 
-const MARK: Record<ScenarioStatus, string> = { passed: "✓", failed: "✗", warned: "!", skipped: "–" };
+const MARK: Record<ScenarioStatus, string> = {
+  passed: "✓",
+  failed: "✗",
+  warned: "!",
+  skipped: "–",
+  flaky: "~",
+};
 const WORD: Record<ScenarioStatus, string> = {
   passed: "pass",
   failed: "fail",
   warned: "warn",
   skipped: "skip",
+  flaky: "flaky",
 };
-const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "skipped"];
+const STATUSES: ScenarioStatus[] = ["passed", "failed", "warned", "flaky", "skipped"];
 /** The order things are listed in: what needs looking at first. */
-const URGENCY: ScenarioStatus[] = ["failed", "warned", "skipped", "passed"];
+const URGENCY: ScenarioStatus[] = ["failed", "warned", "flaky", "skipped", "passed"];
 
 /** A row of the operations table for results that name no operation of the spec. */
 const ELSEWHERE = "(no operation of the spec)";
@@ -75,7 +91,7 @@ export function toHtml(report: Report, options: HtmlReportOptions = {}): string 
     page.allResults(),
     page.created(),
     '<footer class="note"><p>Written by @platform-api/conformance from the data of report.json. ' +
-      "A single file: nothing loaded from anywhere; its one script only filters what is shown.</p></footer>",
+      "A single file: nothing loaded from anywhere; its one script only filters what is shown and copies a command.</p></footer>",
     "</main>",
     `<script>${FILTER_SCRIPT}</script>`,
     "</body>",
@@ -156,7 +172,7 @@ class Page {
 
   header(verdict: string): string {
     const { t, report } = this;
-    const summary = report.summary ?? { passed: 0, failed: 0, warned: 0, skipped: 0 };
+    const summary: Record<string, number | undefined> = report.summary ?? {};
     const counts = STATUSES.map(
       (s) => `<li class="status ${s}" data-count="${s}">${summary[s] ?? 0} ${s}</li>`,
     ).join("");
@@ -204,7 +220,7 @@ class Page {
       ...trafficLines(report).map((line) => `<dt>Traffic</dt><dd>${t(line)}</dd>`),
       "</dl>",
       '<nav class="note"><a href="#deviations">Deviations</a> · <a href="#operations">Operations × checks</a> · ' +
-        '<a href="#latency">Latency</a> · <a href="#timeline">Waits and slowest calls</a> · <a href="#results">All results</a> · ' +
+        '<a href="#latency">Latency</a> · <a href="#timeline">Where the time went</a> · <a href="#results">All results</a> · ' +
         '<a href="#created">Created resources</a></nav>',
       "</header>",
     ].join("\n");
@@ -242,11 +258,12 @@ class Page {
     if (!fuzz) return "";
     const items = fuzz.findings.map(
       (f) =>
-        `<article class="finding ${f.known ? "warned" : f.severity === "must" ? "failed" : "warned"}">` +
-        `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""})</h3>` +
+        `<article class="finding ${f.known ? "warned" : f.tries && f.tries.failed < f.tries.of ? "flaky" : f.severity === "must" ? "failed" : "warned"}">` +
+        `<h3><a href="#${t(f.id)}"><code>${t(f.id)}</code></a> (${t(f.severity)}${f.known ? ", known: in the baseline" : ""}${f.tries ? `; failed ${t(f.tries.failed)} of ${t(f.tries.of)} tries${f.tries.failed < f.tries.of ? ": flaky" : ""}` : ""})</h3>` +
         `<p>${t(f.problem)}</p>` +
         `<p class="note">Smallest request found in phase ${t(f.phase)}, seed ${t(f.seed)}; answered ${t(f.status ?? "nothing")}. Reproduce it:</p>` +
-        `<pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        `<div class="curl"><pre class="evidence"><code>${t(f.curl)}</code></pre>` +
+        '<button type="button" class="copy" data-copy hidden>Copy</button></div>' +
         "</article>",
     );
     const replayed = (fuzz.replay ?? []).map((r) =>
@@ -272,15 +289,27 @@ class Page {
   }
 
   deviations(): string {
+    const { t } = this;
     const failing = [
       ...this.results.filter((r) => r.status === "failed"),
       ...this.results.filter((r) => r.status === "warned"),
+      ...this.results.filter((r) => r.status === "flaky"),
     ];
+    const grouped = causes(this.report);
+    const byCause =
+      grouped.length === 0
+        ? ""
+        : `<ul class="causes" id="causes">${grouped
+            .map(
+              (g) =>
+                `<li>${t(causeLine(g))}: ${g.ids.map((id) => `<a href="#d-${t(id)}"><code>${t(id)}</code></a>`).join(", ")}</li>`,
+            )
+            .join("")}</ul>`;
     const body =
       failing.length === 0
         ? "<p>None: every check that ran passed.</p>"
         : failing.map((r) => this.deviation(r)).join("\n");
-    return `<section id="deviations">\n<h2>Deviations (<span data-shown-count="article.deviation">${failing.length}</span>)</h2>\n${body}\n</section>`;
+    return `<section id="deviations">\n<h2>Deviations (<span data-shown-count="article.deviation">${failing.length}</span>)</h2>\n${byCause}\n${body}\n</section>`;
   }
 
   private deviation(r: ScenarioResult): string {
@@ -290,9 +319,21 @@ class Page {
       `<h3><span class="status">${MARK[r.status]} ${r.status}</span> <code>${t(r.id)}</code> <span class="muted">(${t(r.severity)})</span></h3>`,
       `<p>${t(r.title)}. Operation: <code>${t(r.operation)}</code>.</p>`,
       this.reason(r),
+      this.curl(r),
       this.evidence(r, true),
       "</article>",
     ].join("\n");
+  }
+
+  /** The curl command that sends the request a result failed on again, with a button that copies it. */
+  private curl(r: ScenarioResult): string {
+    if (typeof r.curl !== "string" || r.curl === "") return "";
+    const { t } = this;
+    return (
+      `<div class="curl"><p class="note">Send the request it failed on again (the token from the environment):</p>` +
+      `<pre class="evidence"><code>${t(r.curl)}</code></pre>` +
+      `<button type="button" class="copy" data-copy hidden>Copy</button></div>`
+    );
   }
 
   /** A result's reason, repetition collapsed to counts; the whole text is in report.json. */
@@ -305,9 +346,14 @@ class Page {
       : `<pre class="reason" title="repeats collapsed; report.json has the reason as written">${t(summary)}</pre>`;
   }
 
-  /** Whether an exchange is one the reason is about: no answer, a server error, or named with its status. */
-  private flagged(r: ScenarioResult, e: Evidence): boolean {
-    if (r.status !== "failed" && r.status !== "warned") return false;
+  /**
+   * Whether an exchange is one the result failed on (its `failedOn`), or the answer its request got
+   * when sent again (flaky). A report of an older version, without `failedOn`: no answer, a server
+   * error, or named in the reason with its status.
+   */
+  private flagged(r: ScenarioResult, e: Evidence, i: number): boolean {
+    if (r.status !== "failed" && r.status !== "warned" && r.status !== "flaky") return false;
+    if (Array.isArray(r.failedOn)) return r.failedOn.includes(i) || (r.flaky?.retriedOn ?? []).includes(i);
     if (e.status === null || (typeof e.status === "number" && e.status >= 500)) return true;
     const reason = String(r.reason ?? "");
     return reason.includes(String(e.path)) && new RegExp(`(→|answered) ${e.status}\\b`).test(reason);
@@ -322,8 +368,13 @@ class Page {
     const evidence = r.evidence ?? [];
     if (evidence.length === 0) return '<p class="note">No exchange recorded.</p>';
     const own = new Set(this.operationsOf(r));
-    const numbered = evidence.map((e, i) => ({ e, i, flagged: this.flagged(r, e) }));
-    const flagged = numbered.filter((x) => x.flagged);
+    const numbered = evidence.map((e, i) => ({ e, i, flagged: this.flagged(r, e, i) }));
+    // What it failed on first, in failedOn's order, then the answers its request got again.
+    const rank = (i: number) => {
+      const at = [...(r.failedOn ?? []), ...(r.flaky?.retriedOn ?? [])].indexOf(i);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    const flagged = numbered.filter((x) => x.flagged).sort((a, b) => rank(a.i) - rank(b.i));
     const rest = numbered.filter((x) => !x.flagged);
     const others = [
       ...new Set(
@@ -337,7 +388,7 @@ class Page {
       this.exchange(x.e, x.i, x.flagged, open && first, own);
     const parts = [
       `<p class="note">${evidence.length} exchange${evidence.length === 1 ? "" : "s"} (${this.t(countsText(evidence.map(statusOf)))})` +
-        `${flagged.length > 0 ? `, ${flagged.length} the reason is about, first` : ""}; keys and credential headers redacted.</p>`,
+        `${flagged.length > 0 ? `, ${flagged.length} ${Array.isArray(r.failedOn) ? "it failed on (and sent again)" : "the reason is about"}, first` : ""}; keys and credential headers redacted.</p>`,
       others.length > 0
         ? `<p class="from-other">Evidence from another operation: ${others.map((o) => `<code>${this.t(o)}</code>`).join(", ")}.</p>`
         : "",
@@ -478,7 +529,7 @@ class Page {
 
   private chip(result: ScenarioResult, label: string, operation: string): string {
     const { t } = this;
-    const deviates = result.status === "failed" || result.status === "warned";
+    const deviates = result.status === "failed" || result.status === "warned" || result.status === "flaky";
     return (
       `<a class="chip ${result.status}" href="#${deviates ? "d" : "r"}-${this.anchorOf(result)}" data-result="${t(result.id)}" ` +
       `${this.filterData(result, [operation])} title="${t(result.id)}: ${WORD[result.status]} (${t(result.severity)})">` +
@@ -546,10 +597,27 @@ class Page {
     const { t } = this;
     const limited = this.limitedStatus;
     const own = this.exchanges.filter((e) => !e.facts.cited);
-    const hitsOf = (r: ScenarioResult) => own.filter((e) => e.result === r && e.evidence.status === limited);
+    // A cited exchange no result made itself (the discovery's) is counted where it is cited, once.
+    const keyOf = (e: Exchange) =>
+      `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
+    const made = new Set(own.map(keyOf));
+    const waitedOn = [...own];
+    for (const e of this.exchanges)
+      if (e.facts.cited && e.facts.waitedMs && !made.has(keyOf(e))) {
+        made.add(keyOf(e));
+        waitedOn.push(e);
+      }
+    // Every answer the suite waited after (a 5xx, no answer), and every 429 whether or not it did.
+    const hitsOf = (r: ScenarioResult) =>
+      waitedOn.filter(
+        (e) => e.result === r && (e.evidence.status === limited || (e.facts.waitedMs ?? 0) > 0),
+      );
     const timed = own.some((e) => e.facts.at !== undefined);
     const waits = this.results.filter((r) => hitsOf(r).length > 0);
-    const requestTimes = own
+    const requestTimes = [
+      ...own,
+      ...this.exchanges.filter((e) => e.facts.cited && !own.some((o) => keyOf(o) === keyOf(e))),
+    ]
       .map((e) => e.facts.at)
       .filter((at): at is number => at !== undefined)
       .sort((a, b) => a - b);
@@ -574,7 +642,9 @@ class Page {
       return [
         `<tr class="wait" data-result="${t(r.id)}">`,
         `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a></th>`,
-        `<td class="num" data-label="${limited} answers">${hits.length}</td>`,
+        `<td class="num" data-label="Answers">${hits.length} <span class="muted">(${t(
+          [...new Set(hits.map((e) => e.evidence.status ?? "no answer"))].join(", "),
+        )})</span></td>`,
         `<td data-label="Retry-After">${advised.length > 0 ? t(advised.join(", ")) : notRecorded}</td>`,
         `<td class="num" data-label="Waited before retrying">${
           waited.length > 0
@@ -589,17 +659,29 @@ class Page {
         "</tr>",
       ].join("");
     });
+    // The run's account counts every wait; a result's evidence holds only its own exchanges.
+    const listed = waitedOn.filter((e) => (e.facts.waitedMs ?? 0) > 0).length;
+    const counted = Array.isArray(this.report.time?.waits)
+      ? this.report.time.waits.reduce((n, w) => n + (w.reason === "pacing" ? 0 : Number(w.count) || 0), 0)
+      : undefined;
+    const elsewhere =
+      counted !== undefined && counted > listed
+        ? `<p class="note" id="waits-elsewhere">${counted} waits before a retry in the run, ${listed} of them in a result's evidence (listed below); the others followed exchanges no result shows (the drivers', a step's).</p>`
+        : "";
     const waitTable =
-      waits.length === 0
-        ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit): nothing waited.</p>`
-        : [
-            `<h3>${limited} answers and the waits after them</h3>`,
-            `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself.</p>`,
-            '<div class="scroll"><table class="waits cards">',
-            `<thead><tr><th>Result</th><th>${limited} answers</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
-            `<tbody>${waitRows.join("\n")}</tbody>`,
-            "</table></div>",
-          ].join("\n");
+      waits.length === 0 && elsewhere
+        ? elsewhere
+        : waits.length === 0
+          ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`
+          : [
+              `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
+              `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
+              elsewhere,
+              '<div class="scroll"><table class="waits cards">',
+              `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
+              `<tbody>${waitRows.join("\n")}</tbody>`,
+              "</table></div>",
+            ].join("\n");
     // One exchange judged by several rules is in each one's evidence: listed once, with each of them.
     const distinct = new Map<string, { exchange: Exchange; by: ScenarioResult[] }>();
     for (const e of own) {
@@ -637,8 +719,9 @@ class Page {
           ].join("\n");
     return [
       '<section id="timeline">',
-      "<h2>Waits and slowest calls</h2>",
-      `<p class="note">The run took ${seconds(this.report.durationMs)}. An exchange one result cites from another is counted where it was made.</p>`,
+      "<h2>Where the time went, waits and slowest calls</h2>",
+      timeSection(this.report, t, (value) => seconds(value)),
+      `<p class="note">An exchange one result cites from another is counted where it was made.</p>`,
       waitTable,
       slowTable,
       "</section>",

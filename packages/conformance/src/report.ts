@@ -7,9 +7,14 @@ import { showControls } from "./controls.js";
 import { hideCredentials } from "./credential-names.js";
 import type { Finding } from "./fuzz/finding.js";
 import { mdCode, mdText } from "./markdown.js";
+import type { TimeAccount } from "./progress.js";
 import { redactDeep } from "./redact.js";
 
-export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped";
+/**
+ * `flaky`: it failed on a 5xx or a lost answer that did not repeat when its request was sent again
+ * (src/flaky.ts). Counted apart: alone it is no failure, unless --fail-on-flaky.
+ */
+export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped" | "flaky";
 
 export interface ScenarioResult {
   id: string;
@@ -21,6 +26,12 @@ export interface ScenarioResult {
   check?: string;
   reason: string | null;
   evidence: Evidence[];
+  /** Failed, warned or flaky: indexes into `evidence` of the exchanges it failed on (shown first). */
+  failedOn?: number[];
+  /** Flaky: indexes into `evidence` of the exchanges its failed request got when sent again. */
+  flaky?: { retriedOn: number[] };
+  /** Failed, warned or flaky: a curl command that sends the request it failed on again (the token as "$VARIABLE"). */
+  curl?: string;
   durationMs: number;
   created?: CreatedResource[];
   /** --dry-run only: what it would call, and whether it would run. */
@@ -59,13 +70,16 @@ export interface Report {
   startedAt: string;
   durationMs: number;
   options: Record<string, unknown>;
-  summary: { passed: number; failed: number; warned: number; skipped: number };
+  /** `flaky` counts results whose 5xx or lost answer did not repeat (absent in reports of older versions). */
+  summary: { passed: number; failed: number; warned: number; skipped: number; flaky?: number };
   scenarios: ScenarioResult[];
   createdResources: CreatedResource[];
   /** `observe` and `verify --har` only: what the traffic held, and what the judge let go. */
   traffic?: TrafficSummary;
   /** `fuzz` only: how it generated, and each finding with its smallest request. */
   fuzz?: FuzzReport;
+  /** Where the run's time went (an active run and fuzz): its parts add up to durationMs. */
+  time?: TimeAccount;
 }
 
 /** What a fuzz run adds to its report. */
@@ -88,19 +102,21 @@ export interface FuzzReport {
 }
 
 /**
- * The run's verdict in words: traffic with nothing to judge is neither conformant nor not, and
+ * The run's verdict in words: flaky results alone leave it CONFORMANT (the summary counts them),
+ * unless --fail-on-flaky. Traffic with nothing to judge is neither conformant nor not, and
  * neither is a fuzz run stopped before its end (an interrupt) that failed nothing so far.
  */
 export function verdictOf(
   report: Report,
 ): "CONFORMANT" | "NOT CONFORMANT" | "NOTHING JUDGED" | "STOPPED EARLY" {
   if (report.summary.failed > 0) return "NOT CONFORMANT";
+  if (report.options.failOnFlaky === true && (report.summary.flaky ?? 0) > 0) return "NOT CONFORMANT";
   if (report.fuzz?.stopped) return "STOPPED EARLY";
   return report.traffic?.judged === 0 ? "NOTHING JUDGED" : "CONFORMANT";
 }
 
 export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
-  const summary = { passed: 0, failed: 0, warned: 0, skipped: 0 };
+  const summary = { passed: 0, failed: 0, warned: 0, skipped: 0, flaky: 0 };
   for (const s of scenarios) summary[s.status]++;
   return summary;
 }
@@ -140,7 +156,56 @@ export function buildReport(
   return redactDeep(report, (text) => hideCredentials(redact(text)));
 }
 
-const ICON: Record<ScenarioStatus, string> = { passed: "✅", failed: "❌", warned: "⚠️", skipped: "⏭️" };
+const ICON: Record<ScenarioStatus, string> = {
+  passed: "✅",
+  failed: "❌",
+  warned: "⚠️",
+  skipped: "⏭️",
+  flaky: "🔁",
+};
+
+/** What a result is shown for first: the exchanges it failed on, then the answers its request got again. */
+export function failedFirst(
+  s: ScenarioResult,
+): { evidence: Evidence; role: "failed on" | "sent again" | "" }[] {
+  const on = new Set(s.failedOn ?? []);
+  const again = new Set(s.flaky?.retriedOn ?? []);
+  const role = (i: number) => (on.has(i) ? "failed on" : again.has(i) ? "sent again" : "");
+  const order = [...on, ...again, ...s.evidence.keys()].filter((i, at, all) => all.indexOf(i) === at);
+  return order.flatMap((i) => {
+    const evidence = s.evidence[i];
+    return evidence ? [{ evidence, role: role(i) }] : [];
+  });
+}
+
+/** The answer a result failed on, as one line ("GET /path → 500"), and what names it across results. */
+export function causeOf(s: ScenarioResult): { key: string; said: string } | undefined {
+  const e = s.evidence[s.failedOn?.[0] ?? -1];
+  if (!e) return undefined;
+  const said = `${e.method} ${e.path} ${e.status ?? "no answer"}`;
+  return { key: e.seq !== undefined ? `#${e.seq}` : `${said} ${e.at ?? ""}`, said };
+}
+
+/**
+ * Failed, warned and flaky results grouped by the one answer they failed on, where it is more than
+ * one: "6 results failed on one answer: GET … 500".
+ */
+export function causes(report: Report): { said: string; ids: string[] }[] {
+  const groups = new Map<string, { said: string; ids: string[] }>();
+  for (const s of report.scenarios) {
+    if (s.status !== "failed" && s.status !== "warned" && s.status !== "flaky") continue;
+    const cause = causeOf(s);
+    if (!cause) continue;
+    const group = groups.get(cause.key) ?? { said: cause.said, ids: [] };
+    group.ids.push(s.id);
+    groups.set(cause.key, group);
+  }
+  return [...groups.values()].filter((g) => g.ids.length > 1);
+}
+
+/** A group of results by cause, in a line. */
+export const causeLine = (g: { said: string; ids: string[] }): string =>
+  `${g.ids.length} results failed on one answer: ${g.said}`;
 
 export function toMarkdown(report: Report): string {
   const { summary } = report;
@@ -149,15 +214,24 @@ export function toMarkdown(report: Report): string {
     "",
     `Target: ${mdText(report.target, true)}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
-    `**${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped**`,
+    `**${summary.passed} passed, ${summary.failed} failed, ${summary.warned} warned, ${summary.skipped} skipped, ${summary.flaky ?? 0} flaky**`,
     "",
   ];
   if (report.traffic)
     lines.push("## Traffic", "", ...trafficLines(report).map((l) => `- ${mdText(l, true)}`), "");
   if (report.fuzz) lines.push(...fuzzLines(report.fuzz));
-  const failing = report.scenarios.filter((s) => s.status === "failed" || s.status === "warned");
+  const failing = report.scenarios.filter(
+    (s) => s.status === "failed" || s.status === "warned" || s.status === "flaky",
+  );
   if (failing.length > 0) {
     lines.push("## Deviations", "");
+    const grouped = causes(report);
+    if (grouped.length > 0) {
+      lines.push("By cause:", "");
+      for (const g of grouped)
+        lines.push(`- ${mdText(causeLine(g), true)}: ${g.ids.map((id) => mdCode(id, true)).join(", ")}`);
+      lines.push("");
+    }
     for (const s of failing) {
       lines.push(
         `### ${ICON[s.status]} ${mdCode(s.id)} (${s.severity})`,
@@ -166,11 +240,12 @@ export function toMarkdown(report: Report): string {
         "",
       );
       lines.push(`> ${mdText(s.reason ?? "").replace(/\n/g, "\n> ")}`, "");
+      if (s.curl) lines.push("Reproduce the request it failed on:", "", ...codeBlock("sh", s.curl), "");
       if (s.evidence.length > 0) {
-        lines.push("| Method | Path | Status | Excerpt |", "| - | - | - | - |");
-        for (const e of s.evidence.slice(-8))
+        lines.push("| | Method | Path | Status | Excerpt |", "| - | - | - | - | - |");
+        for (const { evidence: e, role } of failedFirst(s).slice(0, 8))
           lines.push(
-            `| ${cell(e.method)} | ${mdCode(e.path, true)} | ${cell(String(e.status ?? "no answer"))} | ${cell(e.excerpt)} |`,
+            `| ${role} | ${cell(e.method)} | ${mdCode(e.path, true)} | ${cell(String(e.status ?? "no answer"))} | ${cell(e.excerpt)} |`,
           );
         lines.push("");
       }
@@ -223,8 +298,9 @@ function fuzzLines(fuzz: FuzzReport): string[] {
     lines.push(`- Read before it was changed: ${mdCode(`${r.operationId} ${r.path}`)}: ${mdText(r.outcome)}`);
   if ((fuzz.restored ?? []).length > 0) lines.push("");
   for (const f of fuzz.findings) {
+    const flaky = f.tries && f.tries.failed < f.tries.of && !f.known;
     lines.push(
-      `### ${f.known ? "⚠️ known: " : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed})`,
+      `### ${f.known ? "⚠️ known: " : flaky ? `${ICON.flaky} flaky:` : ICON.failed} ${mdCode(f.id)} (${f.severity}, phase ${f.phase}, seed ${f.seed}${f.tries ? `; failed ${f.tries.failed} of ${f.tries.of} tries` : ""})`,
       "",
       `> ${mdText(f.problem).replace(/\n/g, "\n> ")}`,
       "",
@@ -257,6 +333,8 @@ export function toJunit(report: Report): string {
       return `${open}>\n      <failure message="${xml(s.reason ?? "")}">${xml(`${s.reason ?? ""}\n\n${evidence}`)}</failure>\n    </testcase>`;
     if (s.status === "skipped")
       return `${open}>\n      <skipped message="${xml(s.reason ?? "")}"/>\n    </testcase>`;
+    if (s.status === "flaky")
+      return `${open}>\n      <system-out>${xml(`flaky: ${s.reason ?? ""}\n\n${evidence}`)}</system-out>\n    </testcase>`;
     if (s.status === "warned")
       return `${open}>\n      <system-out>${xml(`warning (should): ${s.reason ?? ""}\n\n${evidence}`)}</system-out>\n    </testcase>`;
     return `${open}/>`;

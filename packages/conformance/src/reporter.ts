@@ -3,6 +3,7 @@
 
 import type { Reporter, TestCase } from "vitest/node";
 import type { CreatedResource, ScenarioMeta } from "./context.js";
+import type { Progress } from "./progress.js";
 import type { ScenarioResult, ScenarioStatus } from "./report.js";
 import { colors as pc } from "./terminal.js";
 
@@ -19,12 +20,13 @@ const MARK: Record<ScenarioStatus, string> = {
   failed: pc.red("✗"),
   warned: pc.yellow("!"),
   skipped: pc.dim("-"),
+  flaky: pc.yellow("~"),
 };
 
 export function createScenarioReporter(
   write: (line: string) => void,
   redact: (text: string) => string,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; progress?: Pick<Progress, "done"> } = {},
 ): ScenarioReporter {
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
@@ -40,6 +42,7 @@ export function createScenarioReporter(
       status = "failed";
       reason = meta.reason ?? result.errors.map((e) => e.message).join("; ");
     } else if (result.state === "skipped") status = "skipped";
+    else if (meta.flaky) status = "flaky";
     else if (meta.warned) status = "warned";
     else status = "passed";
     return {
@@ -55,7 +58,12 @@ export function createScenarioReporter(
         path: redact(e.path),
         excerpt: redact(e.excerpt),
       })),
-      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(status !== "passed" && status !== "skipped" && meta.failedOn?.length
+        ? { failedOn: meta.failedOn }
+        : {}),
+      ...(status === "flaky" && meta.flaky ? { flaky: meta.flaky } : {}),
+      ...(status !== "passed" && status !== "skipped" && meta.curl ? { curl: redact(meta.curl) } : {}),
+      durationMs: Math.round((testCase.diagnostic()?.duration ?? 0) + (meta.tookMs ?? 0)),
       ...(meta.created?.length ? { created: meta.created } : {}),
       ...(options.dryRun ? { calls: meta.scenario.calls, plan: meta.plan } : {}),
     };
@@ -67,6 +75,7 @@ export function createScenarioReporter(
       const result = toResult(testCase);
       if (!result) return;
       results.push(result);
+      options.progress?.done(results.length);
       if (options.dryRun) return;
       const note = result.status === "passed" ? pc.dim(`${result.durationMs} ms`) : (result.reason ?? "");
       const line = `${MARK[result.status]} ${pc.dim(`[${String(results.length).padStart(3)}]`)} ${result.id} ${pc.dim(

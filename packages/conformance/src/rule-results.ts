@@ -4,12 +4,19 @@
 // said in the results of the rules it feeds.
 
 import type { OperationModel } from "@platform-api/spec";
-import { check } from "./check.js";
+import { Deviation } from "./check.js";
+import type { Evidence } from "./context.js";
 import { DRIVERS } from "./drivers/index.js";
 import { plannedResults, verdictOf } from "./judge/judge.js";
 import { operationNeeds } from "./operations.js";
 import type { Rule } from "./rules/types.js";
-import { runJudge, stepUnfinishedOf, unfinishedOf } from "./run-judge.js";
+import {
+  flakyDrivesOf,
+  runJudge,
+  stepUnfinishedOf,
+  unfinishedEvidenceOf,
+  unfinishedOf,
+} from "./run-judge.js";
 import { scenario } from "./scenario.js";
 
 const feeding = (rule: Rule) => DRIVERS.filter((d) => d.feeds.some((prefix) => rule.id.startsWith(prefix)));
@@ -44,7 +51,16 @@ export function ruleResultScenarios(): void {
           ...stepUnfinishedOf(id).map((p) => `a step could not finish: ${p}`),
         ];
         const problems = [...(verdict.status === "failed" ? [verdict.reason ?? ""] : []), ...unfinished];
-        check(problems.length === 0, problems.join("\n"));
+        // The exchanges it failed on: the judge's first (the reason's order), then what stopped a driver or step.
+        const failedOn: Evidence[] = [
+          ...(verdict.status === "failed" ? (verdict.failedOn ?? []).map((i) => verdict.evidence[i]) : []),
+          ...feeding(rule).flatMap((d) => unfinishedEvidenceOf(d.id, operation.operationId)),
+          ...unfinishedEvidenceOf("step", id),
+        ].filter((e): e is Evidence => e !== undefined);
+        if (problems.length > 0) throw new Deviation(problems.join("\n"), [], failedOn);
+        for (const d of feeding(rule))
+          for (const f of flakyDrivesOf(d.id, operation.operationId))
+            api.flaky(`the ${d.id} driver stopped: ${f.problem}`, f.failed, f.again);
         if (verdict.status === "skipped") api.skip(verdict.reason ?? "nothing was judged");
       },
     );

@@ -3,13 +3,17 @@
 // they happen. The rule results (scenarios/95-rules.scenario.ts) read their verdicts from it.
 
 import { appendFileSync } from "node:fs";
-import type { RunContext } from "./context.js";
+import type { Evidence, RunContext } from "./context.js";
 import type { ObservedExchange } from "./judge/exchange.js";
 import { createJudge, type Judge } from "./judge/judge.js";
 
 let current: { run: RunContext; judge: Judge } | undefined;
 /** What a driver met that kept it from driving an operation (no answer, a refusal), by operation. */
 const unfinished = new Map<string, string[]>();
+/** The exchanges each of those failed on (the key's problems', in their order). */
+const unfinishedOn = new Map<string, Evidence[]>();
+/** A driver that finished only when run again: the 5xx or lost answer that stopped it first, and the re-send's. */
+const flakyDrives = new Map<string, { problem: string; failed: Evidence[]; again: Evidence[] }[]>();
 
 export function runJudge(run: RunContext): Judge {
   if (current?.run !== run) {
@@ -27,19 +31,47 @@ export function runJudge(run: RunContext): Judge {
     for (const exchange of run.discovery.exchanges) judge.judge(exchange);
     current = { run, judge };
     unfinished.clear();
+    unfinishedOn.clear();
+    flakyDrives.clear();
   }
   return current.judge;
 }
 
-export function driverUnfinished(driverId: string, operationId: string, problem: string): void {
+export function driverUnfinished(
+  driverId: string,
+  operationId: string,
+  problem: string,
+  failedOn: Evidence[] = [],
+): void {
   const key = `${driverId}|${operationId}`;
   unfinished.set(key, [...(unfinished.get(key) ?? []), problem]);
+  unfinishedOn.set(key, [...(unfinishedOn.get(key) ?? []), ...failedOn]);
 }
 
+/** A driver that finished when run again after a 5xx or lost answer that did not repeat. */
+export function driverFlaky(
+  driverId: string,
+  operationId: string,
+  flaky: { problem: string; failed: Evidence[]; again: Evidence[] },
+): void {
+  const key = `${driverId}|${operationId}`;
+  flakyDrives.set(key, [...(flakyDrives.get(key) ?? []), flaky]);
+}
+
+/** What made a driver of an operation flaky (none: it was not). */
+export const flakyDrivesOf = (driverId: string, operationId: string) =>
+  flakyDrives.get(`${driverId}|${operationId}`) ?? [];
+
+/** The exchanges a driver's (or a step's) unfinished calls failed on. */
+export const unfinishedEvidenceOf = (driverId: string, operationId: string): Evidence[] =>
+  unfinishedOn.get(`${driverId}|${operationId}`) ?? [];
+
 /** A story's step that could not finish: said in the results it feeds. */
-export function stepUnfinished(resultIds: string[], problem: string): void {
-  for (const id of resultIds)
+export function stepUnfinished(resultIds: string[], problem: string, failedOn: Evidence[] = []): void {
+  for (const id of resultIds) {
     unfinished.set(`step|${id}`, [...(unfinished.get(`step|${id}`) ?? []), problem]);
+    unfinishedOn.set(`step|${id}`, [...(unfinishedOn.get(`step|${id}`) ?? []), ...failedOn]);
+  }
 }
 
 /** Why a story's steps could not finish the calls a result judges (none: they did). */

@@ -4,6 +4,7 @@
 // URL's password; once the target is known, of the target's keys too.
 
 import { type ConformanceOptions, DEFAULTS } from "./options.js";
+import { createProgress, type Progress, type ProgressOut } from "./progress.js";
 import { createRedactor, createUsageRedactor } from "./redact.js";
 import { forTerminal } from "./terminal.js";
 
@@ -19,6 +20,12 @@ export interface RunIo {
    * what it changed and writes the report of what it sent.
    */
   signal?: AbortSignal;
+  /**
+   * Live progress (src/progress.ts), off unless given: `true` draws on stdout (a status line on a
+   * terminal, a "still running: …" line every 10 s without one), or on the given output. Every
+   * line is then printed to it (`write` is not used).
+   */
+  progress?: boolean | ProgressOut;
 }
 
 export interface RunOutput {
@@ -29,14 +36,16 @@ export interface RunOutput {
   redactLine(line: string): string;
   /** From now on redacts the target's keys too; returns the redactor of those keys alone. */
   targetKeys(keys: (string | undefined)[]): (text: string) => string;
+  /** The live progress, when asked for (`RunIo.progress`); `stop` it when the run ends. */
+  progress?: Progress;
+  /** Where notices go (`RunIo.notice`, or stderr), under the progress's status line. */
+  notice: (line: string) => void;
 }
 
 export function runOutput(
   options: Pick<ConformanceOptions, "apiKeyEnv" | "resellerApiKeyEnv" | "target">,
   io: RunIo,
 ): RunOutput {
-  const print = (line: string) =>
-    (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
   const env = io.env ?? process.env;
   const usage = createUsageRedactor(
     env,
@@ -44,7 +53,17 @@ export function runOutput(
     [options.target],
   );
   let redactLine = usage;
+  const out: ProgressOut | undefined = io.progress === true ? process.stdout : io.progress || undefined;
+  // The status line quotes what a target chose (its paths): redacted as every line is.
+  const progress = out && createProgress(out, (text) => forTerminal(redactLine(text)));
+  const print = (line: string) =>
+    progress
+      ? progress.line(forTerminal(line))
+      : (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
+  const toNotice = io.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
   return {
+    ...(progress ? { progress } : {}),
+    notice: (line) => (progress ? progress.above(() => toNotice(line)) : toNotice(line)),
     env,
     write: (line) => print(redactLine(line)),
     redactLine: (line) => redactLine(line),

@@ -3,12 +3,15 @@
 // print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
 // one under --strict); 2: the run could not be made as asked.
 
+import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
 import { scenarioModuleCache } from "./module-cache.js";
 import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "./options.js";
 import { prepareRun } from "./prepare.js";
+import { type Activity, activityListener, createTimeline, hooksOf } from "./progress.js";
 import { buildReport, type Report } from "./report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
@@ -29,8 +32,26 @@ export type { RunIo };
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
 export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
-  const { env, write, redactLine, targetKeys } = runOutput(options, io);
+  const output = runOutput(options, io);
+  try {
+    return await run(options, io, output);
+  } finally {
+    output.progress?.stop();
+  }
+}
+
+async function run(
+  options: ConformanceOptions,
+  io: RunIo,
+  { env, write, redactLine, targetKeys, progress, notice }: ReturnType<typeof runOutput>,
+): Promise<RunResult> {
   const startedAt = new Date();
+  // What the discovery and the scenarios send and wait for: the progress, and report.json's time.
+  const timeline = createTimeline();
+  const tell = (activity: Activity) => {
+    timeline.heard(activity);
+    progress?.heard(activity);
+  };
   const reportDir = reportDirOf(options.report, io.cwd);
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   try {
@@ -41,7 +62,8 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
     });
     // A dry run writes no report.
     if (!options.dryRun) checkReportDir(reportDir);
-    prepared = await prepareRun(options, env, io.notice);
+    progress?.doing("discovery");
+    prepared = await prepareRun(options, env, notice, hooksOf(tell));
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`platform-api-conformance: ${error.message}`));
@@ -51,6 +73,11 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
   }
   const { context } = prepared;
   const redact = targetKeys([context.target.apiKey, context.target.resellerApiKey]);
+  const activity = `platform-api-conformance-${randomUUID()}`;
+  context.activity = activity;
+  const listening = activityListener(activity, tell);
+  const only = options.only ?? [];
+  progress?.done(0, resultIds().filter((id) => only.length === 0 || picomatch.isMatch(id, only)).length);
   try {
     if (!options.dryRun) {
       write(pc.bold(`Conformance of ${context.target.label}`));
@@ -63,7 +90,10 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
         ),
       );
     }
-    const reporter = createScenarioReporter(write, redact, { dryRun: options.dryRun });
+    const reporter = createScenarioReporter(write, redact, {
+      dryRun: options.dryRun,
+      ...(progress ? { progress } : {}),
+    });
     const vitest = await createVitest(
       "test",
       {
@@ -106,6 +136,7 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
           projectId: context.discovered.projectId,
           regionId: context.discovered.regionId,
           strict: options.strict,
+          failOnFlaky: options.failOnFlaky ?? false,
           dryRun: options.dryRun,
           timeScale: context.timeScale,
         },
@@ -118,9 +149,13 @@ export async function runConformance(options: ConformanceOptions, io: RunIo = {}
       printPlan(report, write);
       return { exitCode: 0, report };
     }
+    // The worker's last messages are delivered before the account is made.
+    await new Promise((done) => setImmediate(done));
+    report.time = timeline.account(startedAt.getTime(), report.durationMs);
     if (!saveReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
     return { exitCode: verdictCode(report), report, reportDir };
   } finally {
+    listening.close();
     await prepared.close();
   }
 }

@@ -7,12 +7,14 @@
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
 import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "./context.js";
-import { type Answer, createHttp, excerptOf, type Http } from "./http.js";
+import { confirmFailure, failureEvidence } from "./flaky.js";
+import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "./http.js";
 import { pathOf } from "./judge/answer.js";
 import { flatHeaders } from "./judge/exchange.js";
 import { shownHeaders } from "./judge/shown-headers.js";
 import { unmetNeed } from "./needs.js";
 import { createPacer, type Pacer } from "./pacer.js";
+import { type Activity, activityPoster, hooksOf } from "./progress.js";
 import { createRedactor } from "./redact.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
@@ -49,10 +51,17 @@ export interface ScenarioApi {
   show(...evidence: Evidence[]): void;
   /** Adds answers another scenario received (or their evidence) to this one's evidence (what it judged). */
   cite(...answers: (Answer | Evidence)[]): void;
+  /**
+   * Says the result is flaky: it would have failed on `failed` (a 5xx or lost answer), which did
+   * not repeat when its request was sent again (`again`). Unless it fails after all, it is reported so.
+   */
+  flaky(problem: string, failed: Evidence[], again: Evidence[]): void;
   /** Lists a resource the scenario created, so a live user can clean up. */
   created(resource: CreatedResource): void;
   /** The project and region of the run (the scenario declares the needs "project" and "region"). */
   place(): { project_id: number; region_id: number };
+  /** Time the result took before its test (the discovery's step): counted in its durationMs. */
+  took(ms: number): void;
 }
 
 let shared: Pacer | undefined;
@@ -67,6 +76,7 @@ function sharedPacer(run: RunContext): Pacer {
  * judge (whatever the caller itself looks at), named as made `by` it.
  */
 export function runHttp(run: RunContext, by: string, record?: (evidence: Evidence) => void): Http {
+  const activity = run.activity === undefined ? undefined : hooksOf(activityPoster(run.activity));
   return createHttp({
     baseUrl: run.target.url,
     apiKey: run.target.apiKey,
@@ -74,7 +84,11 @@ export function runHttp(run: RunContext, by: string, record?: (evidence: Evidenc
     pacer: sharedPacer(run),
     timeScale: run.timeScale,
     ...(record ? { record } : {}),
-    exchanged: (exchange) => runJudge(run).judge(exchange),
+    ...(activity ? { sending: activity.sending, waiting: activity.waiting } : {}),
+    exchanged: (exchange) => {
+      activity?.exchanged(exchange.at, exchange.durationMs);
+      runJudge(run).judge(exchange);
+    },
     by,
   });
 }
@@ -109,6 +123,7 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       skip(unmet ?? "dry run");
     }
     if (unmet) skip(unmet);
+    tell(run, { kind: "scenario", id: definition.id });
 
     const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
     // What a scenario cites itself is redacted with the run's keys, as the HTTP layer redacts.
@@ -123,7 +138,9 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
           for (const a of answers)
             meta.evidence?.push(
               "text" in a
-                ? {
+                ? // The exchange as its HTTP layer recorded it (its number and request), else read from the answer.
+                  {
+                    ...(evidenceOf(a) ?? {}),
                     method: a.method,
                     path: pathOf(a.url),
                     status: a.status,
@@ -134,6 +151,22 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
                   }
                 : { ...a, cited: true },
             );
+        },
+        flaky: (problem, failed, again) => {
+          meta.evidence ??= [];
+          const evidence = meta.evidence;
+          meta.failedOn = [...(meta.failedOn ?? []), ...failed.map((e) => indexIn(evidence, e))];
+          meta.curl ??= curlOfExchange(failed[0]?.seq, run.keySources);
+          meta.flaky = {
+            retriedOn: [...(meta.flaky?.retriedOn ?? []), ...again.map((e) => indexIn(evidence, e))],
+          };
+          const answered = again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
+          meta.reason = [
+            meta.reason,
+            `${problem}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`,
+          ]
+            .filter(Boolean)
+            .join("\n");
         },
         created: (resource) => {
           meta.created ??= [];
@@ -146,10 +179,38 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
             return skip(unmet ?? "needs a project and a region");
           return { project_id: projectId, region_id: regionId };
         },
+        took: (ms) => {
+          meta.tookMs = ms;
+        },
       });
     } catch (error) {
       if ((error as { code?: string })?.code === "VITEST_PENDING") throw error;
       meta.reason = (error as Error)?.message ?? String(error);
+      // A failure after all: what was flaky before it is no more than evidence.
+      delete meta.flaky;
+      delete meta.curl;
+      meta.failedOn = [];
+      meta.evidence ??= [];
+      const evidence = meta.evidence;
+      // A check that names no answer is about the last one the scenario got itself.
+      const own = [...evidence].reverse().find((e) => !e.cited);
+      const failed = failureEvidence(error);
+      if (failed.length === 0 && own) failed.push(own);
+      meta.failedOn = failed.map((e) => indexIn(evidence, e));
+      const curl = curlOfExchange(failed[0]?.seq, run.keySources);
+      if (curl !== undefined) meta.curl = curl;
+      const confirmed = await confirmFailure(failed, run.timeScale);
+      if (confirmed) {
+        const retriedOn = confirmed.again.map((e) => indexIn(evidence, e));
+        const answered = confirmed.again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
+        if (!confirmed.repeated) {
+          meta.flaky = { retriedOn };
+          meta.reason = `${meta.reason}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`;
+          return;
+        }
+        meta.failedOn.push(...retriedOn);
+        meta.reason = `${meta.reason}\nrepeated when sent again: ${answered.join(", ")}`;
+      }
       if (definition.severity === "should" && !run.strict) {
         meta.warned = true;
         return;
@@ -157,6 +218,14 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       throw error;
     }
   });
+}
+
+/** Where an exchange is in a result's evidence (by its number), added as cited when it is not there. */
+export function indexIn(evidence: Evidence[], e: Evidence): number {
+  const at = evidence.findIndex((x) => x === e || (e.seq !== undefined && x.seq === e.seq));
+  if (at >= 0) return at;
+  evidence.push({ ...e, cited: true });
+  return evidence.length - 1;
 }
 
 /**
@@ -173,6 +242,7 @@ export function step(
     if (run.dryRun || unmetNeed(definition.needs ?? [], run)) return;
     if (run.only.length > 0 && !definition.results.some((id) => picomatch.isMatch(id, run.only))) return;
     const { projectId, regionId } = run.discovered;
+    tell(run, { kind: "scenario", id: `step: ${definition.title}` });
     try {
       await body({
         run,
@@ -184,7 +254,13 @@ export function step(
       stepUnfinished(
         definition.results,
         `${definition.title}: ${(error as Error)?.message ?? String(error)}`,
+        failureEvidence(error),
       );
     }
   });
+}
+
+/** Tells the run's progress (when the run listens: the CLI) what a scenario or a driver does. */
+export function tell(run: RunContext, activity: Activity): void {
+  if (run.activity !== undefined) activityPoster(run.activity)(activity);
 }

@@ -132,7 +132,7 @@ describe.concurrent("severity", () => {
       ];
       const [lenient, strict] = await Promise.all([runCli(args, env), runCli([...args, "--strict"], env)]);
       expect(lenient.code).toBe(0);
-      expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0 });
+      expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0, flaky: 0 });
       expect(lenient.report?.scenarios[0]?.reason).toContain(`holds ${served} items; expected ${documented}`);
       expect(strict.code).toBe(1);
       expect(failedIds(strict)).toEqual([`pagination.page.default-limit.${listAiTasks.operationId}`]);

@@ -538,3 +538,46 @@ describe("Ctrl-C on the command line", () => {
     expect(written.fuzz.stopped).toBe("interrupted (SIGINT)");
   });
 });
+
+describe.concurrent("a one-off is not a defect: a finding is sent again before it is reported", () => {
+  it("a request that answers 500 only the first times it is sent: flaky, with its count, exit 0", async () => {
+    // Each distinct URL of the task list with a state answers 500 to its first two sends (the session's own retry
+    // of a 5xx included), then what the simulator answers: a one-off, never a defect.
+    const sends = new Map<string, number>();
+    const { target, operationOf } = await logged({
+      request: (ex: Exchange): Answer | undefined => {
+        if (operationOf(ex) !== "listTasks") return undefined;
+        const url = `${ex.path}?${ex.query}`;
+        const n = (sends.get(url) ?? 0) + 1;
+        sends.set(url, n);
+        return n <= 2 && ex.query.has("state") ? serverError : undefined;
+      },
+    });
+    const run = await fuzz({ only: ["listTasks"], phases: ["coverage"] }, target);
+    const id = fuzzResultId(noServerError as NonNullable<typeof noServerError>, "listTasks");
+    const found = run.report.fuzz?.findings.find((f) => f.id === id);
+    expect(found?.tries, run.out).toEqual({ failed: 1, of: 3 });
+    expect(run.report.scenarios.find((s) => s.id === id)?.status).toBe("flaky");
+    expect(run.report.summary.flaky).toBeGreaterThan(0);
+    expect(run.out).toMatch(
+      new RegExp(`flaky ${id.replace(/\./g, "\\.")} \\(coverage\\): failed 1 of 3 tries`),
+    );
+    expect(run.out).not.toMatch(/reproduce: /);
+    expect(run.exitCode, run.out).toBe(0);
+    sends.clear();
+    const strict = await fuzz({ only: ["listTasks"], phases: ["coverage"], failOnFlaky: true }, target);
+    expect(strict.exitCode, strict.out).toBe(1);
+  });
+
+  it("a request that answers 500 every time: a finding that failed every try, exit 1", async () => {
+    const { target, operationOf } = await logged({
+      request: (ex: Exchange): Answer | undefined =>
+        operationOf(ex) === "listTasks" && ex.query.has("state") ? serverError : undefined,
+    });
+    const run = await fuzz({ only: ["listTasks"], phases: ["coverage"] }, target);
+    const id = fuzzResultId(noServerError as NonNullable<typeof noServerError>, "listTasks");
+    expect(run.report.fuzz?.findings.find((f) => f.id === id)?.tries, run.out).toEqual({ failed: 3, of: 3 });
+    expect(run.report.scenarios.find((s) => s.id === id)?.status).toBe("failed");
+    expect(run.exitCode, run.out).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
 import { DEFAULTS } from "../src/options.js";
@@ -52,7 +53,8 @@ export async function fuzz(
     { env, write: (line) => lines.push(line), notice: () => {}, ...io },
   );
   const report = result.report as Report;
-  return { ...result, report, out: lines.join("\n") };
+  // Colours are the terminal's business (on when FORCE_COLOR is set, as under CI's other Node versions).
+  return { ...result, report, out: stripVTControlCharacters(lines.join("\n")) };
 }
 
 /** A folder for a test's own files. */

@@ -93,6 +93,8 @@ describe.concurrent("conformance fuzz", () => {
       expect(run.exitCode, run.out).toBe(1);
       const finding = run.report.fuzz?.findings.find((f) => f.id === defect.finding);
       expect(finding, run.out).toBeDefined();
+      // A defect fails every time its request is sent again: it is no flaky one-off.
+      expect(finding?.tries?.failed, run.out).toBe(finding?.tries?.of);
       expect(run.report.scenarios.find((s) => s.id === defect.finding)?.status).toBe("failed");
       // The reproducer: the smallest request as JSON and as curl, the token as its variable only.
       const variable = finding?.request.auth === "reseller" ? DEFAULTS.resellerApiKeyEnv : DEFAULTS.apiKeyEnv;

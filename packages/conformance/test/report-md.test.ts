@@ -96,8 +96,9 @@ describe("report.md", () => {
     const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(
       ([, row]) => (row?.match(/<t[dh][ >]/g) ?? []).length,
     );
-    // Evidence (4 cells, header and one row), every scenario (5, header and two), created resources (5).
-    expect(rows).toEqual([4, 4, 5, 5, 5, 5, 5]);
+    // Evidence (5 cells: what the exchange is to the result, then 4; header and one row), every
+    // scenario (5, header and two), created resources (5).
+    expect(rows).toEqual([5, 5, 5, 5, 5, 5, 5]);
   });
 
   it("shows invisible and bidi characters as visible escapes", () => {

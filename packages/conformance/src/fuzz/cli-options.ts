@@ -35,6 +35,11 @@ export function createFuzzCommand(): Command {
   return withPlaceOptions(command)
     .option("--strict", "count `should` findings as failures", false)
     .option(
+      "--fail-on-flaky",
+      "exit 1 on flaky findings too (a request that did not fail every time it was sent again)",
+      false,
+    )
+    .option(
       "--time-scale <f>",
       "polling intervals and deadlines × f (default 0.01 for the embedded simulator, else 1)",
       decimal("--time-scale"),

@@ -22,4 +22,9 @@ export interface Finding {
   curl: string;
   /** Accepted by the --baseline file: reported, not failed. */
   known?: boolean;
+  /**
+   * Its request sent again before it was reported: how many of the tries failed it. Fewer than all:
+   * the result is flaky (a one-off, as the seed calls a 500), not a defect.
+   */
+  tries?: { failed: number; of: number };
 }

@@ -5,6 +5,7 @@
 
 import { type OperationModel, operationById } from "@platform-api/spec";
 import type { Request } from "../api.js";
+import { curlCommand } from "../curl.js";
 import { keyFor } from "../operations.js";
 import { specModel } from "../spec.js";
 
@@ -76,29 +77,20 @@ export function httpRequestOf(request: FuzzRequest): Request {
   };
 }
 
-/** A POSIX shell word: single-quoted, a quote inside written as '\''. */
-const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
 /**
  * The request as a curl command: the token as "$VARIABLE" (the key's environment variable), never
  * its value. Every word that is not the command's own is shell-quoted, the method too: a report is
- * shared, and its reader pastes this. `--path-as-is`: a path segment ".." goes out as sent.
+ * shared, and its reader pastes this.
  */
 export function curlOf(request: FuzzRequest, baseUrl: string, keyVariable: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
     throw new TypeError(`curlOf: "${keyVariable}" is not an environment variable's name.`);
-  const parts = [
-    "curl -sS -i --path-as-is",
-    `-X ${shellWord(request.method)}`,
-    shellWord(`${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`),
-    `-H "Authorization: APIKey $${keyVariable}"`,
-  ];
-  if (request.body !== undefined)
-    parts.push(
-      shellWord("Content-Type: application/json").replace(/^/, "-H "),
-      `--data-raw ${shellWord(JSON.stringify(request.body))}`,
-    );
-  return parts.join(" ");
+  return curlCommand({
+    method: request.method,
+    url: `${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`,
+    headers: [`-H "Authorization: APIKey $${keyVariable}"`],
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
 }
 
 /** A short line for a request: method, path and query, and the body's size. */

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { exitCodeOf } from "../interrupt.js";
 import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../options.js";
 import { prepareRun } from "../prepare.js";
+import { createTimeline, hooksOf } from "../progress.js";
 import { buildReport, type Report, type ScenarioResult } from "../report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
@@ -33,8 +34,26 @@ function uuids(seed: number): () => string {
 }
 
 export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<RunResult> {
-  const { env, write, redactLine, targetKeys } = runOutput(options, io);
+  const output = runOutput(options, io);
+  try {
+    return await fuzzRun(options, io, output);
+  } finally {
+    output.progress?.stop();
+  }
+}
+
+async function fuzzRun(
+  options: FuzzOptions,
+  io: RunIo,
+  { env, write, redactLine, targetKeys, progress, notice }: ReturnType<typeof runOutput>,
+): Promise<RunResult> {
   const startedAt = new Date();
+  // What discovery and fuzz's requests send and wait for: the progress, and report.json's time.
+  const timeline = createTimeline();
+  const activity = hooksOf((a) => {
+    timeline.heard(a);
+    progress?.heard(a);
+  });
   const reportDir = reportDirOf(options.report, io.cwd);
   let prepared: Awaited<ReturnType<typeof prepareRun>>;
   let replaying: Finding[] | undefined;
@@ -48,7 +67,8 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     if (options.baseline !== undefined)
       known = new Set(readBaseline(options.baseline, options.baselineUpdate).findings.map((f) => f.id));
     checkReportDir(reportDir);
-    prepared = await prepareRun({ ...(options as ConformanceOptions), dryRun: false }, env, io.notice);
+    progress?.doing("discovery");
+    prepared = await prepareRun({ ...(options as ConformanceOptions), dryRun: false }, env, notice, activity);
   } catch (error) {
     if (error instanceof UsageError) {
       write(pc.red(`conformance fuzz: ${error.message}`));
@@ -64,6 +84,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
       seed,
       ...(io.signal ? { signal: io.signal } : {}),
       said: (line) => write(pc.yellow(line)),
+      activity,
     });
     write(
       pc.bold(
@@ -86,6 +107,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     let stopped: FuzzStopped | undefined;
     let restored: Restored[] = [];
     try {
+      progress?.doing(replaying ? "replay" : "fuzz");
       if (replaying && replayed) await replay(replaying, run, session, uuid, write, replayed);
       else {
         const ctx: PhaseContext = {
@@ -102,11 +124,14 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
             write(pc.dim("stateful: skipped (it creates resources: pass --allow-writes)"));
             continue;
           }
+          progress?.doing(`fuzz: ${phase} phase`);
           await PHASE_RUNS[phase](ctx);
           // fast-check takes a throw for a failing example: a stop it swallowed is raised here.
           const stop = session.stopped();
           if (stop) throw stop;
         }
+        // Before anything is reported: a finding whose request passes when sent again is flaky.
+        await session.confirm();
       }
     } catch (error) {
       if (!(error instanceof FuzzStopped)) throw error;
@@ -159,6 +184,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
           projectId: run.discovered.projectId,
           regionId: run.discovered.regionId,
           strict: options.strict,
+          failOnFlaky: options.failOnFlaky ?? false,
           timeScale: run.timeScale,
         },
         scenarios,
@@ -179,6 +205,7 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
       },
       (text) => session.judge.redact(redact(text)),
     );
+    report.time = timeline.account(startedAt.getTime(), report.durationMs);
     const accepted = findings.filter((f) => f.known).length;
     write(
       pc.dim(
@@ -187,7 +214,9 @@ export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<Run
     );
     for (const f of findings.filter((x) => !x.known))
       write(
-        `${f.severity === "must" ? pc.red("finding") : pc.yellow("finding")} ${f.id} (${f.phase}): ${f.problem.split("\n")[0]}\n  reproduce: ${f.curl}`,
+        flakyTries(f) !== undefined
+          ? `${pc.yellow("flaky")} ${f.id} (${f.phase}): ${flakyTries(f)}: ${f.problem.split("\n")[0]}\n  tried: ${f.curl}`
+          : `${f.severity === "must" ? pc.red("finding") : pc.yellow("finding")} ${f.id} (${f.phase}): ${f.problem.split("\n")[0]}\n  reproduce: ${f.curl}`,
       );
     if (options.baselineUpdate && options.baseline !== undefined) {
       writeBaseline(options.baseline, findings);
@@ -222,13 +251,29 @@ const PHASE_RUNS: Record<Phase, (ctx: PhaseContext) => Promise<void>> = {
   stateful: statefulPhase,
 };
 
-/** A result with its finding's reproducer in its reason; one the baseline accepts is a warning, not a failure. */
+/** "failed 1 of 3 tries" for a finding that did not fail every try; undefined for one that did. */
+const flakyTries = (finding: Finding) =>
+  finding.tries && finding.tries.failed < finding.tries.of
+    ? `failed ${finding.tries.failed} of ${finding.tries.of} tries`
+    : undefined;
+
+/**
+ * A result with its finding's reproducer in its reason; one the baseline accepts is a warning, not
+ * a failure; one whose finding did not fail every try is flaky, never the reproducer of a defect.
+ */
 function withFinding(
   result: ScenarioResult,
   finding: Finding | undefined,
   baseline: string | undefined,
 ): ScenarioResult {
   if (!finding || (result.status !== "failed" && result.status !== "warned")) return result;
+  const flaky = flakyTries(finding);
+  if (flaky !== undefined && !finding.known)
+    return {
+      ...result,
+      status: "flaky",
+      reason: `flaky: its request ${flaky} (sent again before it was reported): ${result.reason ?? ""}\nrequest tried (phase ${finding.phase}, seed ${finding.seed}): ${finding.curl}`,
+    };
   const reproducer = `\nsmallest request (phase ${finding.phase}, seed ${finding.seed}): ${finding.curl}`;
   if (finding.known)
     return {

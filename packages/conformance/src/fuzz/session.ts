@@ -13,6 +13,7 @@ import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
 import { unmetNeed } from "../needs.js";
 import { operationNeeds } from "../operations.js";
 import { createPacer } from "../pacer.js";
+import type { ActivityHooks } from "../progress.js";
 import type { ScenarioResult } from "../report.js";
 import { specModel } from "../spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
@@ -60,6 +61,8 @@ export interface Session {
   putBack(): Promise<Restored[]>;
   /** Why the run stopped early, once it has (the next send throws it). */
   stopped(): FuzzStopped | undefined;
+  /** Sends each finding's request again (REPRODUCE_TRIES times) and keeps how many tries failed it. */
+  confirm(): Promise<void>;
   /** The fuzz checks' results of the operations called, and the registry's that judged something. */
   results(strict: boolean, operations: string[]): { results: ScenarioResult[]; unjudged: number };
 }
@@ -75,6 +78,11 @@ const EVIDENCE_LIMIT = 20;
  * operation that fails only some requests (any answer that does not fail starts the count again).
  */
 export const OPERATION_FAILURE_LIMIT = 8;
+/**
+ * Times a finding's request is sent again before it is reported, as Schemathesis replays a failure:
+ * a defect fails every try; a one-off (the seed calls a 500 temporary) does not, and is flaky.
+ */
+export const REPRODUCE_TRIES = 2;
 /** Operations given up on in a row, nothing answering in between, after which the run stops: the target is down. */
 export const DOWN_OPERATIONS = 3;
 
@@ -85,6 +93,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** Told what is not sent and why (once per operation or resource). */
   said?: (line: string) => void;
+  /** Told what is sent and waited for (the run's progress and time account). */
+  activity?: ActivityHooks;
 }
 
 export function createSession(run: RunContext, options: SessionOptions): Session {
@@ -112,7 +122,9 @@ export function createSession(run: RunContext, options: SessionOptions): Session
         timeScale: run.timeScale,
         by: `fuzz ${phase}`,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.activity ? { sending: options.activity.sending, waiting: options.activity.waiting } : {}),
         exchanged: (exchange) => {
+          options.activity?.exchanged(exchange.at, exchange.durationMs);
           exchanges++;
           judge.judge(exchange);
         },
@@ -155,14 +167,15 @@ export function createSession(run: RunContext, options: SessionOptions): Session
   const refusedSaid = new Set<string>();
 
   /** The guards before a request goes out: an interrupt, a target given up on, a write that cannot be put back. */
-  async function send(request: FuzzRequest, phase: Phase): Promise<Sent> {
+  async function send(request: FuzzRequest, phase: Phase, confirming = false): Promise<Sent> {
     if (!stop && options.signal?.aborted)
       stop = new FuzzStopped(
         `interrupted (${String(options.signal.reason ?? "SIGINT")})`,
         String(options.signal.reason ?? "SIGINT"),
       );
     if (stop) throw stop;
-    if (givenUp.has(request.operationId))
+    // A finding of an operation given up on is still sent again, twice at most: bounded, and told apart.
+    if (givenUp.has(request.operationId) && !confirming)
       return { status: null, failed: new Map(), notSent: "given up on: its answers kept failing" };
     const refused = await restorer.beforeWrite(request);
     if (refused !== undefined) {
@@ -342,6 +355,21 @@ export function createSession(run: RunContext, options: SessionOptions): Session
     },
     requests: () => count,
     putBack: () => restorer.putBack(),
+    async confirm() {
+      // A finding recorded while confirming another (the retry failed something new) is confirmed too.
+      for (const finding of findings.values()) {
+        if (finding.tries) continue;
+        let failedTries = 1;
+        let tries = 1;
+        for (let i = 0; i < REPRODUCE_TRIES; i++) {
+          const sent = await send(finding.request, finding.phase, true);
+          if (sent.notSent !== undefined) break;
+          tries++;
+          if (sent.failed.has(finding.id)) failedTries++;
+        }
+        finding.tries = { failed: failedTries, of: tries };
+      }
+    },
     stopped: () => stop,
     results,
   };

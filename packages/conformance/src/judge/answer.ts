@@ -103,6 +103,7 @@ export function decodeExchange(
     status: exchange.status,
     excerpt: excerptOf(text),
     ...(operationId === undefined ? {} : { operationId }),
+    ...(exchange.seq === undefined ? {} : { seq: exchange.seq }),
     contentType,
     at: exchange.at,
     durationMs: Math.round(exchange.durationMs),

@@ -64,6 +64,8 @@ export interface ObservedExchange {
    * cover), so this answer is not the request's last word; rules of what a request gets skip it.
    */
   retried?: boolean;
+  /** Active runs: the run's number of the exchange (Evidence.seq). */
+  seq?: number;
 }
 
 /**

@@ -526,7 +526,7 @@ export function verdictOf(
   operation: OperationModel,
   t: Tally | undefined,
   strict: boolean,
-): Pick<ScenarioResult, "status" | "reason" | "evidence"> {
+): Pick<ScenarioResult, "status" | "reason" | "evidence" | "failedOn"> {
   if (!t)
     return {
       status: "skipped",
@@ -539,6 +539,8 @@ export function verdictOf(
     status: rule.severity === "must" || strict ? "failed" : "warned",
     reason: `${t.failing} of ${t.judged} exchanges break it:\n${t.problems.join("\n")}${more}`,
     evidence: t.failed,
+    // Its evidence is what broke it, each exchange named in the reason in the same order.
+    failedOn: t.failed.map((_, i) => i),
   };
 }
 

@@ -6,10 +6,22 @@
 import { createHash } from "node:crypto";
 
 /**
- * Hides what the form does not select: elements with data-filter, and the rows of the grid and of
+ * Shows the copy buttons and copies a curl command on a click; hides what the form does not select: elements with data-filter, and the rows of the grid and of
  * the latency table by operation; a heading's data-shown-count says how many of its section show.
  */
 export const FILTER_SCRIPT = `(function () {
+  // Each copy button (hidden without script) copies the command in its box.
+  Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var code = button.parentNode.querySelector("pre code");
+      if (!code || !navigator.clipboard) { button.textContent = "Select the text to copy it"; return; }
+      navigator.clipboard.writeText(code.textContent).then(
+        function () { button.textContent = "Copied"; },
+        function () { button.textContent = "Select the text to copy it"; }
+      );
+    });
+  });
   var form = document.getElementById("filters");
   if (!form) return;
   form.hidden = false;

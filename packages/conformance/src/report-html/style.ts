@@ -86,6 +86,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .failed .status, .status.failed, .chip.failed { color: var(--fail); }
 .warned .status, .status.warned, .chip.warned { color: var(--warn); }
 .skipped .status, .status.skipped, .chip.skipped { color: var(--skip); }
+.flaky .status, .status.flaky, .chip.flaky { color: var(--warn); font-style: italic; }
 .chips { display: flex; flex-wrap: wrap; gap: 4px; }
 .chip { display: inline-block; border: 1px solid currentColor; border-radius: 10px; padding: 0 6px; font-size: 0.82em;
   text-decoration: none; white-space: nowrap; }
@@ -94,6 +95,10 @@ tr.untouched th { color: var(--muted); }
 .op-path { display: block; color: var(--muted); font-weight: 400; font-size: 0.85em; }
 .deviation { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 8px 12px; margin: 12px 0; }
 .deviation.warned { border-left-color: var(--warn); }
+.deviation.flaky { border-left-color: var(--warn); border-left-style: dashed; }
+.curl { position: relative; }
+.curl button.copy { position: absolute; top: 4px; right: 4px; }
+.causes li { margin: 2px 0; }
 .reason { background: var(--panel); padding: 6px 8px; border-radius: 4px; margin: 6px 0; }
 details > summary { cursor: pointer; }
 @media (max-width: 720px) {
