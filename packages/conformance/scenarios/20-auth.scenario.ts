@@ -10,6 +10,7 @@ const ME = "/iam/clients/me";
 scenario(
   {
     id: "auth.wrong-scheme",
+    refuses: true,
     title: "a token sent as Bearer instead of APIKey is refused with 401",
     severity: "must",
     operation: "getCurrentClient",
@@ -31,6 +32,7 @@ scenario(
 scenario(
   {
     id: "auth.malformed-header",
+    refuses: true,
     title: "the word APIKey without a token is refused with 401",
     severity: "must",
     operation: "getCurrentClient",
@@ -48,6 +50,7 @@ scenario(
 scenario(
   {
     id: "auth.wrong-token",
+    refuses: true,
     title: "an unknown token is refused with 401",
     severity: "must",
     operation: "getCurrentClient, listRegions",

@@ -214,6 +214,7 @@ scenario(
 scenario(
   {
     id: "storage-notifications.name-required",
+    refuses: true,
     title: "a storage notification event without name is refused with 400",
     severity: "must",
     operation: "putStorageNotificationEvent",

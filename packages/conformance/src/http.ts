@@ -562,6 +562,18 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   /** The request side of an exchange: the URL relative to the target's base, as the judge matches it. */
+  /** Which of the run's keys the request carries, however its header is written. */
+  function roleOf(call: Request): Pick<ObservedExchange, "tokenRole"> {
+    const auth = call.auth ?? "client";
+    if (auth === "client") return { tokenRole: "client" };
+    if (auth === "reseller") return options.resellerApiKey ? { tokenRole: "reseller" } : {};
+    if (auth === "none") return {};
+    const token = /^\s*\S+\s+(.+?)\s*$/.exec(auth.value)?.[1];
+    if (token === options.apiKey) return { tokenRole: "client" };
+    if (token !== undefined && token === options.resellerApiKey) return { tokenRole: "reseller" };
+    return {};
+  }
+
   function exchangeOf(call: Request, url: string, at: number, durationMs: number, seq: number) {
     return {
       seq,
@@ -571,6 +583,7 @@ export function createHttp(options: HttpOptions): Http {
       at,
       durationMs,
       ...(options.by === undefined ? {} : { by: options.by }),
+      ...roleOf(call),
       ...(call.unknownParameter === undefined ? {} : { unknownParameter: call.unknownParameter }),
       ...(call.offSpec === undefined ? {} : { offSpec: call.offSpec }),
       ...(call.openParameters === undefined ? {} : { openParameters: call.openParameters }),

@@ -4,12 +4,49 @@
 // no redactor can recognise.
 
 import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@platform-api/client/redact";
+import { suiteVocabulary } from "./vocabulary.js";
 
 export { REDACTED };
 
-/** A function that redacts every form of every key (keys shorter than 4 characters are ignored). */
+/**
+ * A function that redacts every form of every key (keys shorter than 4 characters are ignored),
+ * except inside the suite's own names (src/vocabulary.ts).
+ */
 export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
-  return createClientRedactor(secrets).text;
+  return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
+}
+
+/** Marks a kept name while the key's patterns run: private-use characters no key is made of. */
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const KEPT = /\uE000(\d+)\uE001/g;
+
+/**
+ * The redactor, with the suite's own names set aside while it runs and put back after. Only the
+ * names a form of a key occurs in are set aside (none, for a key of random characters): a secret
+ * part that is a word (`test$client-token`) is still redacted everywhere else, and a whole token
+ * (`<id>$<secret>`) is never inside a name, as no name holds a `$`. Text that already holds the
+ * marker characters is redacted as it is, nothing set aside.
+ */
+function keepingSuiteNames(secrets: (string | undefined)[], redact: (text: string) => string) {
+  const forms = secrets.map(keyForms);
+  const lower = forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)]));
+  const exact = forms.flatMap((f) => f.encoded);
+  if (lower.length === 0) return redact;
+  const endangered = suiteVocabulary().filter((name) => {
+    const low = name.toLowerCase();
+    return lower.some((form) => low.includes(form)) || exact.some((form) => name.includes(form));
+  });
+  if (endangered.length === 0) return redact;
+  return (text: string) => {
+    if (text.includes(OPEN) || text.includes(CLOSE)) return redact(text);
+    let masked = text;
+    endangered.forEach((name, i) => {
+      if (masked.includes(name)) masked = masked.split(name).join(`${OPEN}${i}${CLOSE}`);
+    });
+    if (masked === text) return redact(text);
+    return redact(masked).replace(KEPT, (_, i: string) => endangered[Number(i)] as string);
+  };
 }
 
 /** Text holding an escaped character (`%2f`, `\\u0024`, `\\x24`, `&#36;`): a key's escaped forms may hide in it. */

@@ -30,6 +30,11 @@ export interface ScenarioDefinition {
   operation: string;
   /** The registry rule it reports (src/rules/), when it is one. */
   check?: string;
+  /**
+   * It says a request must be refused or answered one status: a 2xx fails it as a wrong refusal
+   * does, and test/defects.ts holds an "accepts" defect for it (read from this file's text).
+   */
+  refuses?: true;
   /** Results of the registry's rules that judge its calls: selected by --only, it runs for them. */
   feeds?: string[];
   needs?: Need[];

@@ -16,6 +16,7 @@ import { fieldOf, isRecord } from "../src/json.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { listFilters, listOrderings } from "../src/list-facts.js";
 import { offsetLists } from "../src/offset.js";
+import { keyFor } from "../src/operations.js";
 import { bodyValues, queryValues, specModel, specValidator } from "../src/spec.js";
 import { taskFacts } from "../src/tasks.js";
 import type { Answer, Defect, Exchange } from "./faulty-target.js";
@@ -53,6 +54,8 @@ const SLOW_ANSWER_MS = Math.ceil(
 
 /** What the auth defects touch: how every operation reads the token (one live run at a time). */
 const AUTH = "(authorization)";
+/** What a defect touches that changes only a header that is no `APIKey <token>` (the stories' own). */
+const SCHEME = "(authorization scheme)";
 
 /** The operations whose answers the registry's 404 check provokes. */
 const NOT_FOUND_OPERATIONS = resultsOf("errors.unknown-id-404").map((r) => r.operation.operationId);
@@ -219,6 +222,7 @@ export const defects = (): Defect[] => [
   {
     name: "missing auth accepted",
     touches: [AUTH],
+    accepts: ["auth.missing-header"],
     fails: resultsOf("auth.missing-header").map((r) => r.id),
     request: (ex, sim) => {
       if (!ex.headers.authorization) ex.headers.authorization = `APIKey ${sim.apiKey}`;
@@ -228,10 +232,25 @@ export const defects = (): Defect[] => [
   {
     name: "an unknown token accepted",
     touches: [AUTH],
+    accepts: ["auth.wrong-token"],
     fails: ["auth.wrong-token"],
     request: (ex, sim) => {
       const token = /^APIKey (\S+)$/.exec(ex.headers.authorization ?? "")?.[1];
       if (token && !sim.tokens.some((t) => t.token === token))
+        ex.headers.authorization = `APIKey ${sim.apiKey}`;
+      return undefined;
+    },
+  },
+  {
+    // Only the stories send an Authorization header that is no `APIKey <token>`: this defect
+    // changes no other request, so it may share a live run with an auth defect (its own tag).
+    name: "a Bearer token and a bare APIKey accepted",
+    touches: [SCHEME],
+    accepts: ["auth.wrong-scheme", "auth.malformed-header"],
+    fails: ["auth.wrong-scheme", "auth.malformed-header"],
+    request: (ex, sim) => {
+      const header = ex.headers.authorization;
+      if (header !== undefined && !/^APIKey \S+$/.test(header))
         ex.headers.authorization = `APIKey ${sim.apiKey}`;
       return undefined;
     },
@@ -253,7 +272,29 @@ export const defects = (): Defect[] => [
     },
   },
   {
+    // The issue's hole: the reseller API lets the client token in and answers with its list. Only
+    // the client token is refused there (403) by a correct server, so every 403 of the reseller
+    // API becomes the page the reseller would get.
+    name: "the reseller API open to client tokens",
+    accepts: ["auth.reseller.client-token-forbidden"],
+    fails: ["auth.reseller.client-token-forbidden"],
+    response: (ex, answer, sim) => {
+      const operation = matchOperation(model, ex.method, ex.path)?.operation;
+      const list = offsetListOf(ex);
+      if (!operation || keyFor(operation) !== "reseller" || answer.status !== 403 || !list) return;
+      const requests = sim.store.world.quota_limit_requests;
+      const offset = Number(ex.query.get(list.offset.name) ?? list.offset.default ?? 0);
+      const limit = Number(ex.query.get(list.limit.name) ?? list.limit.default ?? requests.length);
+      answer.status = 200;
+      answer.body = {
+        [list.pagination.countField]: requests.length,
+        [list.pagination.itemsField]: requests.slice(offset, offset + limit),
+      };
+    },
+  },
+  {
     name: "no 429 ever",
+    accepts: ["rate-limit.burst-meets-429"],
     fails: ["rate-limit.burst-meets-429"],
     simulator: { rateLimit: 0 },
     // Only a burst faster than twice the rate shows it: how fast one goes is the machine's.
@@ -349,6 +390,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "an unknown region answered with an empty list",
+    accepts: ["errors.unknown-id-404"],
     fails: ["errors.unknown-id-404.listInstances"],
     response: (ex, answer, sim) => {
       const match = matchOperation(model, ex.method, ex.path);
@@ -384,6 +426,7 @@ export const defects = (): Defect[] => [
   },
   {
     name: "a storage notification event without name accepted",
+    accepts: ["storage-notifications.name-required"],
     touches: ["putStorageNotificationEvent"],
     fails: ["storage-notifications.name-required"],
     request: (ex) => {

@@ -36,6 +36,11 @@ export interface Defect {
   /** Scenario ids this defect must fail, and no other. */
   fails: string[];
   /**
+   * The refusal rules and stories (src/rules `refuses`, a story's `refuses: true`) whose refusal
+   * this defect turns into a 2xx: each refusal has at least one (test/refusal-defects.test.ts).
+   */
+  accepts?: string[];
+  /**
    * Results a correct variant (no `fails`) may warn on without failing: a `should` it meets only
    * under a reading the spec infers. Every other result passes or skips.
    */

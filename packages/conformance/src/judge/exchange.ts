@@ -39,6 +39,11 @@ export interface ObservedExchange {
   /** Active runs: the result or driver that made the request ("auth.wrong-token"), named in problems. */
   by?: string;
   /**
+   * Active runs: which of the run's keys the request carried. Traffic never says: a token's role
+   * (the client's, the reseller's) is not in the token, and a 2xx cannot tell one from the other.
+   */
+  tokenRole?: "client" | "reseller";
+  /**
    * Active runs: a path parameter the suite gave a value no resource has, on purpose (a driver's
    * unknown id). Traffic never carries it: whether an id exists is not for the judge to guess.
    */

@@ -114,6 +114,11 @@ export interface JudgeOptions {
   keyVariables?: string[];
   /** Secrets known before any exchange (an active run's keys): redacted from everything kept. */
   secrets?: (string | undefined)[];
+  /**
+   * The keys whose role is known (observe and verify: the key variables' values), for traffic
+   * whose exchanges do not say which key they carried (ObservedExchange.tokenRole).
+   */
+  roles?: { client?: string; reseller?: string };
 }
 
 export function createJudge(options: JudgeOptions = {}): Judge {
@@ -171,16 +176,25 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     }
   }
 
-  function tokenOf(header: string | undefined): { auth: AuthSeen; acceptedBy?: Set<string> } {
+  function tokenOf(
+    header: string | undefined,
+    role: AuthSeen["role"],
+  ): { auth: AuthSeen; acceptedBy?: Set<string> } {
     const recorded = options.credentialsRecorded ?? true;
-    const none = { recorded, token: undefined, acceptedBy: new Set<string>() };
+    const none = { recorded, token: undefined, acceptedBy: new Set<string>(), role: undefined };
     if (header === undefined) return { auth: { ...none, scheme: undefined } };
     const [scheme = "", ...rest] = header.trim().split(/\s+/);
     const secret = rest.join(" ");
     if (secret === "") return { auth: { ...none, scheme } };
     const seen = known(secret);
+    role ??=
+      secret === options.roles?.client
+        ? "client"
+        : secret === options.roles?.reseller
+          ? "reseller"
+          : undefined;
     return {
-      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy) },
+      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy), role },
       acceptedBy: seen.acceptedBy,
     };
   }
@@ -411,7 +425,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         undescribed.examples.push(name);
       return;
     }
-    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization);
+    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization, exchange.tokenRole);
     if (exchange.body === undefined) {
       dropped.bodies++;
       return;

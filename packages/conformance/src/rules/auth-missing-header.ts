@@ -7,6 +7,7 @@ import { rule } from "./types.js";
 export const authMissingHeader = rule({
   id: "auth.missing-header",
   severity: "must",
+  refuses: true,
   perOperation: true,
   appliesTo: "every read (GET) operation",
   judges: "every request without an Authorization header: answered 401",

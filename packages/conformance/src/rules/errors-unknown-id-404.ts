@@ -11,6 +11,7 @@ const pathParameters = (operation: OperationModel) => operation.parameters.filte
 export const errorsUnknownId404 = rule({
   id: "errors.unknown-id-404",
   severity: "must",
+  refuses: true,
   perOperation: true,
   appliesTo: "every read (GET) operation with path parameters that documents 404",
   judges: "every request for an id no resource has: answered 404",

@@ -51,6 +51,7 @@ function judgeFilters({
 
 const common = {
   severity: "must" as const,
+  refuses: false,
   perOperation: true,
   judges: "every page asked with a filter: each item carries the value asked",
   title,

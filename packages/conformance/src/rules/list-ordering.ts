@@ -54,6 +54,7 @@ function judgeOrdering({
 
 const common = {
   severity: "must" as const,
+  refuses: false,
   perOperation: true,
   judges:
     "every page asked with an ordering by an item field: sorted ascending, also against the pages around it",

@@ -9,6 +9,7 @@ export const offsetCountIsTotal = rule({
   ...offsetLists,
   id: "pagination.offset.count-is-total",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every page: no more items than count leaves from its offset; a first page holds min(limit, count)",
   on: "offsetPage",

@@ -7,6 +7,7 @@ export const offsetCountStable = rule({
   ...offsetLists,
   id: "pagination.offset.count-stable",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every page that continues a walk: the same count as the walk's earlier pages",
   on: "offsetPage",

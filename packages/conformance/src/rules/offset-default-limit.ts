@@ -8,6 +8,7 @@ export const offsetDefaultLimit = rule({
   ...offsetLists,
   id: "pagination.offset.default-limit",
   severity: "should",
+  refuses: false,
   perOperation: true,
   judges: "every page asked without limit: min(the documented default, what count leaves) items",
   on: "offsetPage",

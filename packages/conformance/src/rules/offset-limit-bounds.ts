@@ -23,6 +23,8 @@ export const offsetLimitBounds = rule({
   ...offsetLists,
   id: "pagination.offset.limit-bounds",
   severity: "must",
+  // Not a refusal rule: the spec lets a server clamp, so a 200 is an answer it allows.
+  refuses: false,
   perOperation: true,
   judges:
     "every request with a limit or offset outside the spec's bounds: 400, or a 200 page within the maximum",

@@ -8,6 +8,7 @@ export const offsetPageWithinLimit = rule({
   ...offsetLists,
   id: "pagination.offset.page-within-limit",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every page of an offset list: no more items than the limit asked, else the spec's default",
   on: "offsetPage",

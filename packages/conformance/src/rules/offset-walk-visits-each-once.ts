@@ -8,6 +8,7 @@ export const offsetWalkVisitsEachOnce = rule({
   ...offsetLists,
   id: "pagination.offset.walk-visits-each-once",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every walk: no item twice; a walk from offset 0 to offset >= count visits count items",
   on: "offsetPage",

@@ -8,6 +8,7 @@ export const pageCountIsTotal = rule({
   ...pageLists,
   id: "pagination.page.count-is-total",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every walk: the same count on every page, no item twice, count items in all",
   on: "pagePage",

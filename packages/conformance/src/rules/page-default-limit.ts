@@ -7,6 +7,7 @@ export const pageDefaultLimit = rule({
   ...pageLists,
   id: "pagination.page.default-limit",
   severity: "should",
+  refuses: false,
   perOperation: true,
   judges: "every page asked without limit, with count: min(the documented default, what count leaves) items",
   on: "pagePage",

@@ -8,6 +8,7 @@ export const pageLastPageNextNull = rule({
   ...pageLists,
   id: "pagination.page.last-page-next-null",
   severity: "must",
+  refuses: false,
   perOperation: true,
   judges: "every page that reaches count: not empty, next null; page 1: previous null",
   on: "pagePage",

@@ -9,6 +9,7 @@ export const pageLinksKeepFilters = rule({
   ...pageLists,
   id: "pagination.page.links-keep-filters",
   severity: "must",
+  refuses: false,
   perOperation: false,
   judges: "every page's next and previous: the request's filters, ordering and limit kept",
   on: "pagePage",

@@ -8,6 +8,7 @@ export const pageNextPreviousNeighbours = rule({
   ...pageLists,
   id: "pagination.page.next-previous-neighbours",
   severity: "must",
+  refuses: false,
   perOperation: true,
   title: (operation) =>
     `${operation.operationId}: next leads to the following page and previous back to the one before`,

@@ -8,6 +8,7 @@ export const pagePageWithinLimit = rule({
   ...pageLists,
   id: "pagination.page.page-within-limit",
   severity: "must",
+  refuses: false,
   perOperation: true,
   title: (operation) => `${operation.operationId}: no page is longer than limit`,
   judges: "every page of a page list: no more items than the limit asked, else the spec's default",

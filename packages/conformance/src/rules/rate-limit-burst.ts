@@ -10,6 +10,7 @@ import { rule } from "./types.js";
 export const rateLimitBurstMeets429 = rule({
   id: "rate-limit.burst-meets-429",
   severity: "must",
+  refuses: true,
   perOperation: false,
   appliesTo: "every operation (the answers of one token within one period)",
   needs: () => ["burst", "rate-limited"],

@@ -7,6 +7,7 @@ import { rule } from "./types.js";
 export const rateLimitRetryAfterValid = rule({
   id: "rate-limit.retry-after-valid",
   severity: "should",
+  refuses: false,
   perOperation: false,
   appliesTo: "every operation (every answer with the rate's exceeded status)",
   needs: () => ["burst", "rate-limited"],

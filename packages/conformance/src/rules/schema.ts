@@ -9,6 +9,7 @@ import { rule } from "./types.js";
 export const schema = rule({
   id: "schema",
   severity: "must",
+  refuses: false,
   perOperation: true,
   appliesTo: "every operation (every answer)",
   judges: "every answer: a documented status and content type, a body valid against the spec",
@@ -24,6 +25,7 @@ export const schema = rule({
 export const schemaInferred = rule({
   id: "schema.inferred",
   severity: "should",
+  refuses: false,
   perOperation: true,
   appliesTo: "every operation whose answers' schemas list x-inferred-required fields",
   judges: "every answer: the fields the spec infers as required (x-inferred-required)",

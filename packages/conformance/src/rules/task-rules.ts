@@ -29,6 +29,7 @@ const isPoll = (operation: OperationModel) => operation.operationId === facts().
 export const taskStateMovesForward = rule({
   id: "tasks.poll.state-moves-forward",
   severity: "must",
+  refuses: false,
   perOperation: false,
   appliesTo: "the operation that polls a task (x-async-task's pollOperationId)",
   needs: () => TASK_NEEDS,
@@ -52,6 +53,7 @@ export const taskStateMovesForward = rule({
 export const taskFinishedCreatedId = rule({
   id: "tasks.finished.created-id",
   severity: "must",
+  refuses: false,
   perOperation: false,
   appliesTo: "the operation that polls a task (x-async-task's pollOperationId)",
   needs: () => TASK_NEEDS,
@@ -75,6 +77,7 @@ export const taskFinishedCreatedId = rule({
 export const taskErrorHasReason = rule({
   id: "tasks.error.has-reason",
   severity: "must",
+  refuses: false,
   perOperation: false,
   appliesTo: "the operation that polls a task (x-async-task's pollOperationId)",
   needs: () => TASK_NEEDS,
@@ -93,6 +96,7 @@ export const taskErrorHasReason = rule({
 export const taskErrorCreatedResourcesNull = rule({
   id: "tasks.error.created-resources-null",
   severity: "must",
+  refuses: false,
   perOperation: false,
   appliesTo: "the operation that polls a task (x-async-task's pollOperationId)",
   needs: () => TASK_NEEDS,

@@ -25,6 +25,8 @@ export interface AuthSeen {
   token: string | undefined;
   /** Which of the APIs ("client", "reseller": src/operations.ts keyFor) answered the token 2xx before this exchange. */
   acceptedBy: ReadonlySet<string>;
+  /** Which of an active run's keys it is (ObservedExchange.tokenRole); undefined in traffic. */
+  role: "client" | "reseller" | undefined;
 }
 
 export interface AnswerEvent {
@@ -114,6 +116,13 @@ export interface Rule<E extends keyof RuleEvents = keyof RuleEvents> {
   severity: Severity;
   /** Results `${id}.${operationId}`, one per operation it applies to; else one result `id`. */
   perOperation: boolean;
+  /**
+   * Whether it says a request must be refused, or answered one status (401, 403, 404, 429): such a
+   * rule fails when the request is let in (2xx) as well as refused otherwise, and the defect
+   * catalogue (test/defects.ts) plants an "accepts" defect for it. Every rule says so, one way or
+   * the other: a new rule decides.
+   */
+  refuses: boolean;
   /** The operations it applies to, in words (the README's table, the dry run). */
   appliesTo: string;
   /** What it judges, in words. */

@@ -72,6 +72,15 @@ export function listenAddress(value: string, allowRemote: boolean): { host: stri
   return { host, port };
 }
 
+/**
+ * The keys in their usual variables, when set: the traffic's tokens that equal them have a known
+ * role, so the reseller API letting the client key in is judged in traffic too.
+ */
+const rolesOf = (env: Record<string, string | undefined> | undefined) => ({
+  client: env?.[DEFAULTS.apiKeyEnv] || undefined,
+  reseller: env?.[DEFAULTS.resellerApiKeyEnv] || undefined,
+});
+
 export interface Observing {
   /** The proxy's base URL: give it to the client instead of the platform's. */
   url: string;
@@ -108,6 +117,7 @@ export async function startObserving(
   const judge = createJudge({
     env: options.env,
     keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    roles: rolesOf(options.env),
     onFirstFailure: options.onFirstFailure,
   });
   const recorder = options.record
@@ -286,6 +296,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
   const judge = createJudge({
     env,
     keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    roles: rolesOf(env),
     credentialsRecorded,
   });
   redact = (line) => usage(judge.redact(line));
