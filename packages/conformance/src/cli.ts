@@ -7,6 +7,8 @@ import { createFuzzCommand, toFuzzOptions } from "./fuzz/cli-options.js";
 import { interruptSignal } from "./interrupt.js";
 import { DEFAULTS } from "./options.js";
 import { createUsageRedactor } from "./redact.js";
+// The suite's own names are never redacted as if they were a key (commander's echoes included).
+import "./vocabulary.js";
 import { forTerminal } from "./terminal.js";
 import {
   createObserveCommand,

@@ -1,3 +1,6 @@
+// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+import "./vocabulary.js";
+
 export { createProgram, parseArgs } from "./cli-options.js";
 export type {
   CreatedResource,

@@ -5,6 +5,7 @@
 
 import { DRIVERS } from "./drivers/index.js";
 import { plannedResults } from "./judge/judge.js";
+import { keepSuiteNames } from "./redact.js";
 import { RULES } from "./rules/index.js";
 import { resultIds } from "./scenario-ids.js";
 import { specModel } from "./spec.js";
@@ -39,3 +40,6 @@ function segmentRuns(id: string): string[] {
     for (let to = from + 1; to <= segments.length; to++) runs.push(segments.slice(from, to).join("."));
   return runs;
 }
+
+// Loaded for this: from here on, every redactor keeps the suite's names whole.
+keepSuiteNames(suiteVocabulary);

@@ -2,6 +2,8 @@
 // fed by the observing proxy or by a HAR file, reported like an active run (report.json,
 // junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
+// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+import "../vocabulary.js";
 import { readFileSync } from "node:fs";
 import { createJudge, type Judge } from "../judge/judge.js";
 import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
