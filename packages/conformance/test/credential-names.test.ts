@@ -5,10 +5,9 @@
 // judge fails (so its excerpt is in the reports). The names are listed once (src/credential-names.ts)
 // and in the README.
 
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,7 +19,7 @@ import {
   isCredentialHeader,
 } from "../src/credential-names.js";
 import { specModel } from "../src/spec.js";
-import { runObserve } from "../src/traffic/commands.js";
+import { observeRecording } from "./observe-in-process.js";
 
 const model = specModel();
 const ACCOUNT = operationById(model, "getCurrentClient").path;
@@ -125,29 +124,7 @@ describe("observe --record of a client sending credentials by name", () => {
         });
       }),
     );
-    const dir = mkdtempSync(join(tmpdir(), "credential-names-"));
-    const lines: string[] = [];
-    let stop: () => void = () => {};
-    let listening: (url: string) => void = () => {};
-    const url = new Promise<string>((done) => {
-      listening = done;
-    });
-    const run = runObserve(
-      {
-        upstream,
-        listen: "127.0.0.1:0",
-        allowRemoteListen: false,
-        record: join(dir, "traffic.har"),
-        report: join(dir, "report"),
-        strict: false,
-      },
-      {
-        write: (line) => lines.push(line),
-        env: {},
-        stop: new Promise((done) => (stop = () => done(undefined))),
-        listening,
-      },
-    );
+    const { dir, lines, url, run, stop } = observeRecording(upstream, "credential-names-");
     const proxy = await url;
     const headers = {
       Authorization: "APIKey 1234$observe-credential-names-key",

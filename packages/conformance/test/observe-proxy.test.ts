@@ -17,8 +17,9 @@ import { echoes, leaks } from "../../client/test/key-forms.js";
 import { offsetList } from "../src/offset.js";
 import { UsageError } from "../src/options.js";
 import { specModel } from "../src/spec.js";
-import { listenAddress, runObserve, runVerify, startObserving } from "../src/traffic/commands.js";
+import { listenAddress, runVerify, startObserving } from "../src/traffic/commands.js";
 import { startObserveCli } from "./observe-cli.js";
+import { observeRecording } from "./observe-in-process.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
@@ -258,29 +259,7 @@ describe("secrets", () => {
         res.end(JSON.stringify({ message: `you sent ${form}`, all: forms }));
       }),
     );
-    const dir = mkdtempSync(join(tmpdir(), "observe-secret-"));
-    const lines: string[] = [];
-    let stop: () => void = () => {};
-    let listening: (url: string) => void = () => {};
-    const url = new Promise<string>((done) => {
-      listening = done;
-    });
-    const run = runObserve(
-      {
-        upstream,
-        listen: "127.0.0.1:0",
-        allowRemoteListen: false,
-        record: join(dir, "traffic.har"),
-        report: join(dir, "report"),
-        strict: false,
-      },
-      {
-        write: (line) => lines.push(line),
-        env: {},
-        stop: new Promise((done) => (stop = () => done(undefined))),
-        listening,
-      },
-    );
+    const { dir, lines, url, run, stop } = observeRecording(upstream, "observe-secret-");
     const proxy = await url;
     for (const path of [ACCOUNT, `${REGIONS}?${regions.limit.name}=1`, "/not/described"])
       for (let i = 0; i < 6; i++) await send(proxy, { path, headers: [["Authorization", `APIKey ${KEY}`]] });
