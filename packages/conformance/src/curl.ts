@@ -7,6 +7,17 @@ export const shellWord = (text: string): string => `'${text.replace(/'/g, `'\\''
 
 const isVariable = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
 
+function checkVariable(variable: string): void {
+  if (!isVariable(variable))
+    throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
+}
+
+/** The platform's Authorization header with its token as "$VARIABLE" (a request that holds no token). */
+export function authorizationWord(variable: string): string {
+  checkVariable(variable);
+  return `-H "Authorization: APIKey $${variable}"`;
+}
+
 /**
  * A header value in double quotes with each key in it (`keys`: its value and the variable it came
  * from) written as "$VARIABLE": the shell's own characters escaped first, so nothing else expands.
@@ -15,8 +26,7 @@ export function headerWord(name: string, value: string, keys: { key: string; var
   const quoted = (text: string) => text.replace(/[\\"$`]/g, (c) => `\\${c}`);
   let out = quoted(`${name}: ${value}`);
   for (const { key, variable } of keys) {
-    if (!isVariable(variable))
-      throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
+    checkVariable(variable);
     if (key !== "") out = out.split(quoted(key)).join(`$${variable}`);
   }
   return `-H "${out}"`;

@@ -74,3 +74,20 @@ export function runOutput(
     },
   };
 }
+
+/**
+ * Runs `body` with the run's output, and stops its live progress however the run ends (a thrown
+ * error included), so no status line is left drawn: the main run's and fuzz's one entry.
+ */
+export async function withRunOutput<T>(
+  options: Parameters<typeof runOutput>[0],
+  io: RunIo,
+  body: (output: RunOutput) => Promise<T>,
+): Promise<T> {
+  const output = runOutput(options, io);
+  try {
+    return await body(output);
+  } finally {
+    output.progress?.stop();
+  }
+}

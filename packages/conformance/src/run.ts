@@ -17,7 +17,7 @@ import { type Activity, activityListener, createTimeline, hooksOf } from "./prog
 import { buildReport, type Report } from "./report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "./report-files.js";
 import { createScenarioReporter } from "./reporter.js";
-import { type RunIo, runOutput } from "./run-output.js";
+import { type RunIo, type RunOutput, withRunOutput } from "./run-output.js";
 import { resultIds } from "./scenario-ids.js";
 import { colors as pc } from "./terminal.js";
 
@@ -33,19 +33,14 @@ export type { RunIo };
 
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
-export async function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
-  const output = runOutput(options, io);
-  try {
-    return await run(options, io, output);
-  } finally {
-    output.progress?.stop();
-  }
+export function runConformance(options: ConformanceOptions, io: RunIo = {}): Promise<RunResult> {
+  return withRunOutput(options, io, (output) => run(options, io, output));
 }
 
 async function run(
   options: ConformanceOptions,
   io: RunIo,
-  { env, write, redactLine, targetKeys, progress, notice }: ReturnType<typeof runOutput>,
+  { env, write, redactLine, targetKeys, progress, notice }: RunOutput,
 ): Promise<RunResult> {
   const startedAt = new Date();
   // What the discovery and the scenarios send and wait for: the progress, and report.json's time.

@@ -9,6 +9,7 @@ import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
 import { offsetList } from "../src/offset.js";
 import { keyFor } from "../src/operations.js";
 import { specModel } from "../src/spec.js";
+import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();
 const RULE = "auth.reseller.client-token-forbidden";
@@ -18,18 +19,7 @@ const resellerList = offsetList(reseller);
 const me = operationById(model, "getCurrentClient");
 const CLIENT = "1234$abcdefghijklmnop";
 
-function exchange(over: Partial<ObservedExchange> & { url: string }): ObservedExchange {
-  return {
-    method: "GET",
-    requestHeaders: { authorization: `APIKey ${CLIENT}` },
-    status: 200,
-    responseHeaders: { "content-type": "application/json" },
-    body: "{}",
-    at: 1_000_000,
-    durationMs: 1,
-    ...over,
-  };
-}
+const exchange = (over: Partial<ObservedExchange> & { url: string }) => exchangeWith(CLIENT, over);
 
 /** The client token accepted on the client API, then sent to the reseller list, answered `status`. */
 function clientTokenOnReseller(

@@ -6,11 +6,10 @@
 // and in the README.
 
 import { readFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_HEADER_WORDS,
@@ -19,6 +18,7 @@ import {
   isCredentialHeader,
 } from "../src/credential-names.js";
 import { specModel } from "../src/spec.js";
+import { loopbackServers } from "./loopback-servers.js";
 import { observeRecording } from "./observe-in-process.js";
 
 const model = specModel();
@@ -76,16 +76,7 @@ describe("hideCredentials", () => {
   });
 });
 
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  closers.push(() => new Promise((done) => server.close(done)));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const { listen } = loopbackServers();
 
 function send(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
   const target = new URL(url);

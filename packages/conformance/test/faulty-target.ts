@@ -29,6 +29,8 @@ export interface Answer {
   body: unknown;
   /** A body sent as this text, with `headers` as they are (a defect's own content type), not as JSON. */
   text?: string;
+  /** No answer at all: the connection is dropped (status, headers and body are not sent). */
+  drop?: boolean;
 }
 
 export interface Defect {
@@ -158,6 +160,10 @@ export async function startFaultyTarget(defect: Defect | undefined): Promise<Fau
         body: text === "" ? undefined : JSON.parse(text),
       };
       let answer = await defect?.request?.(exchange, sim);
+      if (answer?.drop) {
+        req.socket.destroy();
+        return;
+      }
       let out: string;
       if (answer) out = answer.text ?? (answer.body === undefined ? "" : JSON.stringify(answer.body));
       else {

@@ -5,19 +5,19 @@
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
 import { operationById } from "@platform-api/spec";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { offsetList } from "../src/offset.js";
 import { UsageError } from "../src/options.js";
 import { specModel } from "../src/spec.js";
 import { listenAddress, runVerify, startObserving } from "../src/traffic/commands.js";
+import { loopbackServers } from "./loopback-servers.js";
 import { startObserveCli } from "./observe-cli.js";
 import { observeRecording } from "./observe-in-process.js";
 
@@ -28,16 +28,7 @@ const ACCOUNT = operationById(model, "getCurrentClient").path;
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const CLI = new URL("../dist/cli.js", import.meta.url).pathname;
 
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  closers.push(() => new Promise((done) => server.close(done)));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const { listen, closeAfter } = loopbackServers();
 
 interface Raw {
   status: number;
@@ -117,7 +108,7 @@ describe("what passes", () => {
       }),
     );
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     const request = {
       method: "POST",
       path: `${REGIONS}?${regions.limit.name}=1&x=%20y`,
@@ -155,7 +146,7 @@ describe("what passes", () => {
       }),
     );
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     await send(observing.url, {
       path: `${REGIONS}?${regions.limit.name}=1`,
       headers: [["Authorization", `APIKey ${KEY}`]],
@@ -178,7 +169,7 @@ describe("what passes", () => {
       }),
     );
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     await send(observing.url, {
       path: `http://elsewhere.invalid${ACCOUNT}`,
       headers: [["Authorization", `APIKey ${KEY}`]],
@@ -200,7 +191,7 @@ describe("what passes", () => {
       }),
     );
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     for (let i = 0; i < 2; i++)
       expect((await send(observing.url, { path: ACCOUNT, headers: [] })).status).toBe(401);
     expect(seen).toBe(3);
@@ -224,7 +215,7 @@ describe("what passes", () => {
     // on a loaded machine the proxy closed a socket a client was already reusing.
     const upstream = await listen(createServer((_req, res) => res.end("{}")));
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     const answer = await send(observing.url, { path: ACCOUNT, headers: [] });
     const at = answer.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === "keep-alive");
     const keepAlive = at >= 0 ? answer.rawHeaders[at + 1] : undefined;
@@ -236,7 +227,7 @@ describe("what passes", () => {
     const upstream = await listen(closed);
     await new Promise((done) => closed.close(done));
     const observing = await startObserving({ upstream, host: "127.0.0.1", port: 0 });
-    closers.push(() => observing.stop());
+    closeAfter(() => observing.stop());
     const answer = await send(observing.url, { path: ACCOUNT, headers: [] });
     expect(answer.status).toBe(502);
     expect(answer.rawHeaders).toContain("no-answer");
@@ -406,7 +397,7 @@ describe("usage", () => {
     const dir = mkdtempSync(join(tmpdir(), "observe-cli-"));
     const observe = await startObserveCli(
       ["--upstream", upstream, "--listen", "127.0.0.1:0", "--report", dir],
-      (child) => closers.push(async () => child.kill("SIGKILL")),
+      (child) => closeAfter(async () => child.kill("SIGKILL")),
     );
     const answer = await send(observe.url, { path: ACCOUNT, headers: [] });
     expect(answer.status).toBe(401);

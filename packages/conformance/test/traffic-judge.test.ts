@@ -9,6 +9,7 @@ import { offsetList } from "../src/offset.js";
 import { burstThreshold, requestRate } from "../src/rate.js";
 import { facts } from "../src/rules/task-rules.js";
 import { specModel } from "../src/spec.js";
+import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
@@ -17,18 +18,8 @@ const REGIONS = regions.operation.path;
 const taskPath = (id: string) => facts().poll.path.replace(/\{[^}]+\}/, id);
 const rate = requestRate();
 
-function exchange(over: Partial<ObservedExchange> & { url: string }): ObservedExchange {
-  return {
-    method: "GET",
-    requestHeaders: { authorization: "APIKey 1234$abcdefghijklmnop" },
-    status: 200,
-    responseHeaders: { "content-type": "application/json" },
-    body: "{}",
-    at: 1_000_000,
-    durationMs: 1,
-    ...over,
-  };
-}
+const exchange = (over: Partial<ObservedExchange> & { url: string }) =>
+  exchangeWith("1234$abcdefghijklmnop", over);
 
 const page = (offset: number, limit: number, count: number, ids: number[], at = 1_000_000) =>
   exchange({

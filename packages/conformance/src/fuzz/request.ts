@@ -5,7 +5,7 @@
 
 import { type OperationModel, operationById } from "@platform-api/spec";
 import type { Request } from "../api.js";
-import { curlCommand } from "../curl.js";
+import { authorizationWord, curlCommand } from "../curl.js";
 import { keyFor } from "../operations.js";
 import { specModel } from "../spec.js";
 
@@ -83,12 +83,10 @@ export function httpRequestOf(request: FuzzRequest): Request {
  * shared, and its reader pastes this.
  */
 export function curlOf(request: FuzzRequest, baseUrl: string, keyVariable: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyVariable))
-    throw new TypeError(`curlOf: "${keyVariable}" is not an environment variable's name.`);
   return curlCommand({
     method: request.method,
     url: `${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`,
-    headers: [`-H "Authorization: APIKey $${keyVariable}"`],
+    headers: [authorizationWord(keyVariable)],
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
 }

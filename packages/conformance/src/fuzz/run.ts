@@ -16,7 +16,7 @@ import { createTimeline, hooksOf } from "../progress.js";
 import { buildReport, type Report, type ScenarioResult } from "../report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
 import type { RunIo, RunResult } from "../run.js";
-import { runOutput } from "../run-output.js";
+import { type RunOutput, withRunOutput } from "../run-output.js";
 import { colors as pc } from "../terminal.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
@@ -36,19 +36,14 @@ function uuids(seed: number): () => string {
   return () => supply[next++ % supply.length] as string;
 }
 
-export async function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<RunResult> {
-  const output = runOutput(options, io);
-  try {
-    return await fuzzRun(options, io, output);
-  } finally {
-    output.progress?.stop();
-  }
+export function runFuzz(options: FuzzOptions, io: RunIo = {}): Promise<RunResult> {
+  return withRunOutput(options, io, (output) => fuzzRun(options, io, output));
 }
 
 async function fuzzRun(
   options: FuzzOptions,
   io: RunIo,
-  { env, write, redactLine, targetKeys, progress, notice }: ReturnType<typeof runOutput>,
+  { env, write, redactLine, targetKeys, progress, notice }: RunOutput,
 ): Promise<RunResult> {
   const startedAt = new Date();
   // What discovery and fuzz's requests send and wait for: the progress, and report.json's time.
