@@ -8,7 +8,14 @@ export {
   type SpecAjvOptions,
   specRef,
 } from "./ajv.js";
-export { bundlePath, loadBundle, loadModel, PRODUCT_BUNDLES, type ProductBundle } from "./bundle.js";
+export {
+  bundlePath,
+  loadBundle,
+  loadModel,
+  PRODUCT_BUNDLES,
+  type ProductBundle,
+  seedBundlePath,
+} from "./bundle.js";
 export * from "./model/index.js";
 export {
   type ExtensionField,

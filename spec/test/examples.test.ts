@@ -99,6 +99,7 @@ describe("every example validates against its schema (JSON Schema 2020-12)", () 
       error: null,
       created_on: "2026-11-21T14:05:02+00:00",
       created_resources: null,
+      user_id: 7,
     };
     expect(validate(pointer("components", "schemas", "Task"), task)).toEqual([
       '/created_on must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?$"',

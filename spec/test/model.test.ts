@@ -33,8 +33,8 @@ import {
 } from "./bundle.js";
 import { operations as seed } from "./seed-table.js";
 
-const doc = loadBundle();
-const model = loadModel();
+const doc = loadBundle(undefined, { seed: true });
+const model = loadModel(undefined, { seed: true });
 
 /** "string|null" for ["null", "string"]: the seed table's way of writing a type. */
 const typeName = (type: unknown): string =>

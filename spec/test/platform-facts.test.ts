@@ -26,8 +26,8 @@ import {
 } from "../lib/index.js";
 import { isObject, type Json, loadBundle, loadModel, type Schema, schemaOf } from "./bundle.js";
 
-const doc = loadBundle();
-const model = loadModel();
+const doc = loadBundle(undefined, { seed: true });
+const model = loadModel(undefined, { seed: true });
 const facts = platformFacts();
 const entries = Object.entries(facts.operations).flatMap(([operationId, list]) =>
   list.map((fact) => ({ operationId, fact })),

@@ -3,8 +3,8 @@ import { findOperation } from "../lib/index.js";
 import { loadBundle, loadModel, type Schema, schemaAt, schemaOf } from "./bundle.js";
 import { type FieldFacts, operations, type SchemaFacts } from "./seed-table.js";
 
-const doc = loadBundle();
-const model = loadModel();
+const doc = loadBundle(undefined, { seed: true });
+const model = loadModel(undefined, { seed: true });
 const NO_OFFSET_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$`;
 
 function typeName(schema: Schema): string {

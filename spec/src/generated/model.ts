@@ -37,21 +37,17 @@ export const MODEL = {
           "required": false,
           "example": 10,
           "type": "integer",
+          "maximum": 1000,
+          "default": 10,
           "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/0/schema"
         },
         {
           "name": "state",
           "in": "query",
           "required": false,
+          "explode": true,
           "example": "RUNNING",
-          "type": "string",
-          "enum": [
-            "NEW",
-            "RUNNING",
-            "FINISHED",
-            "ERROR"
-          ],
-          "schemaPointer": "#/components/schemas/TaskState"
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/1/schema"
         },
         {
           "name": "task_type",
@@ -60,6 +56,84 @@ export const MODEL = {
           "example": "create_volume",
           "type": "string",
           "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/2/schema"
+        },
+        {
+          "name": "offset",
+          "in": "query",
+          "required": false,
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/3/schema"
+        },
+        {
+          "name": "project_id",
+          "in": "query",
+          "required": false,
+          "explode": true,
+          "type": "array",
+          "items": {
+            "type": "integer"
+          },
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/4/schema"
+        },
+        {
+          "name": "region_id",
+          "in": "query",
+          "required": false,
+          "explode": true,
+          "type": "array",
+          "items": {
+            "type": "integer"
+          },
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/5/schema"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "default": "desc",
+          "enum": [
+            "asc",
+            "desc"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/6/schema"
+        },
+        {
+          "name": "sorting",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "default": "desc",
+          "enum": [
+            "asc",
+            "desc"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/7/schema"
+        },
+        {
+          "name": "from_timestamp",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "format": "date-time",
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/8/schema"
+        },
+        {
+          "name": "to_timestamp",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "format": "date-time",
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/9/schema"
+        },
+        {
+          "name": "is_acknowledged",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/10/schema"
         }
       ],
       "responses": [
@@ -307,6 +381,46 @@ export const MODEL = {
           "minimum": 0,
           "default": 0,
           "schemaPointer": "#/components/parameters/Offset/schema"
+        },
+        {
+          "name": "display_name",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1regions/get/parameters/2/schema"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "default": "created_at.desc",
+          "enum": [
+            "created_at.asc",
+            "created_at.desc",
+            "display_name.asc",
+            "display_name.desc"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1regions/get/parameters/3/schema"
+        },
+        {
+          "name": "product",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "enum": [
+            "containers",
+            "inference"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1regions/get/parameters/4/schema"
+        },
+        {
+          "name": "show_volume_types",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1regions/get/parameters/5/schema"
         }
       ],
       "responses": [
@@ -1069,6 +1183,24 @@ export const MODEL = {
           ]
         },
         {
+          "status": "404",
+          "content": [
+            {
+              "contentType": "application/json",
+              "schemaPointer": "#/paths/~1streaming~1ai~1tasks/get/responses/404/content/application~1json/schema"
+            }
+          ]
+        },
+        {
+          "status": "422",
+          "content": [
+            {
+              "contentType": "application/json",
+              "schemaPointer": "#/paths/~1streaming~1ai~1tasks/get/responses/422/content/application~1json/schema"
+            }
+          ]
+        },
+        {
           "status": "429",
           "content": [
             {
@@ -1301,6 +1433,7 @@ export const MODEL = {
           "required": false,
           "example": 300112,
           "type": "integer",
+          "format": "int64",
           "schemaPointer": "#/paths/~1storage~1notifications~1v1~1event/put/parameters/0/schema"
         }
       ],
@@ -1314,6 +1447,10 @@ export const MODEL = {
         ]
       },
       "responses": [
+        {
+          "status": "204",
+          "content": []
+        },
         {
           "status": "400",
           "content": [
@@ -1338,6 +1475,15 @@ export const MODEL = {
             {
               "contentType": "application/json",
               "schemaPointer": "#/components/schemas/ErrorBody"
+            }
+          ]
+        },
+        {
+          "status": "409",
+          "content": [
+            {
+              "contentType": "application/json",
+              "schemaPointer": "#/paths/~1storage~1notifications~1v1~1event/put/responses/409/content/application~1json/schema"
             }
           ]
         },
@@ -1532,7 +1678,6 @@ export const MODEL = {
     "#/components/schemas/Region": [
       "id",
       "display_name",
-      "state",
       "access_level",
       "zone",
       "has_kvm",

@@ -415,6 +415,9 @@ export interface components {
                 /** @description Identifiers of created networks. */
                 networks: string[];
             } | null;
+            user_id: number;
+            project_id?: number | null;
+            region_id?: number | null;
         };
         /**
          * Project
@@ -484,11 +487,10 @@ export interface components {
             display_name?: string;
             /**
              * @description Region state. Only regions with state `ACTIVE` are to be used.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example ACTIVE
+             * @enum {string}
              */
-            state?: string;
+            state: "ACTIVE" | "DELETED" | "DELETING" | "DELETION_FAILED" | "INACTIVE" | "MAINTENANCE" | "NEW";
             /**
              * @description `core`: latest hardware; `edge`: lower cost.
              *
@@ -532,6 +534,19 @@ export interface components {
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             available_volume_types?: string[];
+            /** @example LU */
+            country: string;
+            slug: string;
+            /** Format: date-time */
+            created_at: string;
+            has_ai: boolean;
+            has_ai_gpu: boolean;
+            has_basic_vm: boolean;
+            has_sfs: boolean;
+            has_ddos: boolean;
+            /** @enum {string} */
+            endpoint_type: "admin" | "internal" | "public";
+            file_share_types: ("standard" | "vast")[] | null;
         };
         /**
          * RegionList
@@ -572,14 +587,25 @@ export interface components {
          */
         CreateVolumeRequest: {
             /** @description Volume name. */
-            name?: string;
-            /** @description Where the volume's content comes from. */
-            source?: string;
-            /** @description Volume type name; the region lists the types it offers in `available_volume_types`. */
-            type_name?: string;
+            name: string;
+            /**
+             * @description Where the volume's content comes from.
+             * @enum {string}
+             */
+            source: "image" | "new-volume" | "snapshot";
+            /**
+             * @description Volume type name; the region lists the types it offers in `available_volume_types`.
+             * @enum {string}
+             */
+            type_name?: "cold" | "ssd_hiiops" | "ssd_local" | "ssd_lowlatency" | "standard" | "ultra";
             /** @description Volume size. */
             size?: number;
-        };
+            /** Format: uuid */
+            image_id?: string;
+            /** Format: uuid */
+            snapshot_id?: string;
+            instance_id_to_attach_to?: string;
+        } & (unknown & unknown & unknown);
         /**
          * TaskIdList
          * @description Answer of an asynchronous cloud write: the identifiers of the tasks that carry it out. Poll each
@@ -601,27 +627,54 @@ export interface components {
             /** @description Network interfaces and volumes of each server. */
             servers_settings?: {
                 /** @description Network interfaces of each server. */
-                interfaces?: {
-                    /** @description Interface type. */
-                    type?: string;
-                    /** @description IP family of the interface. */
-                    ip_family?: string;
+                interfaces?: ({
+                    /**
+                     * @description Interface type.
+                     * @enum {string}
+                     */
+                    type: "external" | "subnet" | "any_subnet";
+                    /**
+                     * @description IP family of the interface.
+                     * @default ipv4
+                     * @enum {string}
+                     */
+                    ip_family?: "dual" | "ipv4" | "ipv6";
                     /** @description Interface name. */
                     name?: string;
                     /** @description Security groups applied to the interface. */
                     security_groups?: {
-                        /** @description Security group identifier. */
-                        id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Security group identifier.
+                         */
+                        id: string;
                     }[];
-                }[];
+                    /** Format: uuid */
+                    network_id?: string;
+                    /** Format: uuid */
+                    subnet_id?: string;
+                    floating_ip?: {
+                        /** @enum {string} */
+                        source: "new";
+                    };
+                    port_security_enabled?: boolean;
+                } & (unknown & unknown))[];
                 /** @description Volumes of each server. */
-                volumes?: {
+                volumes?: ({
                     /** @description Volume size. */
-                    size?: number;
-                    /** @description Where the volume's content comes from. */
-                    source?: string;
-                }[];
+                    size: number;
+                    /**
+                     * @description Where the volume's content comes from.
+                     * @enum {string}
+                     */
+                    source: "new" | "image";
+                    /** @enum {string} */
+                    type: "cold" | "ssd_hiiops" | "ssd_local" | "ssd_lowlatency" | "standard" | "ultra";
+                    image_id?: string;
+                } & unknown)[];
             };
+            /** @default false */
+            existing_cluster?: boolean;
         };
         /**
          * VirtualGpuQuotaCheckResult
@@ -1043,7 +1096,11 @@ export interface components {
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            task_data?: Record<string, unknown>;
+            task_data?: {
+                url: string;
+                /** @enum {string} */
+                category?: "nsfw" | "hard_nudity" | "soft_nudity" | "sport";
+            } & unknown;
             /**
              * @description Progress in percent, 0 to 100.
              *
@@ -1056,6 +1113,13 @@ export interface components {
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             status?: components["schemas"]["AiTaskStatus"];
+            processing_time: {
+                /** Format: date-time */
+                started_at?: string;
+                /** Format: date-time */
+                completed_at?: string | null;
+                total_time_sec?: number | null;
+            };
         };
         /**
          * AiTaskList
@@ -1371,12 +1435,31 @@ export interface operations {
                  * @description Return only tasks in this state.
                  * @example RUNNING
                  */
-                state?: components["schemas"]["TaskState"];
+                state?: components["schemas"]["TaskState"] | components["schemas"]["TaskState"][];
                 /**
                  * @description Return only tasks of this type, for example `create_vm`, `delete_vm` or `create_volume`.
                  * @example create_volume
                  */
                 task_type?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                offset?: number;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                project_id?: number[];
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                region_id?: number[];
+                /** @description Orders by creation time. */
+                order_by?: "asc" | "desc";
+                /**
+                 * @deprecated
+                 * @description The older name of order_by.
+                 */
+                sorting?: "asc" | "desc";
+                /** @description Lower bound (inclusive) of the creation time. */
+                from_timestamp?: string;
+                /** @description Upper bound (inclusive) of the creation time. */
+                to_timestamp?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                is_acknowledged?: boolean;
             };
             header?: never;
             path?: never;
@@ -1390,7 +1473,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        results: unknown[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1468,6 +1554,14 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                display_name?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                order_by?: "created_at.asc" | "created_at.desc" | "display_name.asc" | "display_name.desc";
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                product?: "containers" | "inference";
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                show_volume_types?: boolean;
             };
             header?: never;
             path?: never;
@@ -1768,6 +1862,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: number;
+                        error?: string;
+                    };
+                };
+            };
+            /** @description The platform gives this status for a feature not enabled for the account, not for a malformed query. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -1860,9 +1977,27 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             /** @description The event configuration was accepted. There is no body; the exact status code is not shown. */
@@ -1883,7 +2018,7 @@ export type inferredRequired = {
     Task: "id" | "task_type" | "state" | "error" | "created_on" | "created_resources";
     Project: "id" | "name" | "is_default" | "state";
     ProjectList: "count" | "results";
-    Region: "id" | "display_name" | "state" | "access_level" | "zone" | "has_kvm" | "has_baremetal" | "has_k8s" | "has_dbaas" | "available_volume_types";
+    Region: "id" | "display_name" | "access_level" | "zone" | "has_kvm" | "has_baremetal" | "has_k8s" | "has_dbaas" | "available_volume_types";
     RegionList: "count" | "results";
     VirtualGpuQuotaCheckResult: "baremetal_network_count_limit" | "baremetal_network_count_requested" | "baremetal_network_count_usage" | "external_ip_count_limit" | "external_ip_count_requested" | "external_ip_count_usage" | "floating_count_limit" | "floating_count_requested" | "floating_count_usage" | "gpu_virtual_a100_count_limit" | "gpu_virtual_a100_count_requested" | "gpu_virtual_a100_count_usage" | "gpu_virtual_h100_count_limit" | "gpu_virtual_h100_count_requested" | "gpu_virtual_h100_count_usage" | "gpu_virtual_h200_count_limit" | "gpu_virtual_h200_count_requested" | "gpu_virtual_h200_count_usage" | "gpu_virtual_l40s_count_limit" | "gpu_virtual_l40s_count_requested" | "gpu_virtual_l40s_count_usage" | "volume_count_limit" | "volume_count_requested" | "volume_count_usage" | "volume_size_limit" | "volume_size_requested" | "volume_size_usage";
     ClientAccount: "id" | "email" | "status";

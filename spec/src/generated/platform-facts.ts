@@ -697,7 +697,10 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "required": true,
         "schema": {
           "type": "string",
-          "pattern": "^\\w{2}$"
+          "pattern": "^\\w{2}$",
+          "examples": [
+            "LU"
+          ]
         },
         "seed": "silent",
         "source": {

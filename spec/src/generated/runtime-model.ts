@@ -19,23 +19,76 @@ export const RUNTIME_MODEL = {
         {
           "name": "limit",
           "in": "query",
-          "type": "integer"
+          "type": "integer",
+          "maximum": 1000,
+          "default": 10
         },
         {
           "name": "state",
-          "in": "query",
-          "type": "string",
-          "enum": [
-            "NEW",
-            "RUNNING",
-            "FINISHED",
-            "ERROR"
-          ]
+          "in": "query"
         },
         {
           "name": "task_type",
           "in": "query",
           "type": "string"
+        },
+        {
+          "name": "offset",
+          "in": "query",
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        {
+          "name": "project_id",
+          "in": "query",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        },
+        {
+          "name": "region_id",
+          "in": "query",
+          "type": "array",
+          "items": {
+            "type": "integer"
+          }
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "type": "string",
+          "default": "desc",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        {
+          "name": "sorting",
+          "in": "query",
+          "type": "string",
+          "default": "desc",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        },
+        {
+          "name": "from_timestamp",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "to_timestamp",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "is_acknowledged",
+          "in": "query",
+          "type": "boolean"
         }
       ]
     },
@@ -88,6 +141,38 @@ export const RUNTIME_MODEL = {
           "type": "integer",
           "minimum": 0,
           "default": 0
+        },
+        {
+          "name": "display_name",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "type": "string",
+          "default": "created_at.desc",
+          "enum": [
+            "created_at.asc",
+            "created_at.desc",
+            "display_name.asc",
+            "display_name.desc"
+          ]
+        },
+        {
+          "name": "product",
+          "in": "query",
+          "type": "string",
+          "enum": [
+            "containers",
+            "inference"
+          ]
+        },
+        {
+          "name": "show_volume_types",
+          "in": "query",
+          "type": "boolean",
+          "default": false
         }
       ],
       "pagination": {

@@ -156,9 +156,27 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             /** @description The event configuration was accepted. There is no body; the exact status code is not shown. */

@@ -66,7 +66,11 @@ export interface components {
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            task_data?: Record<string, unknown>;
+            task_data?: {
+                url: string;
+                /** @enum {string} */
+                category?: "nsfw" | "hard_nudity" | "soft_nudity" | "sport";
+            } & unknown;
             /**
              * @description Progress in percent, 0 to 100.
              *
@@ -79,6 +83,13 @@ export interface components {
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             status?: components["schemas"]["AiTaskStatus"];
+            processing_time: {
+                /** Format: date-time */
+                started_at?: string;
+                /** Format: date-time */
+                completed_at?: string | null;
+                total_time_sec?: number | null;
+            };
         };
         /**
          * AiTaskList
@@ -244,6 +255,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Documented by the platform's published description; the seed does not show this status. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: number;
+                        error?: string;
+                    };
+                };
+            };
+            /** @description The platform gives this status for a feature not enabled for the account, not for a malformed query. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
