@@ -27,6 +27,11 @@ function checkValue(method: string, path: string, name: string, value: unknown, 
       allowed,
     );
   };
+  if (schema.repeatable && Array.isArray(value)) {
+    const { repeatable, ...one } = schema;
+    for (const item of value) checkValue(method, path, name, item, one);
+    return;
+  }
   const type = typeOf(schema);
   if (type === "array") {
     if (!Array.isArray(value)) fail();

@@ -106,14 +106,14 @@ describe("retries", () => {
     );
     const { response } = await client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
       params: { path: { project_id: 1, region_id: 76 } },
-      body: { name: "v", size: 1 },
+      body: { name: "v", source: "new-volume", size: 1 },
     });
     expect(response.status).toBe(200);
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST"]);
     expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
-      { name: "v", size: 1 },
-      { name: "v", size: 1 },
-      { name: "v", size: 1 },
+      { name: "v", source: "new-volume", size: 1 },
+      { name: "v", source: "new-volume", size: 1 },
+      { name: "v", source: "new-volume", size: 1 },
     ]);
     expect(lines).toEqual([
       expect.stringMatching(
@@ -138,7 +138,7 @@ describe("retries", () => {
     const { client, server } = await clientFor(() => ({ status: 500, body: { message: "boom" } }));
     const { error, response } = await client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
       params: { path: { project_id: 1, region_id: 76 } },
-      body: { name: "v" },
+      body: { name: "v", source: "new-volume", size: 1 },
     });
     expect(response.status).toBe(500);
     expect(error).toEqual({ message: "boom" });

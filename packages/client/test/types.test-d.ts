@@ -74,7 +74,7 @@ describe("createClient", () => {
     const call = () =>
       client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
         params: { path: { project_id: 1, region_id: 76 } },
-        body: { name: "data", size: 10 },
+        body: { name: "data", source: "new-volume", size: 10 },
       });
     type Result = Awaited<ReturnType<typeof call>>;
     expectTypeOf<NonNullable<Result["data"]>["tasks"]>().toEqualTypeOf<string[]>();

@@ -73,6 +73,13 @@ describe("parameters are checked against the spec before sending", () => {
       oneOf(param("listTasks", "state").enum),
     ],
     [
+      "an unknown task state among several",
+      () => client().GET("/cloud/v1/tasks", { params: { query: { state: ["FINISHED", "DONE" as never] } } }),
+      "state",
+      "DONE",
+      oneOf(param("listTasks", "state").enum),
+    ],
+    [
       "an unknown quota request status",
       () =>
         client().GET("/cloud/reseller/v1/limits_request", {
@@ -126,6 +133,21 @@ describe("parameters are checked against the spec before sending", () => {
       },
     );
     expect(response.status).toBe(200);
+  });
+
+  it("sends a repeatable filter given several values as the key once per value", async () => {
+    // The merged spec's `state`: one value (the seed) or several (the platform's description).
+    const states = (param("listTasks", "state").enum ?? []).slice(-2) as ("FINISHED" | "ERROR")[];
+    expect(param("listTasks", "state").repeatable).toBe(true);
+    const before = server.requests.length;
+    const { response } = await createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false }).GET(
+      "/cloud/v1/tasks",
+      { params: { query: { state: states } } },
+    );
+    expect(response.status).toBe(200);
+    const sent = new URL(server.requests[before]?.url ?? "", server.url).searchParams.getAll("state");
+    expect(sent).toEqual(states);
+    expect(states).toHaveLength(2);
   });
 
   it("can be turned off", async () => {

@@ -1,6 +1,8 @@
-// The description the suite judges against, read once per process: the bundle, its model (every
-// fact the scenarios use: operations, bounds, defaults, enums, the platform's conventions) and the
-// spec package's one validator. Schema details the model leaves out are read here, by pointer.
+// The description the suite judges against, read once per process: the seed's bundle, its model
+// (every fact the scenarios use: operations, bounds, defaults, enums, the platform's conventions) and
+// the spec package's one validator. Schema details the model leaves out are read here, by pointer.
+// The seed's word is what a `must` holds a server to; the merged bundle (the seed plus what the
+// platform's published descriptions state where the seed is silent) is judged at `should` only.
 
 import {
   createSpecValidator,
@@ -21,7 +23,8 @@ import {
 /**
  * How the spec's inferences are read: `x-inferred-required` lists the fields a schema requires by
  * the spec's own inference, not by the seed. "optional" judges what the seed states (a `must`),
- * "required" what the spec infers too (a `should`).
+ * "required" what the spec infers and what only the platform's published descriptions state (the
+ * merged bundle: their fields, types and required names), a `should`.
  */
 export type Inferred = InferredRequiredMode;
 
@@ -35,14 +38,14 @@ let loaded: Spec | undefined;
 
 function spec(): Spec {
   if (!loaded) {
-    const doc = loadBundle();
-    const model = loadModel();
+    const doc = loadBundle(undefined, { seed: true });
+    const model = loadModel(undefined, { seed: true });
     loaded = {
       doc,
       model,
       validators: {
         optional: createSpecValidator(doc, model, { inferred: "optional" }),
-        required: createSpecValidator(doc, model, { inferred: "required" }),
+        required: createSpecValidator(loadBundle(), loadModel(), { inferred: "required" }),
       },
     };
   }

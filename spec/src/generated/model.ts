@@ -47,6 +47,14 @@ export const MODEL = {
           "required": false,
           "explode": true,
           "example": "RUNNING",
+          "type": "string",
+          "enum": [
+            "NEW",
+            "RUNNING",
+            "FINISHED",
+            "ERROR"
+          ],
+          "repeatable": true,
           "schemaPointer": "#/paths/~1cloud~1v1~1tasks/get/parameters/1/schema"
         },
         {

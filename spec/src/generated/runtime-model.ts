@@ -25,7 +25,15 @@ export const RUNTIME_MODEL = {
         },
         {
           "name": "state",
-          "in": "query"
+          "in": "query",
+          "type": "string",
+          "enum": [
+            "NEW",
+            "RUNNING",
+            "FINISHED",
+            "ERROR"
+          ],
+          "repeatable": true
         },
         {
           "name": "task_type",

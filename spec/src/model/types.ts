@@ -22,6 +22,8 @@ export interface ValueFacts {
   readonly default?: unknown;
   readonly enum?: readonly unknown[];
   readonly items?: ValueFacts;
+  /** A query value that may also be sent as several, the key repeated once per value. */
+  readonly repeatable?: boolean;
 }
 
 export interface ParameterModel extends ValueFacts {

@@ -143,10 +143,9 @@ function platformStatus(operation: OperationModel, status: number): StatusFact |
 export function judgeAnswer(answer: Answer, evidence: Evidence): JudgedExchange | undefined {
   const operation = findOperation(specModel(), answer.method, answer.template);
   if (!operation) return undefined;
-  // What the seed leaves open and the platform documents is never a failure (issue #29); its body
-  // is the platform's, which the description does not describe, so nothing more is judged of it.
-  if (platformStatus(operation, answer.status))
-    return { operationId: operation.operationId, evidence, must: [], should: [] };
+  // What the seed leaves open and the platform documents is never a failure (issue #29): its body
+  // is judged by the merged description only, at `should`.
+  const platformOnly = platformStatus(operation, answer.status) !== undefined;
   const problems = (inferred: Inferred) => {
     const errors = specValidator(inferred).validateResponse({
       method: answer.method,
@@ -160,7 +159,7 @@ export function judgeAnswer(answer: Answer, evidence: Evidence): JudgedExchange 
       errors.push("the body is not valid JSON");
     return errors;
   };
-  const must = problems("optional");
+  const must = platformOnly ? [] : problems("optional");
   const should = problems("required").filter((p) => !must.includes(p));
   const at = `${answer.method} ${evidence.path} → ${answer.status}`;
   return {
