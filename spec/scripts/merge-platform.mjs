@@ -9,7 +9,7 @@
 // it runs before src/ is compiled (turbo's build depends on the bundle).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -64,7 +64,7 @@ export function mergePlatformFacts(seed, facts, { requireAllOperations = true } 
       const where = `platform-facts.yaml ${operationId} ${fact.id}`;
       if (fact.kind === "parameter") enterParameter(doc, found.operation, fact, where);
       else if (fact.kind === "field") enterField(doc, found.operation, fact, where);
-      else enterStatus(found.operation, fact, where);
+      else enterStatus(found.operation, fact);
       for (const sentence of fact.fills ?? []) fill(doc, found.operation, sentence, fact, where);
       if (fact.kind === "field") fillExamples(doc, found.operation, fact, where);
     }
@@ -174,11 +174,10 @@ function enterParameter(doc, operation, fact, where) {
       amend(structuredClone(schema), fact.schema.items ?? {}, where);
       parameter.schema = { anyOf: [parameter.schema, { type: "array", items: parameter.schema }] };
     } else {
-      parameter.schema = structuredClone(parameter.schema ?? {});
-      const target = parameter.schema.$ref
-        ? (parameter.schema = { allOf: [parameter.schema] })
-        : parameter.schema;
-      amend(target, fact.schema, where);
+      // Keywords beside a shared schema's $ref would amend every user of it: wrap it instead.
+      const own = structuredClone(parameter.schema ?? {});
+      parameter.schema = own.$ref ? { allOf: [own] } : own;
+      amend(parameter.schema, fact.schema, where);
     }
   }
   if (fact.repeatable) {
@@ -280,13 +279,14 @@ function require_(holder, name, fact) {
     holder.allOf ??= [];
     holder.allOf.push({
       if: { properties: { [sibling]: { enum: [...values] } }, required: [sibling] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited.
       then: { required: [name] },
       [SOURCE_KEY]: [citation(fact)],
     });
   }
 }
 
-function enterStatus(operation, fact, where) {
+function enterStatus(operation, fact) {
   operation.responses ??= {};
   if (operation.responses[fact.status]) {
     cite(operation.responses[fact.status], fact);
@@ -306,7 +306,6 @@ function enterStatus(operation, fact, where) {
     };
   cite(response, fact);
   operation.responses[fact.status] = response;
-  void where;
 }
 
 /**
@@ -431,5 +430,4 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(
     `merged the platform's facts into dist/{${written.join(",")}}.json; the seed's own: dist/seed/`,
   );
-  void dirname;
 }

@@ -23,6 +23,8 @@ export interface FactBase {
   readonly note?: string;
   readonly source: PlatformFactSource;
   readonly confirmedBy?: readonly PlatformFactSource[];
+  /** Sentences of the description's `x-unspecified` this fact answers: the merged bundle drops them. */
+  readonly fills?: readonly string[];
 }
 
 export interface ParameterFact extends FactBase {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { asyncTaskOperations, operationById, paginatedOperations, taskPollingOf } from "../lib/index.js";
 import { at, loadBundle, loadModel, objectAt, operationNode } from "./bundle.js";
 
-const doc = loadBundle();
-const model = loadModel();
+const doc = loadBundle(undefined, { seed: true });
+const model = loadModel(undefined, { seed: true });
 const op = (id: string) => operationById(model, id);
 
 describe("machine-readable conventions", () => {

@@ -165,9 +165,11 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
 
 describe("the generated types", () => {
   it("make every inferred field optional in `components`, with the note in its JSDoc", async () => {
-    // Compiles only while the inferred fields are optional and the stated ones required.
-    const bare: components["schemas"]["Task"] = {};
-    expect(bare).toEqual({});
+    // Compiles only while the inferred fields are optional and the stated ones required (a task's
+    // user_id is stated by the platform's published description, merged into the bundle).
+    const bare: components["schemas"]["Task"] = { user_id: 7 };
+    expect(bare).toEqual({ user_id: 7 });
+    expectTypeOf<components["schemas"]["Task"]["user_id"]>().toEqualTypeOf<number>();
     expectTypeOf<components["schemas"]["Task"]["error"]>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<components["schemas"]["AiTaskList"]["count"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<components["schemas"]["QuotaLimitRequestList"]["count"]>().toEqualTypeOf<number>();

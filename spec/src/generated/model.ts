@@ -200,10 +200,7 @@ export const MODEL = {
           ]
         }
       ],
-      "unspecified": [
-        "The response body shape.",
-        "How the project and region of the listed tasks are selected."
-      ]
+      "unspecified": []
     },
     {
       "key": "GET /cloud/v1/tasks/{task_id}",
@@ -744,9 +741,7 @@ export const MODEL = {
         "createdResourcesKey": "volumes",
         "pollOperationId": "getTask"
       },
-      "unspecified": [
-        "Which success status (200 or 201) the operation answers with."
-      ]
+      "unspecified": []
     },
     {
       "key": "POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
@@ -1519,7 +1514,6 @@ export const MODEL = {
         }
       ],
       "unspecified": [
-        "The success status code.",
         "Which of bytes or count applies to which event name.",
         "Delivery of notifications (channel, destination, payload)."
       ]

@@ -72,6 +72,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "default": 10
         },
         "seed": "silent",
+        "fills": [
+          "Bounds and default of limit for this list."
+        ],
         "note": "The seed's general default of 1000 is for offset lists; it gives the task list neither offset nor a default, and the description leaves this list's default open.",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -142,6 +145,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           }
         },
         "seed": "silent",
+        "fills": [
+          "How the project and region of the listed tasks are selected."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -352,6 +358,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "type": "array"
         },
         "seed": "silent",
+        "fills": [
+          "The response body shape."
+        ],
         "note": "Each item is a task, as getTask answers it.",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -582,6 +591,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           }
         },
         "seed": "silent",
+        "fills": [
+          "Keys other than instances, volumes, floatingips and networks."
+        ],
         "note": "Keys beyond the four the seed shows; the platform requires none of them.",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -703,6 +715,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Region fields other than those listed."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -1044,6 +1059,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of source."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -1068,6 +1086,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of type_name."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -1085,6 +1106,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "type": "string"
         },
         "seed": "silent",
+        "fills": [
+          "Which body fields are required."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -1168,6 +1192,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "type": "string"
         },
         "seed": "silent",
+        "fills": [
+          "Body fields other than name, source, type_name and size."
+        ],
         "note": "Also optional on the platform, all sources - attachment_tag (string), lifecycle_policy_ids (array of integer), tags (object of strings).",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -1181,6 +1208,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "kind": "status",
         "status": "200",
         "seed": "silent",
+        "fills": [
+          "Which success status (200 or 201) the operation answers with."
+        ],
         "note": "The only success status the platform documents for this operation; the seed lists 200 and 201 as success codes without saying which.",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -1242,6 +1272,10 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of type.",
+          "Which nested fields of servers_settings are required."
+        ],
         "note": "The interface's shape depends on type (see the facts below).",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -1331,6 +1365,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "default": "ipv4"
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of ip_family."
+        ],
         "note": "Documented on external and any_subnet interfaces; subnet interfaces do not list it.",
         "source": {
           "repository": "G-Core/product-documentation",
@@ -1404,6 +1441,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of source."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -1672,6 +1712,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "kind": "status",
         "status": "204",
         "seed": "silent",
+        "fills": [
+          "The success status code."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/object_storage_api.yaml",

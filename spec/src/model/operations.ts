@@ -36,7 +36,12 @@ export function readOperations(doc: JsonObject): { operations: OperationModel[];
     // One value, or the key repeated once per value (the merged bundle's form where the seed
     // describes one value and the platform's published description an array).
     const [one, many, ...more] = Array.isArray(schema.anyOf) ? schema.anyOf : [];
-    if (more.length === 0 && isObject(many) && many.type === "array" && JSON.stringify(many.items) === JSON.stringify(one))
+    if (
+      more.length === 0 &&
+      isObject(many) &&
+      many.type === "array" &&
+      JSON.stringify(many.items) === JSON.stringify(one)
+    )
       return { ...facts(one), repeatable: true };
     const out: Record<string, unknown> = {};
     for (const key of FACT_KEYWORDS) if (schema[key] !== undefined) out[key] = schema[key];
