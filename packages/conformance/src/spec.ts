@@ -30,6 +30,8 @@ export type Inferred = InferredRequiredMode;
 
 interface Spec {
   doc: JsonObject;
+  /** The merged bundle: the seed plus the platform's published facts, judged at should. */
+  merged: JsonObject;
   model: SpecModel;
   validators: Record<Inferred, SpecValidator>;
 }
@@ -40,12 +42,14 @@ function spec(): Spec {
   if (!loaded) {
     const doc = loadBundle(undefined, { seed: true });
     const model = loadModel(undefined, { seed: true });
+    const merged = loadBundle();
     loaded = {
       doc,
+      merged,
       model,
       validators: {
         optional: createSpecValidator(doc, model, { inferred: "optional" }),
-        required: createSpecValidator(loadBundle(), loadModel(), { inferred: "required" }),
+        required: createSpecValidator(merged, loadModel(), { inferred: "required" }),
       },
     };
   }
@@ -57,8 +61,9 @@ export const specModel = (): SpecModel => spec().model;
 export const specValidator = (inferred: Inferred = "optional"): SpecValidator => spec().validators[inferred];
 
 /**
- * Whether any schema an operation's answers may carry lists inferred-required fields
- * (`x-inferred-required`): only then can its answers break an inference without breaking the seed.
+ * Whether an operation's answers can break the should-level description without breaking the seed:
+ * a schema they may carry lists inferred-required fields (`x-inferred-required`), or the platform's
+ * published facts add to it (`x-platform-source`, in the merged bundle).
  */
 export function answersCarryInferences(operation: OperationModel): boolean {
   // Asked for every exchange the traffic judge sees: walked once per operation.
@@ -72,19 +77,21 @@ export function answersCarryInferences(operation: OperationModel): boolean {
 const carriesInferences = new WeakMap<OperationModel, boolean>();
 
 function walkForInferences(operation: OperationModel): boolean {
-  const { doc } = spec();
+  const { merged } = spec();
   const seen = new Set<unknown>();
   const visit = (node: unknown): boolean => {
-    const resolved = resolveRef<unknown>(doc, node);
+    const resolved = resolveRef<unknown>(merged, node);
     if (typeof resolved !== "object" || resolved === null || seen.has(resolved)) return false;
     seen.add(resolved);
-    if (!Array.isArray(resolved) && Array.isArray((resolved as JsonObject)["x-inferred-required"]))
-      return true;
+    if (!Array.isArray(resolved)) {
+      const object = resolved as JsonObject;
+      if (Array.isArray(object["x-inferred-required"]) || object["x-platform-source"] !== undefined)
+        return true;
+    }
     return Object.values(resolved).some(visit);
   };
-  return operation.responses
-    .flatMap((r) => r.content)
-    .some((m) => m.schemaPointer !== undefined && visit(resolvePointer(doc, m.schemaPointer)));
+  // The operation's answers in the merged bundle: the same pointer, statuses the platform adds included.
+  return visit(resolvePointer(merged, `${operation.pointer}/responses`));
 }
 
 /** The operation at a method and path template; the spec lacking it is an error. */
