@@ -2,7 +2,6 @@
 // seed is silent, each cited. In-process: the merge is a pure function of the seed's bundle and the
 // record, so these tests call it directly on copies.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript without declarations (it runs before src/ is compiled).
 import {
   mergePlatformFacts,
   PLATFORM_REQUIRED_KEY,

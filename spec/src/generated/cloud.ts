@@ -261,29 +261,22 @@ export interface components {
             /**
              * Format: uuid
              * @description Task identifier, globally unique.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            id?: string;
+            id: string;
             /**
              * @description What the task does, for example `create_vm`, `delete_vm` or `create_volume`.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example create_vm
              * @example delete_vm
              * @example create_volume
              */
-            task_type?: string;
-            /**
-             * @description Current state of the task.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            state?: components["schemas"]["TaskState"];
+            task_type: string;
+            /** @description Current state of the task. */
+            state: components["schemas"]["TaskState"];
             /**
              * @description Failure reason when the state is `ERROR`, otherwise null.
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             * @default null
              */
             error?: string | null;
             /**
@@ -300,6 +293,7 @@ export interface components {
              *     empty arrays.
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             * @default null
              */
             created_resources?: {
                 /** @description Identifiers of created instances. */
@@ -320,67 +314,44 @@ export interface components {
          * @description A cloud project. Cloud resources belong to a project and a region.
          */
         Project: {
-            /**
-             * @description Project identifier.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            id?: number;
-            /**
-             * @description Project name.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            name?: string;
-            /**
-             * @description Whether this is the account's default project.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            is_default?: boolean;
+            /** @description Project identifier. */
+            id: number;
+            /** @description Project name. */
+            name: string;
+            /** @description Whether this is the account's default project. */
+            is_default: boolean;
             /**
              * @description Project state; `ACTIVE` is the value shown.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @example ACTIVE
              */
-            state?: string;
+            state: string;
+            client_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+            description: string | null;
+            task_id: string | null;
         };
         /**
          * ProjectList
          * @description List envelope of projects.
          */
         ProjectList: {
-            /**
-             * @description Total number of matching projects across all pages, not only the current page.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            count?: number;
-            /**
-             * @description Projects of the current page.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            results?: components["schemas"]["Project"][];
+            /** @description Total number of matching projects across all pages, not only the current page. */
+            count: number;
+            /** @description Projects of the current page. */
+            results: components["schemas"]["Project"][];
         };
         /**
          * Region
          * @description A cloud region. Regions differ in the features they support; use only regions whose state is `ACTIVE`.
          */
         Region: {
-            /**
-             * @description Region identifier.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            id?: number;
-            /**
-             * @description Human-readable location name.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            display_name?: string;
+            /** @description Region identifier. */
+            id: number;
+            /** @description Human-readable location name. */
+            display_name: string;
             /**
              * @description Region state. Only regions with state `ACTIVE` are to be used.
              * @example ACTIVE
@@ -389,41 +360,23 @@ export interface components {
             state: "ACTIVE" | "DELETED" | "DELETING" | "DELETION_FAILED" | "INACTIVE" | "MAINTENANCE" | "NEW";
             /**
              * @description `core`: latest hardware; `edge`: lower cost.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              * @enum {string}
              */
-            access_level?: "core" | "edge";
+            access_level: "core" | "edge";
             /**
              * @description Geographic zone.
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             zone?: string;
-            /**
-             * @description True when virtual machines are available.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            has_kvm?: boolean;
-            /**
-             * @description True when bare metal servers are available.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            has_baremetal?: boolean;
-            /**
-             * @description True when managed Kubernetes is available.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            has_k8s?: boolean;
-            /**
-             * @description True when managed PostgreSQL is available.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            has_dbaas?: boolean;
+            /** @description True when virtual machines are available. */
+            has_kvm: boolean;
+            /** @description True when bare metal servers are available. */
+            has_baremetal: boolean;
+            /** @description True when managed Kubernetes is available. */
+            has_k8s: boolean;
+            /** @description True when managed PostgreSQL is available. */
+            has_dbaas: boolean;
             /**
              * @description Volume type names offered in the region.
              *
@@ -449,24 +402,45 @@ export interface components {
          * @description List envelope of regions.
          */
         RegionList: {
-            /**
-             * @description Total number of matching regions across all pages, not only the current page.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            count?: number;
-            /**
-             * @description Regions of the current page, at most `limit`.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            results?: components["schemas"]["Region"][];
+            /** @description Total number of matching regions across all pages, not only the current page. */
+            count: number;
+            /** @description Regions of the current page, at most `limit`. */
+            results: components["schemas"]["Region"][];
         };
         /**
          * Instance
          * @description A virtual machine instance. Its fields are not shown by the platform's documentation.
          */
-        Instance: Record<string, unknown>;
+        Instance: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "BUILD" | "DELETED" | "ERROR" | "HARD_REBOOT" | "MIGRATING" | "PASSWORD" | "PAUSED" | "REBOOT" | "REBUILD" | "RESCUE" | "RESIZE" | "REVERT_RESIZE" | "SHELVED" | "SHELVED_OFFLOADED" | "SHUTOFF" | "SOFT_DELETED" | "SUSPENDED" | "UNKNOWN" | "VERIFY_RESIZE";
+            /** @enum {string} */
+            vm_state: "active" | "building" | "deleted" | "error" | "paused" | "rescued" | "resized" | "shelved" | "shelved_offloaded" | "soft-deleted" | "stopped" | "suspended";
+            flavor: Record<string, unknown>;
+            volumes: Record<string, unknown>[];
+            addresses: Record<string, unknown>;
+            security_groups: {
+                name?: string;
+            }[];
+            tags: Record<string, unknown>[];
+            blackhole_ports: Record<string, unknown>[];
+            fixed_ip_assignments: Record<string, unknown>[] | null;
+            instance_description: string | null;
+            ssh_key_name: string | null;
+            creator_task_id: string | null;
+            task_id: string | null;
+            task_state: string | null;
+            ddos_profile: Record<string, unknown> | null;
+            instance_isolation: Record<string, unknown> | null;
+            region: string;
+            region_id: number;
+            project_id: number;
+        };
         /**
          * InstanceList
          * @description List envelope of instances. A project without instances returns count 0 and an empty results array.
@@ -1123,7 +1097,16 @@ export interface operations {
     };
     listProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                include_deleted?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                name?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                offset?: number;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                order_by?: "created_at.asc" | "created_at.desc" | "name.asc" | "name.desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1202,6 +1185,60 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                available_floating?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                "changes-before"?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                "changes-since"?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                exclude_flavor_prefix?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                exclude_secgroup?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                flavor_id?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                flavor_prefix?: string;
+                /**
+                 * @deprecated
+                 * @description Documented by the platform's published description; the seed does not show it.
+                 */
+                include_ai?: boolean;
+                /**
+                 * @deprecated
+                 * @description Documented by the platform's published description; the seed does not show it.
+                 */
+                include_baremetal?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                include_k8s?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                ip?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                name?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                only_isolated?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                only_with_fixed_external_ip?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                order_by?: "created.asc" | "created.desc" | "name.asc" | "name.desc" | "status.asc" | "status.desc";
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                profile_name?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                protection_status?: "Active" | "Queued" | "Error";
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                status?: "ACTIVE" | "BUILD" | "ERROR" | "HARD_REBOOT" | "MIGRATING" | "PAUSED" | "REBOOT" | "REBUILD" | "RESIZE" | "REVERT_RESIZE" | "SHELVED" | "SHELVED_OFFLOADED" | "SHUTOFF" | "SOFT_DELETED" | "SUSPENDED" | "VERIFY_RESIZE";
+                /** @description A JSON object of tag keys to tag values, sent as one string (the platform gives application/json as its content type). */
+                tag_key_value?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                tag_value?: string[];
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                type_ddos_profile?: "basic" | "advanced";
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                uuid?: string;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                with_ddos?: boolean;
+                /** @description Documented by the platform's published description; the seed does not show it. */
+                with_interfaces_name?: boolean;
             };
             header?: never;
             path: {
@@ -1385,11 +1422,8 @@ export interface operations {
  * `components`, which type what the platform's documentation states.
  */
 export type inferredRequired = {
-    Task: "id" | "task_type" | "state" | "error" | "created_on" | "created_resources";
-    Project: "id" | "name" | "is_default" | "state";
-    ProjectList: "count" | "results";
-    Region: "id" | "display_name" | "access_level" | "zone" | "has_kvm" | "has_baremetal" | "has_k8s" | "has_dbaas" | "available_volume_types";
-    RegionList: "count" | "results";
+    Task: "error" | "created_on" | "created_resources";
+    Region: "zone" | "available_volume_types";
     VirtualGpuQuotaCheckResult: "baremetal_network_count_limit" | "baremetal_network_count_requested" | "baremetal_network_count_usage" | "external_ip_count_limit" | "external_ip_count_requested" | "external_ip_count_usage" | "floating_count_limit" | "floating_count_requested" | "floating_count_usage" | "gpu_virtual_a100_count_limit" | "gpu_virtual_a100_count_requested" | "gpu_virtual_a100_count_usage" | "gpu_virtual_h100_count_limit" | "gpu_virtual_h100_count_requested" | "gpu_virtual_h100_count_usage" | "gpu_virtual_h200_count_limit" | "gpu_virtual_h200_count_requested" | "gpu_virtual_h200_count_usage" | "gpu_virtual_l40s_count_limit" | "gpu_virtual_l40s_count_requested" | "gpu_virtual_l40s_count_usage" | "volume_count_limit" | "volume_count_requested" | "volume_count_usage" | "volume_size_limit" | "volume_size_requested" | "volume_size_usage";
 };
 /**

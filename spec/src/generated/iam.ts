@@ -33,25 +33,30 @@ export interface components {
          * @description The account of the token holder.
          */
         ClientAccount: {
-            /**
-             * @description Client (account) identifier.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            id?: number;
+            /** @description Client (account) identifier. */
+            id: number;
             /**
              * Format: email
              * @description Email address of the account.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            email?: string;
+            email: string;
             /**
              * @description Account status.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             * @enum {string}
              */
-            status?: string;
+            status: "new" | "trial" | "trialend" | "active" | "integration" | "paused" | "preparation" | "ready";
+            name: string | null;
+            companyName: string;
+            bill_type: string;
+            deleted: boolean;
+            is_test: boolean;
+            has_active_admin: boolean;
+            currentUser: number;
+            capabilities: ("CDN" | "STORAGE" | "STREAMING" | "DNS" | "DDOS" | "CLOUD")[];
+            serviceStatuses: Record<string, unknown>;
+            paidFeatures: Record<string, unknown>;
+            freeFeatures: Record<string, unknown>;
+            entryBaseDomain: string | null;
         };
         /**
          * ErrorBody
@@ -146,7 +151,6 @@ export interface operations {
  * `components`, which type what the platform's documentation states.
  */
 export type inferredRequired = {
-    ClientAccount: "id" | "email" | "status";
 };
 /**
  * A component schema with the fields it requires by inference present: what a server that follows

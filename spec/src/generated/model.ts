@@ -299,7 +299,46 @@ export const MODEL = {
       "security": [
         "APIKey"
       ],
-      "parameters": [],
+      "parameters": [
+        {
+          "name": "include_deleted",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1projects/get/parameters/0/schema"
+        },
+        {
+          "name": "name",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1projects/get/parameters/1/schema"
+        },
+        {
+          "name": "offset",
+          "in": "query",
+          "required": false,
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "schemaPointer": "#/paths/~1cloud~1v1~1projects/get/parameters/2/schema"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "default": "created_at.desc",
+          "enum": [
+            "created_at.asc",
+            "created_at.desc",
+            "name.asc",
+            "name.desc"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1projects/get/parameters/3/schema"
+        }
+      ],
       "responses": [
         {
           "status": "200",
@@ -544,6 +583,225 @@ export const MODEL = {
           "minimum": 0,
           "default": 0,
           "schemaPointer": "#/components/parameters/Offset/schema"
+        },
+        {
+          "name": "available_floating",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/2/schema"
+        },
+        {
+          "name": "changes-before",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "format": "date-time",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/3/schema"
+        },
+        {
+          "name": "changes-since",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "format": "date-time",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/4/schema"
+        },
+        {
+          "name": "exclude_flavor_prefix",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/5/schema"
+        },
+        {
+          "name": "exclude_secgroup",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/6/schema"
+        },
+        {
+          "name": "flavor_id",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/7/schema"
+        },
+        {
+          "name": "flavor_prefix",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/8/schema"
+        },
+        {
+          "name": "include_ai",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/9/schema"
+        },
+        {
+          "name": "include_baremetal",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/10/schema"
+        },
+        {
+          "name": "include_k8s",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": true,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/11/schema"
+        },
+        {
+          "name": "ip",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/12/schema"
+        },
+        {
+          "name": "name",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/13/schema"
+        },
+        {
+          "name": "only_isolated",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/14/schema"
+        },
+        {
+          "name": "only_with_fixed_external_ip",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/15/schema"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "default": "created.desc",
+          "enum": [
+            "created.asc",
+            "created.desc",
+            "name.asc",
+            "name.desc",
+            "status.asc",
+            "status.desc"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/16/schema"
+        },
+        {
+          "name": "profile_name",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/17/schema"
+        },
+        {
+          "name": "protection_status",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "enum": [
+            "Active",
+            "Queued",
+            "Error"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/18/schema"
+        },
+        {
+          "name": "status",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "enum": [
+            "ACTIVE",
+            "BUILD",
+            "ERROR",
+            "HARD_REBOOT",
+            "MIGRATING",
+            "PAUSED",
+            "REBOOT",
+            "REBUILD",
+            "RESIZE",
+            "REVERT_RESIZE",
+            "SHELVED",
+            "SHELVED_OFFLOADED",
+            "SHUTOFF",
+            "SOFT_DELETED",
+            "SUSPENDED",
+            "VERIFY_RESIZE"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/19/schema"
+        },
+        {
+          "name": "tag_key_value",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/20/schema"
+        },
+        {
+          "name": "tag_value",
+          "in": "query",
+          "required": false,
+          "explode": true,
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255
+          },
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/21/schema"
+        },
+        {
+          "name": "type_ddos_profile",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "enum": [
+            "basic",
+            "advanced"
+          ],
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/22/schema"
+        },
+        {
+          "name": "uuid",
+          "in": "query",
+          "required": false,
+          "type": "string",
+          "maxLength": 36,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/23/schema"
+        },
+        {
+          "name": "with_ddos",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/24/schema"
+        },
+        {
+          "name": "with_interfaces_name",
+          "in": "query",
+          "required": false,
+          "type": "boolean",
+          "default": false,
+          "schemaPointer": "#/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/25/schema"
         }
       ],
       "responses": [
@@ -1660,37 +1918,13 @@ export const MODEL = {
   },
   "inferredRequired": {
     "#/components/schemas/Task": [
-      "id",
-      "task_type",
-      "state",
       "error",
       "created_on",
       "created_resources"
     ],
-    "#/components/schemas/Project": [
-      "id",
-      "name",
-      "is_default",
-      "state"
-    ],
-    "#/components/schemas/ProjectList": [
-      "count",
-      "results"
-    ],
     "#/components/schemas/Region": [
-      "id",
-      "display_name",
-      "access_level",
       "zone",
-      "has_kvm",
-      "has_baremetal",
-      "has_k8s",
-      "has_dbaas",
       "available_volume_types"
-    ],
-    "#/components/schemas/RegionList": [
-      "count",
-      "results"
     ],
     "#/components/schemas/VirtualGpuQuotaCheckResult": [
       "baremetal_network_count_limit",
@@ -1721,17 +1955,8 @@ export const MODEL = {
       "volume_size_requested",
       "volume_size_usage"
     ],
-    "#/components/schemas/ClientAccount": [
-      "id",
-      "email",
-      "status"
-    ],
     "#/components/schemas/AiTask": [
-      "task_id",
-      "task_name",
-      "task_data",
-      "progress",
-      "status"
+      "task_name"
     ],
     "#/components/schemas/AiTaskList": [
       "next",

@@ -14,7 +14,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
       "paths": [
         "api-reference/services_docs_mintlify/cloud_api.yaml",
         "api-reference/services_docs_mintlify/streaming_api.yaml",
-        "api-reference/services_docs_mintlify/object_storage_api.yaml"
+        "api-reference/services_docs_mintlify/object_storage_api.yaml",
+        "api-reference/services_docs_mintlify/iam_api.yaml",
+        "api-reference/services_docs_mintlify/ddos_protection_api.yaml"
       ]
     },
     {
@@ -28,7 +30,15 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "src/gcore/types/streaming/ai_task.py",
         "src/gcore/resources/cloud/volumes.py",
         "src/gcore/resources/cloud/volumes_custom.py",
-        "src/gcore/types/cloud/volume.py"
+        "src/gcore/types/cloud/volume.py",
+        "src/gcore/types/cloud/project.py",
+        "src/gcore/types/cloud/project_list_params.py",
+        "src/gcore/types/cloud/instance.py",
+        "src/gcore/types/cloud/instance_list_params.py",
+        "src/gcore/types/iam/account_overview.py",
+        "src/gcore/types/security/client_profile.py",
+        "src/gcore/types/security/client_profile_template.py",
+        "src/gcore/types/security/profile_replace_params.py"
       ]
     }
   ],
@@ -479,6 +489,7 @@ export const PLATFORM_FACTS: PlatformFacts = {
         "at": "response",
         "status": "200",
         "field": "created_on",
+        "required": true,
         "schema": {
           "type": [
             "string",
@@ -601,6 +612,153 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
           "pointer": "/components/schemas/CreatedResources/properties"
         }
+      },
+      {
+        "id": "task-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "id",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "note": "The platform gives the id no format.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/TaskSerializer/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 124
+          }
+        ]
+      },
+      {
+        "id": "task-task-type-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "task_type",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/TaskSerializer/properties/task_type"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 133
+          }
+        ]
+      },
+      {
+        "id": "task-state-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "state",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ERROR",
+            "FINISHED",
+            "NEW",
+            "RUNNING"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/TaskSerializer/properties/state"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 130
+          }
+        ]
+      },
+      {
+        "id": "task-error-optional",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "error",
+        "required": false,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "default": null
+        },
+        "seed": "silent",
+        "note": "The platform does not list error in required; it defaults to null.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/TaskSerializer/properties/error"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 173
+          }
+        ]
+      },
+      {
+        "id": "task-created-resources-optional",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "created_resources",
+        "required": false,
+        "schema": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "default": null
+        },
+        "seed": "silent",
+        "note": "The platform does not list created_resources in required; it defaults to null.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/TaskSerializer/properties/created_resources"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 148
+          }
+        ]
       }
     ],
     "listRegions": [
@@ -1039,6 +1197,229 @@ export const PLATFORM_FACTS: PlatformFacts = {
             "path": "src/gcore/types/cloud/region.py",
             "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
             "line": 27
+          }
+        ]
+      },
+      {
+        "id": "regions-list-count-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "count",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionCollectionSerializer/properties/count"
+        }
+      },
+      {
+        "id": "regions-list-results-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results",
+        "required": true,
+        "schema": {
+          "type": "array"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionCollectionSerializer/properties/results"
+        }
+      },
+      {
+        "id": "region-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 21
+          }
+        ]
+      },
+      {
+        "id": "region-display-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].display_name",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/display_name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 42
+          }
+        ]
+      },
+      {
+        "id": "region-access-level-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].access_level",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "core",
+            "edge"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionAccessType"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 24
+          }
+        ]
+      },
+      {
+        "id": "region-has-kvm-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].has_kvm",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/has_kvm"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 75
+          }
+        ]
+      },
+      {
+        "id": "region-has-baremetal-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].has_baremetal",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/has_baremetal"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 60
+          }
+        ]
+      },
+      {
+        "id": "region-has-k8s-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].has_k8s",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/has_k8s"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 72
+          }
+        ]
+      },
+      {
+        "id": "region-has-dbaas-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].has_dbaas",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/has_dbaas"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/region.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 66
           }
         ]
       }
@@ -1493,7 +1874,21 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
           "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
           "pointer": "/components/schemas/AllVolumeTypeEnum"
-        }
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/product-documentation",
+            "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+            "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+            "pointer": "/components/schemas/CreateVirtualGpuClusterNewVolumeCheckLimitsSerializer/required/1"
+          },
+          {
+            "repository": "G-Core/product-documentation",
+            "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+            "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+            "pointer": "/components/schemas/CreateVirtualGpuClusterImageVolumeCheckLimitsSerializer/required/1"
+          }
+        ]
       },
       {
         "id": "gpu-check-volume-image-id",
@@ -1514,7 +1909,15 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
           "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
           "pointer": "/components/schemas/CreateVirtualGpuClusterImageVolumeCheckLimitsSerializer/properties/image_id"
-        }
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/product-documentation",
+            "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+            "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+            "pointer": "/components/schemas/CreateVirtualGpuClusterImageVolumeCheckLimitsSerializer/required/3"
+          }
+        ]
       }
     ],
     "listAiTasks": [
@@ -1704,6 +2107,141 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
           "pointer": "/components/schemas/ai_tasks_list/properties/next"
         }
+      },
+      {
+        "id": "ai-task-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_id",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "uuid"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_task_base/properties/task_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/streaming/ai_task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 226
+          }
+        ]
+      },
+      {
+        "id": "ai-task-data-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_data",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_task_base/properties/task_data"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/streaming/ai_task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 219
+          }
+        ]
+      },
+      {
+        "id": "ai-task-progress-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].progress",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "default": null
+        },
+        "seed": "silent",
+        "note": "The platform gives the integer a default of null.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_task_base/properties/progress"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/streaming/ai_task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 206
+          }
+        ]
+      },
+      {
+        "id": "ai-task-status-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].status",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "PENDING",
+            "STARTED",
+            "SUCCESS",
+            "FAILURE",
+            "RECEIVED",
+            "REVOKED",
+            "RETRY"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_task_base/properties/status"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/streaming/ai_task.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 213
+          }
+        ]
+      },
+      {
+        "id": "ai-task-list-results-optional",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results",
+        "required": false,
+        "schema": {
+          "type": "array"
+        },
+        "seed": "silent",
+        "note": "The platform's list schema lists no field in required: neither results nor count, next or previous.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_tasks_list/properties/results"
+        }
       }
     ],
     "putStorageNotificationEvent": [
@@ -1758,6 +2296,2902 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
           "pointer": "/paths/~1storage~1notifications~1v1~1event/put/parameters/0"
         }
+      },
+      {
+        "id": "storage-event-bytes-uint64",
+        "kind": "field",
+        "at": "request",
+        "field": "bytes",
+        "schema": {
+          "type": "integer",
+          "format": "uint64"
+        },
+        "seed": "silent",
+        "note": "The platform's event list keys reaching_used_space and reaching_used_traffic events to limits in bytes, as the seed supposes.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/object_storage_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/EventResponse/properties/bytes"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/product-documentation",
+            "path": "api-reference/services_docs_mintlify/object_storage_api.yaml",
+            "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+            "pointer": "/components/schemas/EventsResponse/properties/reaching_used_space"
+          }
+        ]
+      },
+      {
+        "id": "storage-event-count-uint64",
+        "kind": "field",
+        "at": "request",
+        "field": "count",
+        "schema": {
+          "type": "integer",
+          "format": "uint64"
+        },
+        "seed": "silent",
+        "note": "The platform's event list keys reaching_files_quantity and reaching_used_requests events to limits by count, as the seed supposes.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/object_storage_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/EventResponse/properties/count"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/product-documentation",
+            "path": "api-reference/services_docs_mintlify/object_storage_api.yaml",
+            "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+            "pointer": "/components/schemas/EventsResponse/properties/reaching_files_quantity"
+          }
+        ]
+      }
+    ],
+    "listProjects": [
+      {
+        "id": "projects-include-deleted",
+        "kind": "parameter",
+        "name": "include_deleted",
+        "in": "query",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1projects/get/parameters/0"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 11
+          }
+        ]
+      },
+      {
+        "id": "projects-limit-default",
+        "kind": "parameter",
+        "name": "limit",
+        "in": "query",
+        "schema": {
+          "type": "integer",
+          "exclusiveMinimum": 0,
+          "maximum": 1000,
+          "default": 100
+        },
+        "seed": "disagrees",
+        "seedSays": "limit of offset lists defaults to 1000.",
+        "note": "The description leaves this list's query parameters open; the seed's limits table gives list endpoints a default of 1000.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1projects/get/parameters/1"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 14
+          }
+        ]
+      },
+      {
+        "id": "projects-name",
+        "kind": "parameter",
+        "name": "name",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1projects/get/parameters/2"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 17
+          }
+        ]
+      },
+      {
+        "id": "projects-offset",
+        "kind": "parameter",
+        "name": "offset",
+        "in": "query",
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1projects/get/parameters/3"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 20
+          }
+        ]
+      },
+      {
+        "id": "projects-order-by",
+        "kind": "parameter",
+        "name": "order_by",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "created_at.asc",
+            "created_at.desc",
+            "name.asc",
+            "name.desc"
+          ],
+          "default": "created_at.desc"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1projects/get/parameters/4"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 23
+          }
+        ]
+      },
+      {
+        "id": "projects-list-count-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "count",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ListProjectsSerializer/properties/count"
+        }
+      },
+      {
+        "id": "projects-list-results-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results",
+        "required": true,
+        "schema": {
+          "type": "array"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ListProjectsSerializer/properties/results"
+        }
+      },
+      {
+        "id": "project-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 12
+          }
+        ]
+      },
+      {
+        "id": "project-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].name",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 36
+          }
+        ]
+      },
+      {
+        "id": "project-is-default-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].is_default",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/is_default"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 30
+          }
+        ]
+      },
+      {
+        "id": "project-state-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].state",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "note": "The platform gives no values for state.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/state"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 39
+          }
+        ]
+      },
+      {
+        "id": "project-client-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].client_id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/client_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 15
+          }
+        ]
+      },
+      {
+        "id": "project-created-at",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].created_at",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/created_at"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 18
+          }
+        ]
+      },
+      {
+        "id": "project-deleted-at",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].deleted_at",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/deleted_at"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 21
+          }
+        ]
+      },
+      {
+        "id": "project-description",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].description",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 255
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/description"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 27
+          }
+        ]
+      },
+      {
+        "id": "project-task-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_id",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProjectSerializer/properties/task_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/project.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 42
+          }
+        ]
+      }
+    ],
+    "listInstances": [
+      {
+        "id": "instances-list-available-floating",
+        "kind": "parameter",
+        "name": "available_floating",
+        "in": "query",
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/2"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 22
+          }
+        ]
+      },
+      {
+        "id": "instances-list-changes-before",
+        "kind": "parameter",
+        "name": "changes-before",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/3"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 25
+          }
+        ]
+      },
+      {
+        "id": "instances-list-changes-since",
+        "kind": "parameter",
+        "name": "changes-since",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/4"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 28
+          }
+        ]
+      },
+      {
+        "id": "instances-list-exclude-flavor-prefix",
+        "kind": "parameter",
+        "name": "exclude_flavor_prefix",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/5"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 34
+          }
+        ]
+      },
+      {
+        "id": "instances-list-exclude-secgroup",
+        "kind": "parameter",
+        "name": "exclude_secgroup",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/6"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 37
+          }
+        ]
+      },
+      {
+        "id": "instances-list-flavor-id",
+        "kind": "parameter",
+        "name": "flavor_id",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/7"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 40
+          }
+        ]
+      },
+      {
+        "id": "instances-list-flavor-prefix",
+        "kind": "parameter",
+        "name": "flavor_prefix",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/8"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 43
+          }
+        ]
+      },
+      {
+        "id": "instances-list-include-ai",
+        "kind": "parameter",
+        "name": "include_ai",
+        "in": "query",
+        "deprecated": true,
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/9"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 46
+          }
+        ]
+      },
+      {
+        "id": "instances-list-include-baremetal",
+        "kind": "parameter",
+        "name": "include_baremetal",
+        "in": "query",
+        "deprecated": true,
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/10"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 49
+          }
+        ]
+      },
+      {
+        "id": "instances-list-include-k8s",
+        "kind": "parameter",
+        "name": "include_k8s",
+        "in": "query",
+        "schema": {
+          "type": "boolean",
+          "default": true
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/11"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 52
+          }
+        ]
+      },
+      {
+        "id": "instances-list-ip",
+        "kind": "parameter",
+        "name": "ip",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/12"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 55
+          }
+        ]
+      },
+      {
+        "id": "instances-list-name",
+        "kind": "parameter",
+        "name": "name",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/14"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 65
+          }
+        ]
+      },
+      {
+        "id": "instances-list-only-isolated",
+        "kind": "parameter",
+        "name": "only_isolated",
+        "in": "query",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/16"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 79
+          }
+        ]
+      },
+      {
+        "id": "instances-list-only-with-fixed-external-ip",
+        "kind": "parameter",
+        "name": "only_with_fixed_external_ip",
+        "in": "query",
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/17"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 82
+          }
+        ]
+      },
+      {
+        "id": "instances-list-order-by",
+        "kind": "parameter",
+        "name": "order_by",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "created.asc",
+            "created.desc",
+            "name.asc",
+            "name.desc",
+            "status.asc",
+            "status.desc"
+          ],
+          "default": "created.desc"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/18"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 85
+          }
+        ]
+      },
+      {
+        "id": "instances-list-profile-name",
+        "kind": "parameter",
+        "name": "profile_name",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/19"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 88
+          }
+        ]
+      },
+      {
+        "id": "instances-list-protection-status",
+        "kind": "parameter",
+        "name": "protection_status",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "Active",
+            "Queued",
+            "Error"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/20"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 94
+          }
+        ]
+      },
+      {
+        "id": "instances-list-status",
+        "kind": "parameter",
+        "name": "status",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ACTIVE",
+            "BUILD",
+            "ERROR",
+            "HARD_REBOOT",
+            "MIGRATING",
+            "PAUSED",
+            "REBOOT",
+            "REBUILD",
+            "RESIZE",
+            "REVERT_RESIZE",
+            "SHELVED",
+            "SHELVED_OFFLOADED",
+            "SHUTOFF",
+            "SOFT_DELETED",
+            "SUSPENDED",
+            "VERIFY_RESIZE"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/21"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 101
+          }
+        ]
+      },
+      {
+        "id": "instances-list-tag-key-value",
+        "kind": "parameter",
+        "name": "tag_key_value",
+        "in": "query",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "note": "A JSON object of tag keys to tag values, sent as one string (the platform gives application/json as its content type).",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/22"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 121
+          }
+        ]
+      },
+      {
+        "id": "instances-list-tag-value",
+        "kind": "parameter",
+        "name": "tag_value",
+        "in": "query",
+        "repeatable": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/23"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 124
+          },
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/_client.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 213
+          }
+        ]
+      },
+      {
+        "id": "instances-list-type-ddos-profile",
+        "kind": "parameter",
+        "name": "type_ddos_profile",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "basic",
+            "advanced"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/24"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 127
+          }
+        ]
+      },
+      {
+        "id": "instances-list-uuid",
+        "kind": "parameter",
+        "name": "uuid",
+        "in": "query",
+        "schema": {
+          "type": "string",
+          "maxLength": 36
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/25"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 133
+          }
+        ]
+      },
+      {
+        "id": "instances-list-with-ddos",
+        "kind": "parameter",
+        "name": "with_ddos",
+        "in": "query",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/26"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 136
+          }
+        ]
+      },
+      {
+        "id": "instances-list-with-interfaces-name",
+        "kind": "parameter",
+        "name": "with_interfaces_name",
+        "in": "query",
+        "schema": {
+          "type": "boolean",
+          "default": false
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/paths/~1cloud~1v1~1instances~1{project_id}~1{region_id}/get/parameters/27"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance_list_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 142
+          }
+        ]
+      },
+      {
+        "id": "instance-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].id",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "uuid"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 196
+          }
+        ]
+      },
+      {
+        "id": "instance-name",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].name",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 229
+          }
+        ]
+      },
+      {
+        "id": "instance-created-at",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].created_at",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/created_at"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 205
+          }
+        ]
+      },
+      {
+        "id": "instance-status",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].status",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ACTIVE",
+            "BUILD",
+            "DELETED",
+            "ERROR",
+            "HARD_REBOOT",
+            "MIGRATING",
+            "PASSWORD",
+            "PAUSED",
+            "REBOOT",
+            "REBUILD",
+            "RESCUE",
+            "RESIZE",
+            "REVERT_RESIZE",
+            "SHELVED",
+            "SHELVED_OFFLOADED",
+            "SHUTOFF",
+            "SOFT_DELETED",
+            "SUSPENDED",
+            "UNKNOWN",
+            "VERIFY_RESIZE"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/status"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 247
+          }
+        ]
+      },
+      {
+        "id": "instance-vm-state",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].vm_state",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "active",
+            "building",
+            "deleted",
+            "error",
+            "paused",
+            "rescued",
+            "resized",
+            "shelved",
+            "shelved_offloaded",
+            "soft-deleted",
+            "stopped",
+            "suspended"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/vm_state"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 291
+          }
+        ]
+      },
+      {
+        "id": "instance-flavor",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "note": "One of three flavor shapes (virtual machine, bare metal, deprecated GPU cluster).",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/flavor"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 220
+          }
+        ]
+      },
+      {
+        "id": "instance-volumes",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].volumes",
+        "required": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "object"
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/volumes"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 307
+          }
+        ]
+      },
+      {
+        "id": "instance-addresses",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].addresses",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "note": "Keyed by network name; each value is an array of address objects.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/addresses"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 199
+          }
+        ]
+      },
+      {
+        "id": "instance-security-groups",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].security_groups",
+        "required": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/security_groups"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 241
+          }
+        ]
+      },
+      {
+        "id": "instance-tags",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].tags",
+        "required": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "object"
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/tags"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 271
+          }
+        ]
+      },
+      {
+        "id": "instance-blackhole-ports",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].blackhole_ports",
+        "required": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "object"
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/blackhole_ports"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 202
+          }
+        ]
+      },
+      {
+        "id": "instance-fixed-ip-assignments",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].fixed_ip_assignments",
+        "required": true,
+        "schema": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "type": "object"
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/fixed_ip_assignments"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 217
+          }
+        ]
+      },
+      {
+        "id": "instance-instance-description",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].instance_description",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/instance_description"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 223
+          }
+        ]
+      },
+      {
+        "id": "instance-ssh-key-name",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].ssh_key_name",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/ssh_key_name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 244
+          }
+        ]
+      },
+      {
+        "id": "instance-creator-task-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].creator_task_id",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/creator_task_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 208
+          }
+        ]
+      },
+      {
+        "id": "instance-task-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_id",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/task_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 281
+          }
+        ]
+      },
+      {
+        "id": "instance-task-state",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_state",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/task_state"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 288
+          }
+        ]
+      },
+      {
+        "id": "instance-ddos-profile",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].ddos_profile",
+        "required": true,
+        "schema": {
+          "type": [
+            "object",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/ddos_profile"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 211
+          }
+        ]
+      },
+      {
+        "id": "instance-instance-isolation",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].instance_isolation",
+        "required": true,
+        "schema": {
+          "type": [
+            "object",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/instance_isolation"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 226
+          }
+        ]
+      },
+      {
+        "id": "instance-region",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].region",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/region"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 235
+          }
+        ]
+      },
+      {
+        "id": "instance-region-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].region_id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/region_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 238
+          }
+        ]
+      },
+      {
+        "id": "instance-project-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].project_id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceSerializer/properties/project_id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/cloud/instance.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 232
+          }
+        ]
+      }
+    ],
+    "getCurrentClient": [
+      {
+        "id": "client-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 435
+          }
+        ]
+      },
+      {
+        "id": "client-email-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "email",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "email"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/email"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 457
+          }
+        ]
+      },
+      {
+        "id": "client-status-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "status",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "new",
+            "trial",
+            "trialend",
+            "active",
+            "integration",
+            "paused",
+            "preparation",
+            "ready"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/status"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 494
+          }
+        ]
+      },
+      {
+        "id": "client-name",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "name",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "note": "Marked nullable (an OpenAPI 3.0 keyword in a 3.1 document); the SDK types it as optional.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 479
+          }
+        ]
+      },
+      {
+        "id": "client-company-name",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "companyName",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/companyName"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 444
+          }
+        ]
+      },
+      {
+        "id": "client-bill-type",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "bill_type",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/bill_type"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 438
+          }
+        ]
+      },
+      {
+        "id": "client-deleted",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "deleted",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/deleted"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 450
+          }
+        ]
+      },
+      {
+        "id": "client-is-test",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "is_test",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/is_test"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 472
+          }
+        ]
+      },
+      {
+        "id": "client-has-active-admin",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "has_active_admin",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/has_active_admin"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 469
+          }
+        ]
+      },
+      {
+        "id": "client-current-user",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "currentUser",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/currentUser"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 447
+          }
+        ]
+      },
+      {
+        "id": "client-capabilities",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "capabilities",
+        "required": true,
+        "schema": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "CDN",
+              "STORAGE",
+              "STREAMING",
+              "DNS",
+              "DDOS",
+              "CLOUD"
+            ]
+          }
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/capabilities"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 441
+          }
+        ]
+      },
+      {
+        "id": "client-service-statuses",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "serviceStatuses",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "note": "Keyed by product (CDN, CLOUD, DDOS, DNS, STORAGE, STREAMING).",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/serviceStatuses"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 488
+          }
+        ]
+      },
+      {
+        "id": "client-paid-features",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "paidFeatures",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "note": "Keyed by product; each value is an array of feature objects.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/paidFeatures"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 482
+          }
+        ]
+      },
+      {
+        "id": "client-free-features",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "freeFeatures",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "note": "Keyed by product; each value is an array of feature objects.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/freeFeatures"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 463
+          }
+        ]
+      },
+      {
+        "id": "client-entry-base-domain",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "entryBaseDomain",
+        "required": true,
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "note": "Marked nullable (an OpenAPI 3.0 keyword in a 3.1 document); the SDK types it as optional.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/iam_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientBase/properties/entryBaseDomain"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/iam/account_overview.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 460
+          }
+        ]
+      }
+    ],
+    "getProtectionProfile": [
+      {
+        "id": "profile-ip-address-max-length",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "ip_address",
+        "schema": {
+          "type": "string",
+          "maxLength": 50
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileReadV2/properties/ip_address"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 57
+          }
+        ]
+      },
+      {
+        "id": "profile-options-active-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "options.active",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProfileV1Options/properties/active"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 32
+          }
+        ]
+      },
+      {
+        "id": "profile-options-bgp-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "options.bgp",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProfileV1Options/properties/bgp"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 34
+          }
+        ]
+      },
+      {
+        "id": "profile-options-price-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "options.price",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^-?\\d{0,6}(?:\\.\\d{0,2})?$"
+        },
+        "seed": "silent",
+        "note": "A decimal amount written as a string.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ProfileV1Options/properties/price"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 36
+          }
+        ]
+      },
+      {
+        "id": "profile-field-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 12
+          }
+        ]
+      },
+      {
+        "id": "profile-field-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].name",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 22
+          }
+        ]
+      },
+      {
+        "id": "profile-field-description-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].description",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/description"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 18
+          }
+        ]
+      },
+      {
+        "id": "profile-field-field-type-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].field_type",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/field_type"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 20
+          }
+        ]
+      },
+      {
+        "id": "profile-field-required-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].required",
+        "required": true,
+        "schema": {
+          "type": "boolean"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/required"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 24
+          }
+        ]
+      },
+      {
+        "id": "profile-field-default-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].default",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/default"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 16
+          }
+        ]
+      },
+      {
+        "id": "profile-field-base-field-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].base_field",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/base_field"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 14
+          }
+        ]
+      },
+      {
+        "id": "profile-field-validation-schema-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "fields[].validation_schema",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/validation_schema"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 26
+          }
+        ]
+      },
+      {
+        "id": "profile-template-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 29
+          }
+        ]
+      },
+      {
+        "id": "profile-template-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.name",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "maxLength": 100
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 35
+          }
+        ]
+      },
+      {
+        "id": "profile-template-version-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.version",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "uuid"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/version"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 37
+          }
+        ]
+      },
+      {
+        "id": "profile-template-created-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.created",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/created"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 31
+          }
+        ]
+      },
+      {
+        "id": "profile-template-fields-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.fields",
+        "required": true,
+        "schema": {
+          "type": "array"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/fields"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 33
+          }
+        ]
+      },
+      {
+        "id": "profile-template-base-template-null",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.base_template",
+        "schema": {
+          "type": [
+            "integer",
+            "null"
+          ]
+        },
+        "seed": "disagrees",
+        "seedSays": "a profile template's base_template is an integer.",
+        "note": "Marked nullable (an OpenAPI 3.0 keyword in a 3.1 document); the SDK types it as optional.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/base_template"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 39
+          }
+        ]
+      },
+      {
+        "id": "profile-template-sifter",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.template_sifter",
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplate/properties/template_sifter"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 43
+          }
+        ]
+      },
+      {
+        "id": "profile-template-field-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.fields[].id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplateField/properties/id"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 13
+          }
+        ]
+      },
+      {
+        "id": "profile-template-field-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.fields[].name",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "maxLength": 30
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplateField/properties/name"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 15
+          }
+        ]
+      },
+      {
+        "id": "profile-template-field-field-type",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.fields[].field_type",
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "int",
+            "bool",
+            "str",
+            null
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplateField/properties/field_type"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 21
+          }
+        ]
+      },
+      {
+        "id": "profile-template-field-default",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "profile_template.fields[].default",
+        "schema": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100
+        },
+        "seed": "disagrees",
+        "seedSays": "a template field's default is a string.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileTemplateField/properties/default"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/client_profile_template.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 17
+          }
+        ]
+      }
+    ],
+    "updateProtectionProfile": [
+      {
+        "id": "profile-update-template-required",
+        "kind": "field",
+        "at": "request",
+        "field": "profile_template",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "disagrees",
+        "seedSays": "profile_template is optional and is an integer or null.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientUpdateProfileTemplate/properties/profile_template"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/profile_replace_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 14
+          }
+        ]
+      },
+      {
+        "id": "profile-update-ip-address-string",
+        "kind": "field",
+        "at": "request",
+        "field": "ip_address",
+        "schema": {
+          "type": "string",
+          "maxLength": 50
+        },
+        "seed": "disagrees",
+        "seedSays": "ip_address is a string or null.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientUpdateProfileTemplate/properties/ip_address"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/profile_replace_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 16
+          }
+        ]
+      },
+      {
+        "id": "profile-update-field-base-field-required",
+        "kind": "field",
+        "at": "request",
+        "field": "fields[].base_field",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "note": "The only key of a fields item the platform requires in a request (the others it lists as required are read-only).",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientProfileField/properties/base_field"
+        },
+        "confirmedBy": [
+          {
+            "repository": "G-Core/gcore-python",
+            "path": "src/gcore/types/security/profile_replace_params.py",
+            "commit": "ebc7ee07e9136e6c9cc4588a8f9dc6a92de66a4d",
+            "line": 24
+          }
+        ]
       }
     ]
   },

@@ -124,7 +124,38 @@ export const RUNTIME_MODEL = {
       "security": [
         "APIKey"
       ],
-      "parameters": []
+      "parameters": [
+        {
+          "name": "include_deleted",
+          "in": "query",
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "name": "name",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "offset",
+          "in": "query",
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "type": "string",
+          "default": "created_at.desc",
+          "enum": [
+            "created_at.asc",
+            "created_at.desc",
+            "name.asc",
+            "name.desc"
+          ]
+        }
+      ]
     },
     {
       "operationId": "listRegions",
@@ -224,6 +255,174 @@ export const RUNTIME_MODEL = {
           "type": "integer",
           "minimum": 0,
           "default": 0
+        },
+        {
+          "name": "available_floating",
+          "in": "query",
+          "type": "boolean"
+        },
+        {
+          "name": "changes-before",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "changes-since",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "exclude_flavor_prefix",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "exclude_secgroup",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "flavor_id",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "flavor_prefix",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "include_ai",
+          "in": "query",
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "name": "include_baremetal",
+          "in": "query",
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "name": "include_k8s",
+          "in": "query",
+          "type": "boolean",
+          "default": true
+        },
+        {
+          "name": "ip",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "name",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "only_isolated",
+          "in": "query",
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "name": "only_with_fixed_external_ip",
+          "in": "query",
+          "type": "boolean"
+        },
+        {
+          "name": "order_by",
+          "in": "query",
+          "type": "string",
+          "default": "created.desc",
+          "enum": [
+            "created.asc",
+            "created.desc",
+            "name.asc",
+            "name.desc",
+            "status.asc",
+            "status.desc"
+          ]
+        },
+        {
+          "name": "profile_name",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "protection_status",
+          "in": "query",
+          "type": "string",
+          "enum": [
+            "Active",
+            "Queued",
+            "Error"
+          ]
+        },
+        {
+          "name": "status",
+          "in": "query",
+          "type": "string",
+          "enum": [
+            "ACTIVE",
+            "BUILD",
+            "ERROR",
+            "HARD_REBOOT",
+            "MIGRATING",
+            "PAUSED",
+            "REBOOT",
+            "REBUILD",
+            "RESIZE",
+            "REVERT_RESIZE",
+            "SHELVED",
+            "SHELVED_OFFLOADED",
+            "SHUTOFF",
+            "SOFT_DELETED",
+            "SUSPENDED",
+            "VERIFY_RESIZE"
+          ]
+        },
+        {
+          "name": "tag_key_value",
+          "in": "query",
+          "type": "string"
+        },
+        {
+          "name": "tag_value",
+          "in": "query",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 255
+          }
+        },
+        {
+          "name": "type_ddos_profile",
+          "in": "query",
+          "type": "string",
+          "enum": [
+            "basic",
+            "advanced"
+          ]
+        },
+        {
+          "name": "uuid",
+          "in": "query",
+          "type": "string",
+          "maxLength": 36
+        },
+        {
+          "name": "with_ddos",
+          "in": "query",
+          "type": "boolean",
+          "default": false
+        },
+        {
+          "name": "with_interfaces_name",
+          "in": "query",
+          "type": "boolean",
+          "default": false
         }
       ],
       "pagination": {

@@ -45,16 +45,17 @@ export interface components {
          */
         ProfileTemplateField: {
             /** @description Template field identifier. */
-            id?: number;
+            id: number;
             /** @description Field name. */
-            name?: string;
+            name: string;
             /** @description What the field sets. */
             description?: string;
             /**
              * @description Type of the field's value; `int` is the one value shown.
              * @example int
+             * @enum {string|null}
              */
-            field_type?: unknown;
+            field_type?: "int" | "bool" | "str" | null;
             /** @description Whether the field must be set. */
             required?: boolean;
             /** @description Default value. */
@@ -68,27 +69,28 @@ export interface components {
          */
         ProfileTemplate: {
             /** @description Template identifier. */
-            id?: number;
+            id: number;
             /** @description Template name. */
-            name?: string;
+            name: string;
             /** @description What the template is for. */
             description?: string;
             /** @description Fields defined by the template. */
-            fields?: components["schemas"]["ProfileTemplateField"][];
+            fields: components["schemas"]["ProfileTemplateField"][];
             /** @description Identifier of the template this one is based on. */
             base_template?: number;
             /**
              * Format: uuid
              * @description Template version (UUID).
              */
-            version?: string;
+            version: string;
             /**
              * Format: date-time
              * @description Creation time.
              */
-            created?: string;
+            created: string;
             /** @description Whether merging is allowed. */
             allow_merge?: boolean;
+            template_sifter?: string | null;
         };
         /**
          * ProfileField
@@ -96,28 +98,28 @@ export interface components {
          */
         ProfileField: {
             /** @description Field identifier. */
-            id?: number;
+            id: number;
             /** @description Field name. */
-            name?: string;
+            name: string;
             /** @description What the field sets. */
-            description?: string;
+            description: string;
             /**
              * @description Type of the field's value; `int` is the one value shown.
              * @example int
              */
-            field_type?: string;
+            field_type: string;
             /** @description Whether the field must be set. */
-            required?: boolean;
+            required: boolean;
             /** @description Default value. */
-            default?: string;
+            default: string;
             /** @description Value set for the field. */
             value?: string;
             /** @description Value set for the field, in the field's own type. */
             field_value?: unknown;
             /** @description Identifier of the template field this field is based on. */
-            base_field?: number;
+            base_field: number;
             /** @description Validation schema of the field's value. */
-            validation_schema?: unknown;
+            validation_schema: Record<string, unknown>;
         };
         /**
          * ProtectionProvider
@@ -149,11 +151,11 @@ export interface components {
             /** @description Profile options. */
             options: {
                 /** @description Whether BGP is used. */
-                bgp?: boolean;
+                bgp: boolean;
                 /** @description Whether the profile is active. */
-                active?: boolean;
+                active: boolean;
                 /** @description Price of the profile. */
-                price?: string;
+                price: string;
             };
             /** @description Protocols of the profile. */
             protocols: Record<string, unknown>[];
@@ -185,7 +187,7 @@ export interface components {
                 /** @description Value in the field's own type. */
                 field_value?: unknown;
                 /** @description Identifier of the template field the value is for. */
-                base_field?: number;
+                base_field: number;
             }[];
             /** @description Identifier of the template to build the profile from. */
             profile_template?: number | null;

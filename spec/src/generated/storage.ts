@@ -55,9 +55,15 @@ export interface components {
             name: components["schemas"]["StorageNotificationEventName"];
             /** @description Bucket name. */
             bucket_name?: string;
-            /** @description Threshold expressed in bytes. */
+            /**
+             * Format: uint64
+             * @description Threshold expressed in bytes.
+             */
             bytes?: number;
-            /** @description Threshold expressed as a count. */
+            /**
+             * Format: uint64
+             * @description Threshold expressed as a count.
+             */
             count?: number;
             /** @description Storage name. */
             storage_name?: string;

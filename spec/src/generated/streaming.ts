@@ -51,38 +51,27 @@ export interface components {
             /**
              * Format: uuid
              * @description Task identifier.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
-            task_id?: string;
+            task_id: string;
             /**
              * @description Kind of task; reflects the API method that created it.
              *
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             task_name?: components["schemas"]["AiTaskName"];
-            /**
-             * @description Parameters of the task.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            task_data?: {
+            /** @description Parameters of the task. */
+            task_data: {
                 url: string;
                 /** @enum {string} */
                 category?: "nsfw" | "hard_nudity" | "soft_nudity" | "sport";
             } & unknown;
             /**
              * @description Progress in percent, 0 to 100.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
+             * @default null
              */
-            progress?: number;
-            /**
-             * @description Processing status.
-             *
-             *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
-             */
-            status?: components["schemas"]["AiTaskStatus"];
+            progress: number;
+            /** @description Processing status. */
+            status: components["schemas"]["AiTaskStatus"];
             processing_time: {
                 /** Format: date-time */
                 started_at?: string;
@@ -288,7 +277,7 @@ export interface operations {
  * `components`, which type what the platform's documentation states.
  */
 export type inferredRequired = {
-    AiTask: "task_id" | "task_name" | "task_data" | "progress" | "status";
+    AiTask: "task_name";
     AiTaskList: "next" | "previous" | "results";
 };
 /**
