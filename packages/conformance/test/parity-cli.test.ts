@@ -17,7 +17,7 @@ const SMALL = fileURLToPath(new URL("fixtures/parity-small.har", import.meta.url
 const servers = loopbackServers();
 
 /** The command line as commander reads it, run in-process; its lines and report folder. */
-async function parity(args: string[], env: Record<string, string> = {}) {
+async function parity(args: string[], env: Record<string, string> = {}, signal?: AbortSignal) {
   const command = createParityCommand()
     .exitOverride()
     .configureOutput({ writeErr: () => {}, writeOut: () => {} });
@@ -29,6 +29,7 @@ async function parity(args: string[], env: Record<string, string> = {}) {
     env,
     write: (line) => lines.push(line),
     notice: (line) => lines.push(line),
+    ...(signal ? { signal } : {}),
   });
   return { ...result, lines, cwd };
 }
@@ -73,6 +74,15 @@ describe("conformance parity against the embedded simulator", () => {
   it("caps what it replays with --max-entries, and counts the rest", async () => {
     const { report } = await parity(["--har", SMALL, "--max-entries", "1"]);
     expect(report).toMatchObject({ compared: 1, skipped: { "over the cap": 2 } });
+  });
+
+  it("sends nothing more once interrupted, writes the report of what was replayed, and exits 130", async () => {
+    const interrupt = new AbortController();
+    interrupt.abort("SIGINT");
+    const { exitCode, report, lines } = await parity(["--har", SMALL], {}, interrupt.signal);
+    expect(exitCode).toBe(130);
+    expect(report).toMatchObject({ compared: 0, interrupted: true });
+    expect(lines.join("\n")).toContain("(interrupted: the rest was not sent)");
   });
 
   it("exits 2 with a line for a file that is no HAR, and for a recording with nothing to replay", async () => {
