@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `pnpm conformance [options]`, `pnpm conformance observe …`, `pnpm conformance verify …`: see
+// `pnpm conformance [options]`, `pnpm conformance observe …`, `verify …`, `fuzz …`, `parity …`: see
 // `--help` and the package README.
 import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli-options.js";
 import { createFuzzCommand, toFuzzOptions } from "./fuzz/cli-options.js";
 import { interruptSignal } from "./interrupt.js";
 import { DEFAULTS } from "./options.js";
+import { createParityCommand, toParityOptions } from "./parity/cli-options.js";
 import { createUsageRedactor } from "./redact.js";
 // The suite's own names are never redacted as if they were a key (commander's echoes included).
 import "./vocabulary.js";
@@ -53,6 +54,13 @@ const fuzz = configured(createFuzzCommand()).action(async () => {
     await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal(), progress: true })
   ).exitCode;
 });
+const parity = configured(createParityCommand()).action(async () => {
+  const { runParity } = await import("./parity/command.js");
+  const signal = interruptSignal(
+    (name) => `sending nothing more; writing the report of what was replayed (${name} again quits at once)`,
+  );
+  process.exitCode = (await runParity(toParityOptions(parity.opts()), { signal })).exitCode;
+});
 // A subcommand's options are its own (--report after `verify` is verify's).
-program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz);
+program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz).addCommand(parity);
 await program.parseAsync(process.argv);

@@ -6,14 +6,18 @@
 /** The exit code a shell gives a command ended by the signal (128 + its number: 130 for SIGINT, 143 for SIGTERM, the two it handles). */
 export const exitCodeOf = (signal: string): 130 | 143 => (signal === "SIGTERM" ? 143 : 130);
 
-/** A signal aborted (its reason: the signal's name) on the first SIGINT or SIGTERM. */
-export function interruptSignal(): AbortSignal {
+/**
+ * A signal aborted (its reason: the signal's name) on the first SIGINT or SIGTERM. `doing`: what
+ * the command does on the first one, said after the signal's name (fuzz's unless another is given).
+ */
+export function interruptSignal(
+  doing = (name: string) =>
+    `sending nothing more; putting back what was changed and writing the report (${name} again quits at once and may leave it changed)`,
+): AbortSignal {
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
     if (!controller.signal.aborted) {
-      process.stderr.write(
-        `\n${name}: sending nothing more; putting back what was changed and writing the report (${name} again quits at once and may leave it changed).\n`,
-      );
+      process.stderr.write(`\n${name}: ${doing(name)}.\n`);
       controller.abort(name);
       return;
     }

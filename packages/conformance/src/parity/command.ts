@@ -1,0 +1,195 @@
+// `conformance parity --har recording.har`: replays a recording of the platform against a target
+// (the embedded simulator by default) and says where the target's answers differ in shape from the
+// recorded ones, per operation and overall. Parity is information, not a verdict: exit 0 when it
+// ran, 1 only under --fail-under, 2 for input it cannot use, 130/143 when interrupted.
+
+// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+import "../vocabulary.js";
+import { closeSync, mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { createHttp } from "../http.js";
+import { exitCodeOf } from "../interrupt.js";
+import { baseUrlOf, type ConformanceOptions, checkOptions, UsageError } from "../options.js";
+import { createPacer } from "../pacer.js";
+import { checkReportDir, openPrivate, reportDirOf } from "../report-files.js";
+import { type RunIo, withRunOutput } from "../run-output.js";
+import { type StartedTarget, startTarget } from "../target.js";
+import { colors as pc } from "../terminal.js";
+import { readHar } from "../traffic/har.js";
+import { VERSION } from "../version.js";
+import { compareShapes } from "./compare.js";
+import { enumPathsOf } from "./enum-paths.js";
+import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";
+import { planReplay } from "./plan.js";
+import { toParityMarkdown, toTextLines } from "./render.js";
+import { replayEntries } from "./replay.js";
+import { buildParityReport, type ComparedExchange, type ParityReport } from "./report.js";
+import { shapeOf } from "./shape.js";
+
+export interface ParityResult {
+  exitCode: 0 | 1 | 2 | 130 | 143;
+  report?: ParityReport;
+  reportDir?: string;
+}
+
+/** How many skipped writes are named one by one before the rest are only counted. */
+const NAMED_WRITES = 20;
+
+export function runParity(options: ParityOptions, io: RunIo = {}): Promise<ParityResult> {
+  return withRunOutput(options, io, async ({ env, write, redactLine, targetKeys, notice }) => {
+    const startedAt = new Date();
+    const reportDir = reportDirOf(options.report, io.cwd);
+    let target: StartedTarget | undefined;
+    try {
+      checkParityOptions(options);
+      checkReportDir(reportDir);
+      const { exchanges, outside } = await readHar(options.har, options.baseUrl);
+      const plan = planReplay(exchanges, options);
+      if (plan.replay.length === 0) {
+        const reasons = new Map<string, number>();
+        for (const s of plan.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
+        const why = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(", ");
+        throw new UsageError(
+          `--har ${options.har}: nothing to replay: ${exchanges.length} entries${outside ? ` (and ${outside} outside --base-url)` : ""}${why ? `: ${why}` : ""}; parity replays answered reads (GET) of the spec's operations${options.allowWrites ? " and writes" : " (writes with --allow-writes)"}.`,
+        );
+      }
+      target = await startTarget(targetOptions(options), env);
+      const keys = targetKeys([target.apiKey, target.resellerApiKey]);
+      const side = target.kind === "url" ? "target" : target.kind;
+      write(pc.bold(`Parity of ${target.label} with ${options.har}`));
+      const writes = plan.skipped.filter((s) => s.reason === "a write");
+      for (const s of writes.slice(0, NAMED_WRITES))
+        write(
+          pc.dim(
+            `skipped write: entry ${s.index} ${s.method} ${s.path} (${s.operationId}); --allow-writes sends it`,
+          ),
+        );
+      if (writes.length > NAMED_WRITES)
+        write(pc.dim(`skipped ${writes.length - NAMED_WRITES} more writes (counted in the report)`));
+      write(pc.dim(`replaying ${plan.replay.length} of ${exchanges.length} entries…`));
+      const http = createHttp({
+        baseUrl: target.url,
+        apiKey: target.apiKey,
+        resellerApiKey: target.resellerApiKey,
+        pacer: createPacer(options.rateLimit),
+        timeScale: target.timeScale,
+        stalled: (stall) => notice(stall.message),
+      });
+      const compared: ComparedExchange[] = [];
+      const replayed = await replayEntries(http, plan.replay, {
+        signal: io.signal,
+        hasResellerKey: target.resellerApiKey !== undefined,
+        done: ({ entry, answer, error }) => {
+          const { exchange, operation } = entry;
+          const recordedShape = shapeOf(
+            { status: exchange.status, headers: exchange.responseHeaders, text: exchange.body },
+            enumPathsOf(operation, exchange.status, null),
+          );
+          const replayedShape = shapeOf(answer, enumPathsOf(operation, answer.status, null));
+          compared.push({
+            index: entry.index,
+            operationId: operation.operationId,
+            method: exchange.method,
+            path: exchange.url.split("?")[0] ?? "/",
+            differences: compareShapes(recordedShape, replayedShape, side),
+            ...(error === undefined ? {} : { noAnswer: true }),
+          });
+          if (error !== undefined) notice(pc.yellow(`entry ${entry.index}: ${keys(error)}`));
+        },
+      });
+      const interrupted = replayed.length < plan.replay.length;
+      const report = buildParityReport(
+        {
+          version: VERSION,
+          har: options.har,
+          target: target.label,
+          startedAt: startedAt.toISOString(),
+          durationMs: Date.now() - startedAt.getTime(),
+          entries: exchanges.length,
+          outside,
+          interrupted,
+        },
+        compared,
+        plan.skipped,
+      );
+      for (const line of toTextLines(report)) write(line);
+      try {
+        writeParityReports(report, reportDir, redactLine);
+        write(pc.dim(`reports: ${reportDir}/parity.json, parity.md`));
+      } catch (error) {
+        write(
+          pc.red(
+            `conformance parity: cannot write the reports into ${reportDir} (${(error as Error).message}).`,
+          ),
+        );
+        return { exitCode: 2, report };
+      }
+      if (interrupted) {
+        const reason = io.signal?.reason;
+        return { exitCode: exitCodeOf(typeof reason === "string" ? reason : "SIGINT"), report, reportDir };
+      }
+      if (options.failUnder !== undefined && (report.parity ?? 0) < options.failUnder) {
+        write(pc.red(`parity ${report.parity ?? 0}% is below --fail-under ${options.failUnder}%`));
+        return { exitCode: 1, report, reportDir };
+      }
+      return { exitCode: 0, report, reportDir };
+    } catch (error) {
+      if (error instanceof UsageError) {
+        write(pc.red(`conformance parity: ${error.message}`));
+        return { exitCode: 2 };
+      }
+      throw error;
+    } finally {
+      await target?.close();
+    }
+  });
+}
+
+function checkParityOptions(options: ParityOptions): void {
+  // The target, keys, rate and time scale as a run checks them.
+  checkOptions(targetOptions(options));
+  if (options.baseUrl !== undefined) baseUrlOf("--base-url", options.baseUrl);
+  const { maxEntries, failUnder } = options;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1 || maxEntries > PARITY_DEFAULTS.maxMaxEntries)
+    throw new UsageError(
+      `--max-entries needs a whole number from 1 to ${PARITY_DEFAULTS.maxMaxEntries} (got ${maxEntries}).`,
+    );
+  if (failUnder !== undefined && !(failUnder >= 0 && failUnder <= 100))
+    throw new UsageError(`--fail-under needs a percentage from 0 to 100 (got ${failUnder}).`);
+}
+
+/** What startTarget reads: the run's target options, the rest at the run's defaults. */
+function targetOptions(options: ParityOptions): ConformanceOptions {
+  return {
+    target: options.target,
+    apiKeyEnv: options.apiKeyEnv,
+    resellerApiKeyEnv: options.resellerApiKeyEnv,
+    allowWrites: options.allowWrites,
+    allowBurst: false,
+    only: [],
+    rateLimit: options.rateLimit,
+    report: options.report,
+    strict: false,
+    dryRun: false,
+    timeScale: options.timeScale,
+  };
+}
+
+/** parity.json and parity.md, owner-only as every report (they hold what a target answered). */
+export function writeParityReports(
+  report: ParityReport,
+  dir: string,
+  redact: (text: string) => string,
+): void {
+  mkdirSync(dir, { recursive: true });
+  const put = (name: string, text: string) => {
+    const fd = openPrivate(resolve(dir, name));
+    try {
+      writeFileSync(fd, redact(text));
+    } finally {
+      closeSync(fd);
+    }
+  };
+  put("parity.json", `${JSON.stringify(report, null, 2)}\n`);
+  put("parity.md", toParityMarkdown(report));
+}
