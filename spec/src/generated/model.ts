@@ -386,9 +386,7 @@ export const MODEL = {
           ]
         }
       ],
-      "unspecified": [
-        "Query parameters of this list, including whether limit and offset apply."
-      ]
+      "unspecified": []
     },
     {
       "key": "GET /cloud/v1/regions",

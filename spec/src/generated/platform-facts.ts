@@ -2440,6 +2440,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "default": 0
         },
         "seed": "silent",
+        "fills": [
+          "Query parameters of this list, including whether limit and offset apply."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -2639,6 +2642,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "type": "integer"
         },
         "seed": "silent",
+        "fills": [
+          "Project fields other than id, name, is_default and state."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -3420,6 +3426,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           "format": "uuid"
         },
         "seed": "silent",
+        "fills": [
+          "Fields of an instance record."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
@@ -4140,6 +4149,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Allowed values of status."
+        ],
         "source": {
           "repository": "G-Core/product-documentation",
           "path": "api-reference/services_docs_mintlify/iam_api.yaml",
@@ -4169,6 +4181,9 @@ export const PLATFORM_FACTS: PlatformFacts = {
           ]
         },
         "seed": "silent",
+        "fills": [
+          "Account fields other than id, email and status."
+        ],
         "note": "Marked nullable (an OpenAPI 3.0 keyword in a 3.1 document); the SDK types it as optional.",
         "source": {
           "repository": "G-Core/product-documentation",
