@@ -40,6 +40,24 @@ expect(
   "every access_level is core or edge",
 );
 
+// The platform's published description requires these (merged into the spec beside the seed): the
+// types say they are always there.
+const [region] = regions;
+expect(region !== undefined, "the walk returned a region");
+const regionId: number = region.id;
+const country: string = region.country;
+expect(Number.isInteger(regionId) && /^\w{2}$/.test(country), `region ${regionId} is in country ${country}`);
+
+// A filter the platform documents as repeatable: sent as the key once per value.
+const states: ("FINISHED" | "ERROR")[] = ["FINISHED", "ERROR"];
+const tasks = await client.GET("/cloud/v1/tasks", { params: { query: { state: states } } });
+expect(tasks.data !== undefined, `GET /cloud/v1/tasks answered ${tasks.response.status}`);
+const listed = (tasks.data as { results?: { state?: string }[] }).results ?? [];
+expect(
+  listed.every((task) => states.some((state) => state === task.state)),
+  "every task listed is FINISHED or ERROR",
+);
+
 console.log(`consumer: account ${account.id}, ${regions.length} regions walked in pages of 2`);
 
 // Deliberate misuses, never called: each must stay a type error. If the published types decayed to
@@ -51,5 +69,8 @@ export function misuses(): string {
   void client.paginate("/cloud/v1/regions", { params: { query: { limit: "2" } } });
   // @ts-expect-error an account id is a number
   const id: string = account.id;
+  // @ts-expect-error a region's country is a string
+  const where: number = region?.country;
+  void where;
   return id;
 }
