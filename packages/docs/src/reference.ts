@@ -1,9 +1,11 @@
-// The description as the reference page shows it: the bundled spec plus what Redoc needs to
-// render it for people (code samples, visible notes for what is left open and for the fields
-// required only by inference).
+// The description as the reference page shows it: the merged bundle (the seed plus the platform's
+// published facts where the seed is silent) plus what Redoc needs to render it for people: code
+// samples, a mark on what the platform's documents add and on each field required only by
+// inference, visible notes for what is left open, and once per operation what those marks mean.
 import { withCodeSamples } from "./code-samples.js";
+import { appendBlock } from "./descriptions.js";
 import { markInferredRequired } from "./inferred.js";
-import type { Json, Operation } from "./operations.js";
+import { type Json, listOperations, type Operation } from "./operations.js";
 import { markPlatformExtensions, markPlatformFacts } from "./platform-facts.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
@@ -13,9 +15,15 @@ export interface ReferenceDocument {
 }
 
 export function referenceDocument(bundle: Json): ReferenceDocument {
-  const doc = markInferredRequired(withCodeSamples(bundle));
+  const doc = withCodeSamples(bundle);
+  // The marks first, right after each node's own words, before the notes added below them.
+  const platform = markPlatformFacts(doc);
+  const inferred = markInferredRequired(doc);
   const notes = markUnspecified(doc);
-  markPlatformFacts(doc);
+  // An operation's paragraphs close its description, after its own note on what is left open.
+  for (const op of listOperations(doc))
+    for (const html of [platform.get(op.operationId), inferred.get(op.operationId)])
+      if (html) appendBlock(op.node, html);
   // Last, after the note on what the description leaves open, which closes the introduction's
   // section of that name.
   markPlatformExtensions(doc);

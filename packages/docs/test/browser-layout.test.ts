@@ -14,9 +14,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 import { codeSamplesFor } from "../src/code-samples.js";
 import { GUIDE_ORDER, guidesDir, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
@@ -24,6 +23,7 @@ import { operationAnchor, referenceDocument } from "../src/reference.js";
 import { descriptionSectionEntries } from "../src/search-index.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
 import { builtSite } from "./built-site.js";
+import { sharedBrowser } from "./shared-browser.js";
 
 const TIMEOUT = 60_000;
 const DESKTOP = { width: 1280, height: 860 };
@@ -93,14 +93,13 @@ const foreignRequests: string[] = [];
 beforeAll(async () => {
   dir = builtSite();
   server = await serveDocs({ port: 0, dir });
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: TIMEOUT });
+  browser = await sharedBrowser();
   site = await newContext();
 }, TIMEOUT);
 
 afterAll(async () => {
-  await browser?.close();
+  // The browser is the worker's (shared-browser.ts); this file's pages go with their context.
+  await site?.close();
   await server?.close();
 });
 

@@ -5,14 +5,14 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 import { loadGuides } from "../src/guides.js";
 import { isObject, listOperations, type Operation } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
 import { builtSite } from "./built-site.js";
+import { sharedBrowser } from "./shared-browser.js";
 
 const bundle = loadBundle();
 const model = loadModel();
@@ -37,9 +37,7 @@ const foreignRequests: string[] = [];
 beforeAll(async () => {
   dir = builtSite();
   server = await serveDocs({ port: 0, dir });
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
+  browser = await sharedBrowser();
   context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   context.setDefaultTimeout(60_000);
   const origin = new URL(server.url).origin;
@@ -53,8 +51,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // The browser is the worker's (shared-browser.ts).
   await context?.close();
-  await browser?.close();
   await server?.close();
 });
 
