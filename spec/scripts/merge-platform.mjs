@@ -157,10 +157,10 @@ function enterParameter(doc, operation, fact, where) {
       name: fact.name,
       in: fact.in,
       required: false,
-      description:
-        fact.note ?? `Documented by the platform's published description; the seed does not show it.`,
       schema: structuredClone(fact.schema),
     };
+    // Only our own note: the platform's text is never copied, and the citation says the rest.
+    if (fact.note) parameter.description = fact.note;
     if (fact.deprecated) parameter.deprecated = true;
     operation.parameters.push(parameter);
   } else {

@@ -1019,11 +1019,8 @@ export interface operations {
                  * @example create_volume
                  */
                 task_type?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 offset?: number;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 project_id?: number[];
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 region_id?: number[];
                 /** @description Orders by creation time. */
                 order_by?: "asc" | "desc";
@@ -1036,7 +1033,6 @@ export interface operations {
                 from_timestamp?: string;
                 /** @description Upper bound (inclusive) of the creation time. */
                 to_timestamp?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 is_acknowledged?: boolean;
             };
             header?: never;
@@ -1098,13 +1094,9 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 include_deleted?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 name?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 offset?: number;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 order_by?: "created_at.asc" | "created_at.desc" | "name.asc" | "name.desc";
             };
             header?: never;
@@ -1141,13 +1133,9 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 display_name?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 order_by?: "created_at.asc" | "created_at.desc" | "display_name.asc" | "display_name.desc";
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 product?: "containers" | "inference";
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 show_volume_types?: boolean;
             };
             header?: never;
@@ -1185,59 +1173,32 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 available_floating?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 "changes-before"?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 "changes-since"?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 exclude_flavor_prefix?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 exclude_secgroup?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 flavor_id?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 flavor_prefix?: string;
-                /**
-                 * @deprecated
-                 * @description Documented by the platform's published description; the seed does not show it.
-                 */
+                /** @deprecated */
                 include_ai?: boolean;
-                /**
-                 * @deprecated
-                 * @description Documented by the platform's published description; the seed does not show it.
-                 */
+                /** @deprecated */
                 include_baremetal?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 include_k8s?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 ip?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 name?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 only_isolated?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 only_with_fixed_external_ip?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 order_by?: "created.asc" | "created.desc" | "name.asc" | "name.desc" | "status.asc" | "status.desc";
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 profile_name?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 protection_status?: "Active" | "Queued" | "Error";
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 status?: "ACTIVE" | "BUILD" | "ERROR" | "HARD_REBOOT" | "MIGRATING" | "PAUSED" | "REBOOT" | "REBUILD" | "RESIZE" | "REVERT_RESIZE" | "SHELVED" | "SHELVED_OFFLOADED" | "SHUTOFF" | "SOFT_DELETED" | "SUSPENDED" | "VERIFY_RESIZE";
                 /** @description A JSON object of tag keys to tag values, sent as one string (the platform gives application/json as its content type). */
                 tag_key_value?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 tag_value?: string[];
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 type_ddos_profile?: "basic" | "advanced";
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 uuid?: string;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 with_ddos?: boolean;
-                /** @description Documented by the platform's published description; the seed does not show it. */
                 with_interfaces_name?: boolean;
             };
             header?: never;
