@@ -219,7 +219,7 @@ function enterField(doc, operation, fact, where) {
         const target = deref(doc, property, where);
         amend(target, withoutChildren(fact.schema), where);
         if (fact.schema.items && !step.items) amendItems(doc, target, fact.schema.items, where);
-        if (fact.schema.properties) amendProperties(doc, target, fact.schema.properties, fact, where);
+        if (fact.schema.properties) amendProperties(doc, target, fact.schema.properties, where);
         property = target;
       }
       if (step.items) throw new Error(`${where}: a field path ends at a property, not its items.`);
@@ -251,7 +251,7 @@ function amendItems(doc, target, items, where) {
   else amend(deref(doc, target.items, where), withoutChildren(items), where);
 }
 
-function amendProperties(doc, target, properties, fact, where) {
+function amendProperties(doc, target, properties, where) {
   target.properties ??= {};
   for (const [name, schema] of Object.entries(properties)) {
     if (!target.properties[name]) target.properties[name] = structuredClone(schema);

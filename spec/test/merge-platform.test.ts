@@ -37,8 +37,9 @@ const all = Object.values(facts.operations).flat();
 function nodesWith(doc: unknown, key: string): { at: string; node: Json }[] {
   const found: { at: string; node: Json }[] = [];
   const walk = (node: unknown, at: string) => {
-    if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
-    else if (isObject(node)) {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${at}/${i}`);
+    } else if (isObject(node)) {
       if (key in node) found.push({ at, node });
       for (const [k, child] of Object.entries(node))
         walk(child, `${at}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`);
