@@ -3,21 +3,11 @@
 // `$ref`s made absolute, so Ajv fills in their defaults); the body is checked by reference to its
 // schema in the description. Nothing here restates a schema.
 //
-// Where the seed is silent, what the platform's own published descriptions document is taken too
-// (spec/platform-facts.yaml): its clients send it. A query parameter the description does not list
-// but the platform documents is accepted with the platform's schema; one the description lists and
-// the platform documents as repeatable (`state=ERROR&state=FINISHED`) is accepted once or repeated.
-// A fact never narrows what the description allows.
+// The served description is the merged one (the seed with the platform's published facts entered
+// where it is silent), so what the platform's clients send (a repeated `state`, `offset` on the task
+// list) is in it already: the routes follow the description alone.
 
-import {
-  absoluteRefs,
-  type OperationModel,
-  type ParameterFact,
-  type PlatformFact,
-  platformFactsOf,
-  resolvePointer,
-  specRef,
-} from "@platform-api/spec";
+import { absoluteRefs, type OperationModel, resolvePointer, specRef } from "@platform-api/spec";
 import { refusalStatus } from "./errors.js";
 import type { OpenApiDocument } from "./spec.js";
 
@@ -37,29 +27,16 @@ export interface Route {
   schema: RouteSchemas;
 }
 
-export function routeOf(
-  doc: OpenApiDocument,
-  operation: OperationModel,
-  facts: readonly PlatformFact[] = platformFactsOf(operation.operationId),
-): Route {
+export function routeOf(doc: OpenApiDocument, operation: OperationModel): Route {
   const group = (where: "path" | "query", closed: boolean): JsonSchema | undefined => {
     const own = operation.parameters.filter((p) => p.in === where);
-    const documented = facts.filter(
-      (f): f is ParameterFact => f.kind === "parameter" && f.in === where && f.seed === "silent",
-    );
-    if (own.length === 0 && documented.length === 0 && !closed) return undefined;
+    if (own.length === 0 && !closed) return undefined;
     const properties: Record<string, JsonSchema> = {};
     for (const p of own) {
       const schema = resolvePointer<JsonSchema>(doc, p.schemaPointer);
       if (!schema) throw new Error(`${operation.operationId}: ${p.schemaPointer} names no schema.`);
-      const described = absoluteRefs(schema);
-      const repeatable = documented.some((f) => f.name === p.name && f.repeatable);
-      properties[p.name] = repeatable
-        ? { anyOf: [described, { type: "array", items: described, minItems: 1 }] }
-        : described;
+      properties[p.name] = absoluteRefs(schema);
     }
-    for (const fact of documented)
-      if (!own.some((p) => p.name === fact.name)) properties[fact.name] = fact.schema as JsonSchema;
     return {
       type: "object",
       properties,

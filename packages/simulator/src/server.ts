@@ -12,6 +12,7 @@ import { type Clock, createClock } from "./clock.js";
 import { type Faults, parseFaults } from "./faults.js";
 import { createFrameworkErrorHandler } from "./framework-errors.js";
 import { checkExtensions } from "./handlers/extensions.js";
+import { QUERY_RULES } from "./handlers/query-rules.js";
 import { SIMULATOR_HEADER } from "./hints.js";
 import { LIMITS } from "./limits.js";
 import {
@@ -27,6 +28,7 @@ import { extensionRoutesPlugin } from "./plugins/extension-routes.js";
 import { faultsPlugin } from "./plugins/faults.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { checkHandlers, specRoutesPlugin } from "./plugins/spec-routes.js";
+import { planQuery } from "./query.js";
 import { createRandom } from "./random.js";
 import { type ServedSpec, serveSpec } from "./spec.js";
 import { Store } from "./store.js";
@@ -222,8 +224,10 @@ function resolveAdminToken(options: SimulatorOptions): string {
 }
 
 /** What the simulator needs of the description before it builds anything from it. */
-function checkSpec({ model }: ServedSpec): void {
+function checkSpec({ doc, model }: ServedSpec): void {
   checkHandlers(model.operations);
+  // Every query parameter honoured or refused: planQuery throws naming one with no rule.
+  for (const operation of model.operations) planQuery(doc, operation, QUERY_RULES);
   checkExtensions(platformExtensions());
   checkSecuritySchemes(model);
   taskStatesOf(taskPollingOf(model));

@@ -4,7 +4,7 @@
 // are counted per client and region as they come, so a quota check costs the same however many
 // there are, and no client holds more than LIMITS.volumesPerRegion in a region.
 
-import { operationById, taskPollingOf } from "@platform-api/spec";
+import { operationById, resolvePointer, taskPollingOf } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import type { Clock } from "./clock.js";
 import { badRequest, notFound } from "./errors.js";
@@ -14,6 +14,7 @@ import type { ServedSpec } from "./spec.js";
 import type { TaskDuration } from "./tasks/durations.js";
 import { type CreatedResources, TaskEngine, taskStatesOf } from "./tasks/engine.js";
 import { quote } from "./validation-message.js";
+import { complete, completeWorld, plausible } from "./world/complete.js";
 import { noCreatedResources, regionalQuotaNames } from "./world/spec-facts.js";
 import type {
   JsonObject,
@@ -58,8 +59,8 @@ interface VolumeUsage {
   pendingSize: number;
 }
 
-/** A volume body as the simulator takes it: the spec's, with `size` required (its own choice). */
-export type VolumeToCreate = components["schemas"]["CreateVolumeRequest"] & { size: number };
+/** A volume body as the route has checked it against the spec (size required unless from a snapshot). */
+export type VolumeToCreate = components["schemas"]["CreateVolumeRequest"];
 
 /** What the store knows of a volume created through the API besides the volume itself. */
 export interface CreatedVolume {
@@ -89,6 +90,9 @@ function volumeTaskOf({ doc, model }: ServedSpec): VolumeTask {
   return { taskType, resources: (volumeId) => ({ ...none, [createdResourcesKey]: [volumeId] }) };
 }
 
+const TASK_SCHEMA = { $ref: "#/components/schemas/Task" };
+const INSTANCE_SCHEMA = { $ref: "#/components/schemas/Instance" };
+
 export class Store {
   readonly world: World;
   /** The quotas of the virtual GPU quota check, from the served description. */
@@ -100,14 +104,18 @@ export class Store {
   private readonly instances = new Map<string, JsonObject[]>();
   /** The volumes created through the API, by id (the admin surface lists them; the volume read reads them). */
   private readonly createdVolumeById = new Map<string, Omit<CreatedVolume, "region">>();
+  private readonly leastVolumeSize: number;
 
   constructor(
     world: World,
     private readonly options: StoreOptions,
   ) {
-    this.world = structuredClone(world);
+    this.world = completeWorld(options.spec.doc, structuredClone(world));
     this.volumeTask = volumeTaskOf(options.spec);
     this.quotaNames = regionalQuotaNames(options.spec.doc);
+    this.leastVolumeSize = Number(
+      plausible(options.spec.doc, { $ref: "#/components/schemas/CreateVolumeRequest/properties/size" }) ?? 1,
+    );
     this.tasks = new TaskEngine({
       clock: options.clock,
       random: options.random,
@@ -115,6 +123,7 @@ export class Store {
       durationOf: options.durationOf,
       retentionMs: options.taskRetentionMs,
       states: taskStatesOf(taskPollingOf(options.spec.model)),
+      complete: (record) => complete(options.spec.doc, TASK_SCHEMA, record, "task"),
     });
     for (const t of this.world.tokens) this.tokens.set(t.token, t);
     for (const t of this.world.tasks) this.tasks.add(t);
@@ -130,16 +139,33 @@ export class Store {
       const key = `${group.project_id}:${group.region_id}`;
       const list = this.instances.get(key) ?? [];
       for (let i = 0; i < group.count; i++) {
-        list.push({
+        const instance: JsonObject = {
           id: options.random.uuid(),
           name: `${group.name_prefix ?? "instance"}-${String(list.length + 1).padStart(4, "0")}`,
           status: "ACTIVE",
           project_id: group.project_id,
           region_id: group.region_id,
-        });
+        };
+        list.push(complete(options.spec.doc, INSTANCE_SCHEMA, instance, `instance ${instance.id}`));
       }
       this.instances.set(key, list);
     }
+  }
+
+  /**
+   * A record as the API answers it: the world's bookkeeping beside it (a project's client_id, a
+   * client's reseller_id) left out unless the spec's schema of the record describes that field.
+   */
+  served<T extends object>(schemaName: string, record: T, bookkeeping: readonly string[]): T {
+    const schema = resolvePointer<{ properties?: object }>(
+      this.options.spec.doc,
+      `#/components/schemas/${schemaName}`,
+    );
+    const described = Object.keys(schema?.properties ?? {});
+    const kept = Object.entries(record).filter(
+      ([key]) => !bookkeeping.includes(key) || described.includes(key),
+    );
+    return Object.fromEntries(kept) as T;
   }
 
   now(): number {
@@ -152,6 +178,11 @@ export class Store {
 
   isExpired(token: TokenEntry): boolean {
     return token.expires_at != null && Date.parse(token.expires_at) <= this.now();
+  }
+
+  /** The user a token acts for: the world's user_id of the token, else its owner (the simulator's choice). */
+  userOf(caller: Caller): number {
+    return caller.token.user_id ?? caller.token.owner_id;
   }
 
   /** The caller's own client id; a reseller token has none and may not use client operations. */
@@ -209,8 +240,16 @@ export class Store {
    * Starts a create_volume task. The quota decision is made now, counting volumes that exist and
    * volumes of tasks still in flight, so two racing creates cannot both squeeze under a limit.
    */
-  createVolume(clientId: number, project: Project, region: Region, body: VolumeToCreate): TaskEntry {
-    const { size } = body;
+  createVolume(
+    clientId: number,
+    userId: number,
+    project: Project,
+    region: Region,
+    body: VolumeToCreate,
+  ): TaskEntry {
+    // The simulator keeps no snapshots: a volume from one, whose size the platform takes from the
+    // snapshot, gets the least size the spec allows.
+    const size = body.size ?? this.leastVolumeSize;
     // The simulator's choices where the seed is silent (README): the region's first volume type,
     // a new empty volume, a numbered name.
     const type_name = body.type_name ?? region.available_volume_types[0];
@@ -225,7 +264,8 @@ export class Store {
       region_id: region.id,
       name: body.name ?? `volume-${this.world.volumes.length + 1}`,
       size,
-      type_name,
+      // The region's own list is open strings (the spec types it so); the volume keeps what it offers.
+      type_name: type_name as Volume["type_name"],
       source: body.source ?? "new-volume",
     };
     const error = this.volumeQuotaError(clientId, region.id, size);
@@ -238,6 +278,7 @@ export class Store {
     let creatorTaskId = "";
     const task = this.tasks.start(
       { client_id: clientId, project_id: project.id, region_id: region.id },
+      userId,
       this.volumeTask.taskType,
       error
         ? { kind: "error", error }

@@ -51,7 +51,7 @@ describe("authentication (Authorization: APIKey <token>)", () => {
     expect((await t.call("GET", "/cloud/v1/regions", { token: DEFAULT_TOKENS.readOnly })).status).toBe(200);
     const write = await t.call("POST", "/cloud/v1/volumes/1/76", {
       token: DEFAULT_TOKENS.readOnly,
-      body: { size: 1 },
+      body: { name: "v", source: "new-volume", size: 1 },
     });
     expect(write.status).toBe(403);
     expect(write.body.message).toMatch(/read-only/);

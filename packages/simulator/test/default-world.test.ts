@@ -216,7 +216,7 @@ describe("the default world through every operation", () => {
     const tasks: string[] = [];
     for (const region of active) {
       const created = await t.call("POST", `/cloud/v1/volumes/1/${region.id}`, {
-        body: { size: 1, type_name: region.available_volume_types[0] },
+        body: { name: "v", source: "new-volume", size: 1, type_name: region.available_volume_types[0] },
       });
       tasks.push(...created.body.tasks);
     }
@@ -266,7 +266,11 @@ describe("a reproducible world", () => {
       const sim = await startTestSimulator({ randomSeed });
       try {
         const instances = (await sim.call("GET", "/cloud/v1/instances/1/38")).body.results.map((i) => i.id);
-        const task = (await sim.call("POST", "/cloud/v1/volumes/1/76", { body: { size: 1 } })).body.tasks;
+        const task = (
+          await sim.call("POST", "/cloud/v1/volumes/1/76", {
+            body: { name: "v", source: "new-volume", size: 1 },
+          })
+        ).body.tasks;
         return [...instances, ...task];
       } finally {
         await sim.close();

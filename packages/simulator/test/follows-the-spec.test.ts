@@ -80,7 +80,7 @@ describe("a changed description", () => {
       url: "/cloud/v1/volumes/1/76",
       remoteAddress: "10.0.0.5",
       headers: { authorization: `APIKey ${sim.apiKey}`, "content-type": "application/json" },
-      payload: { size: 1 },
+      payload: { name: "v", source: "new-volume", size: 1 },
     });
     const [id] = created.json<{ tasks: string[] }>().tasks;
     sim.advance(CHANGED.createVolume.min * 0.9);
@@ -125,7 +125,11 @@ describe("a description the simulator cannot serve", () => {
     try {
       const store = unlisted.store;
       const project = store.project(DEFAULT_CLIENT_ID, 1);
-      const task = store.createVolume(DEFAULT_CLIENT_ID, project, store.region(76), { size: 1 });
+      const task = store.createVolume(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_ID, project, store.region(76), {
+        name: "v",
+        source: "new-volume",
+        size: 1,
+      });
       unlisted.advance(41);
       store.settle();
       expect(task.record.state).not.toBe(TASK_STATES.finished);

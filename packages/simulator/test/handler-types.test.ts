@@ -11,7 +11,8 @@ describe("handlers are typed by operation", () => {
   it("gives a query parameter with a spec default as present, and one without as optional", () => {
     expectTypeOf<QueryOf<"listRegions">["limit"]>().toEqualTypeOf<number>();
     expectTypeOf<QueryOf<"listAiTasks">["page"]>().toEqualTypeOf<number>();
-    expectTypeOf<QueryOf<"listTasks">["limit"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<QueryOf<"listTasks">["limit"]>().toEqualTypeOf<number>();
+    expectTypeOf<QueryOf<"listTasks">["task_type"]>().toEqualTypeOf<string | undefined>();
   });
 
   it("gives the operation's path parameters and body", () => {
@@ -32,6 +33,7 @@ describe("handlers are typed by operation", () => {
       error: null,
       created_on: "",
       created_resources: null,
+      user_id: 1,
     });
     // @ts-expect-error a regions handler cannot answer a task
     const wrongBody: Handler<"listRegions"> = () => ({ status: 200, body: task() });

@@ -32,9 +32,12 @@ const cluster = (servers_count: number) => ({
         name: "eth1",
       },
       { type: "any_subnet", network_id: NETWORK, ip_family: "dual", name: "eth2" },
-      { type: "baremetal_network", name: "cluster-net" },
     ],
-    volumes: [{ size: 100, source: "image" }, { size: 20 }],
+    // Source, size and type each, and an image's id: the platform requires them (the merged spec).
+    volumes: [
+      { size: 100, source: "image", type: "ssd_hiiops", image_id: "a2c4e6f8-1b3d-4f5a-9c7e-0d2f4b6a8c1e" },
+      { size: 20, source: "new", type: "standard" },
+    ],
   },
 });
 
@@ -53,7 +56,8 @@ describe("virtual GPU quota check", () => {
       volume_size_requested: 360,
       external_ip_count_requested: 3,
       floating_count_requested: 3,
-      baremetal_network_count_requested: 1,
+      // The platform's interface types have no baremetal_network (the merged spec refuses it).
+      baremetal_network_count_requested: 0,
     });
   });
 
@@ -67,18 +71,20 @@ describe("virtual GPU quota check", () => {
     });
     expect((await check(subnetWithFloatingIp({ source: "new" }))).body.floating_count_requested).toBe(2);
     expect((await check(subnetWithFloatingIp(undefined))).body.floating_count_requested).toBe(0);
-    // An external interface has an address of its own, and "floating" is no interface type there.
+    // An external interface has an address of its own.
     const elsewhere = await check({
       flavor: "g3-ai-64-384-3000-l40s-48-2",
       servers_count: 2,
-      servers_settings: {
-        interfaces: [
-          { type: "external", floating_ip: { source: "new" } },
-          { type: "floating", ip_family: "ipv4" },
-        ],
-      },
+      servers_settings: { interfaces: [{ type: "external", floating_ip: { source: "new" } }] },
     });
     expect(elsewhere.body).toMatchObject({ floating_count_requested: 0, external_ip_count_requested: 2 });
+    // "floating" is no interface type the platform documents: the merged spec refuses it.
+    const floating = await check({
+      flavor: "g3-ai-64-384-3000-l40s-48-2",
+      servers_count: 2,
+      servers_settings: { interfaces: [{ type: "floating", ip_family: "ipv4" }] },
+    });
+    expect(floating.status).toBe(400);
   });
 
   it("grows _requested with the server count and leaves _limit and _usage alone", async () => {

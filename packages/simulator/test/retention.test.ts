@@ -85,7 +85,15 @@ describe("finished tasks expire", () => {
     const ids: string[] = [];
     const step = VOLUME.max * timeScale * 1.5;
     for (let i = 0; i < LIMITS.finishedTasks + 50; i++) {
-      ids.push(String(store.createVolume(DEFAULT_CLIENT_ID, project, region, { size: 1 }).record.id));
+      ids.push(
+        String(
+          store.createVolume(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_ID, project, region, {
+            name: "v",
+            source: "new-volume",
+            size: 1,
+          }).record.id,
+        ),
+      );
       // Each task ends (within its longest scaled duration) before the next one starts, so the
       // oldest finished are also the oldest created.
       sim.advance(step);
@@ -112,8 +120,17 @@ describe("volumes are bounded", () => {
     const project = store.project(DEFAULT_CLIENT_ID, 1);
     const region = store.region(76);
     const room = LIMITS.volumesPerRegion - store.volumesOfClient(DEFAULT_CLIENT_ID, 76).count;
-    for (let i = 0; i < room; i++) store.createVolume(DEFAULT_CLIENT_ID, project, region, { size: 1 });
-    const over = store.createVolume(DEFAULT_CLIENT_ID, project, region, { size: 1 });
+    for (let i = 0; i < room; i++)
+      store.createVolume(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_ID, project, region, {
+        name: "v",
+        source: "new-volume",
+        size: 1,
+      });
+    const over = store.createVolume(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_ID, project, region, {
+      name: "v",
+      source: "new-volume",
+      size: 1,
+    });
     sim.advance(LONGEST_TASK_SECONDS * 0.001);
     store.settle();
     expect(store.volumesOfClient(DEFAULT_CLIENT_ID, 76).count).toBe(LIMITS.volumesPerRegion);

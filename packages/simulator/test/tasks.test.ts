@@ -27,7 +27,9 @@ interface Created {
   tasks: { id: string }[];
 }
 
-async function createVolume(project: number, region: number, body: Record<string, unknown>) {
+/** Posts a new empty volume; the platform requires its name and source (the merged spec's). */
+async function createVolume(project: number, region: number, fields: Record<string, unknown>) {
+  const body = { name: "v", source: "new-volume", ...fields };
   const answer = await t.call("POST", `/cloud/v1/volumes/${project}/${region}`, { body });
   expect(answer.status).toBe(200);
   expect(answer.body.tasks).toHaveLength(1);
@@ -94,7 +96,9 @@ describe("create a volume: an asynchronous task", () => {
   it("scales durations by timeScale", async () => {
     const fast = await startTestSimulator({ timeScale: 0.001 });
     try {
-      const answer = await fast.call("POST", "/cloud/v1/volumes/1/76", { body: { size: 5 } });
+      const answer = await fast.call("POST", "/cloud/v1/volumes/1/76", {
+        body: { name: "v", source: "new-volume", size: 5 },
+      });
       const id = answer.body.tasks[0];
       let state: string = TASK_STATES.queued;
       for (let i = 0; i < 100 && state !== TASK_STATES.finished; i++) {
@@ -117,24 +121,60 @@ describe("create a volume: an asynchronous task", () => {
   });
 
   it("answers 404 for an unknown region or another client's project, and 400 for a region not ACTIVE", async () => {
-    expect((await t.call("POST", "/cloud/v1/volumes/1/999", { body: { size: 5 } })).status).toBe(404);
-    expect((await t.call("POST", "/cloud/v1/volumes/4/76", { body: { size: 5 } })).status).toBe(404);
-    const inactive = await t.call("POST", "/cloud/v1/volumes/1/118", { body: { size: 5 } });
+    expect(
+      (
+        await t.call("POST", "/cloud/v1/volumes/1/999", {
+          body: { name: "v", source: "new-volume", size: 5 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call("POST", "/cloud/v1/volumes/4/76", { body: { name: "v", source: "new-volume", size: 5 } }))
+        .status,
+    ).toBe(404);
+    const inactive = await t.call("POST", "/cloud/v1/volumes/1/118", {
+      body: { name: "v", source: "new-volume", size: 5 },
+    });
     expect(inactive.status).toBe(400);
     expect(inactive.body.message).toMatch(/ACTIVE/);
   });
 
   it("refuses a volume type the region does not offer, listing the ones it does", async () => {
-    const answer = await t.call("POST", "/cloud/v1/volumes/1/112", { body: { size: 5, type_name: "ultra" } });
+    const answer = await t.call("POST", "/cloud/v1/volumes/1/112", {
+      body: { name: "v", source: "new-volume", size: 5, type_name: "ultra" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/"type_name".*available_volume_types: standard/);
   });
 
+  it("takes a volume from a snapshot without size: the platform requires only name, source and snapshot_id", async () => {
+    const id = await createVolume(1, 76, {
+      source: "snapshot",
+      snapshot_id: "5f0c2a44-9a1e-4c55-8d3b-2f6f8a7e9b10",
+    });
+    const { task } = await pollUntilDone(id);
+    expect(task.state).toBe(TASK_STATES.finished);
+    const noSnapshot = await t.call("POST", "/cloud/v1/volumes/1/76", {
+      body: { name: "x", source: "snapshot" },
+    });
+    expect(noSnapshot.status).toBe(400);
+    expect(noSnapshot.body.message).toMatch(/"snapshot_id"/);
+    const image = await t.call("POST", "/cloud/v1/volumes/1/76", {
+      body: { name: "x", source: "image", size: 2 },
+    });
+    expect(image.status).toBe(400);
+    expect(image.body.message).toMatch(/"image_id"/);
+  });
+
   it("refuses a body without size and a size of the wrong type", async () => {
-    expect((await t.call("POST", "/cloud/v1/volumes/1/76", { body: { name: "x" } })).body.message).toMatch(
-      /"size"/,
-    );
-    const wrong = await t.call("POST", "/cloud/v1/volumes/1/76", { body: { size: "10" } });
+    const none = await t.call("POST", "/cloud/v1/volumes/1/76", {
+      body: { name: "x", source: "new-volume" },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/"size"/);
+    const wrong = await t.call("POST", "/cloud/v1/volumes/1/76", {
+      body: { name: "v", source: "new-volume", size: "10" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/Body field "size" must be integer/);
   });

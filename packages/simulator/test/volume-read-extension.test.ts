@@ -121,7 +121,12 @@ describe("the volume read create_and_poll ends with (an extension of the spec)",
   it("answers 200 with the volume the finished task names, its fields as the record lists them", async () => {
     t = await startTestSimulator({ timeScale: TIME_SCALE });
     const { project, region } = await placeOf();
-    const body = { name: "sdk-volume", size: 3, type_name: region.available_volume_types[0] };
+    const body = {
+      name: "sdk-volume",
+      source: "new-volume",
+      size: 3,
+      type_name: region.available_volume_types[0],
+    };
     const { taskId, volumeId, polls, answer, finishedOn } = await createAndPoll(project.id, region.id, body);
     // Polled at the scaled interval, the task ends within its scaled typical duration.
     const { min, max } = interval.typicalDurationSeconds;
@@ -157,7 +162,11 @@ describe("the volume read create_and_poll ends with (an extension of the spec)",
   it("answers 404 for an unknown volume and for the volume from another client, project or region, 401 without a token", async () => {
     t = await startTestSimulator({ timeScale: TIME_SCALE });
     const { project, region, otherRegion } = await placeOf();
-    const { volumeId } = await createAndPoll(project.id, region.id, { size: 1 });
+    const { volumeId } = await createAndPoll(project.id, region.id, {
+      name: "v",
+      source: "new-volume",
+      size: 1,
+    });
     const at = (values: Record<string, string | number>) =>
       pathOf(read, { project_id: project.id, region_id: region.id, volume_id: volumeId, ...values });
     const refusals = [

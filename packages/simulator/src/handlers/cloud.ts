@@ -5,25 +5,28 @@ import type { Store } from "../store.js";
 import { quote } from "../validation-message.js";
 import { gpuQuotaName } from "../world/spec-facts.js";
 import type { RegionalQuotaName } from "../world/types.js";
-import { type Handler, offsetPage, type QueryOf } from "./types.js";
+import { type Handler, offsetPage } from "./types.js";
 
 type QuotaCheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
-type TaskState = components["schemas"]["TaskState"];
 
-export const listProjects: Handler<"listProjects"> = ({ caller, store }) => {
-  const projects = store.projectsOf(store.clientOf(caller)).map(({ client_id: _, ...project }) => project);
+export const listProjects: Handler<"listProjects"> = ({ caller, store, select }) => {
+  const projects = select(
+    store
+      .projectsOf(store.clientOf(caller))
+      .map((project) => store.served("Project", project, ["client_id"])),
+  );
   return { status: 200, body: { count: projects.length, results: projects } };
 };
 
-export const listRegions: Handler<"listRegions"> = ({ query, store }) => ({
+export const listRegions: Handler<"listRegions"> = ({ query, store, select }) => ({
   status: 200,
-  body: offsetPage(store.world.regions, query),
+  body: offsetPage(select(store.world.regions), query),
 });
 
-export const listInstances: Handler<"listInstances"> = ({ params, query, caller, store }) => {
+export const listInstances: Handler<"listInstances"> = ({ params, query, caller, store, select }) => {
   const project = store.project(store.clientOf(caller), params.project_id);
   const region = store.region(params.region_id);
-  return { status: 200, body: offsetPage(store.instancesIn(project.id, region.id), query) };
+  return { status: 200, body: offsetPage(select(store.instancesIn(project.id, region.id)), query) };
 };
 
 export const createVolume: Handler<"createVolume"> = ({ params, body, caller, store }) => {
@@ -35,11 +38,8 @@ export const createVolume: Handler<"createVolume"> = ({ params, body, caller, st
       `Region ${region.id} is ${region.state}; only regions whose state is ACTIVE accept new resources.`,
     );
   }
-  const { size } = body;
-  if (size === undefined || !Number.isInteger(size) || size < 1) {
-    throw badRequest('Body field "size" is required by the simulator: a whole number of GiB, at least 1.');
-  }
-  const task = store.createVolume(clientId, project, region, { ...body, size });
+  // Which sources need a size is the spec's (its allOf if/then); the route has checked it.
+  const task = store.createVolume(clientId, store.userOf(caller), project, region, body);
   return { status: 200, body: { tasks: [task.record.id] } };
 };
 
@@ -49,68 +49,17 @@ export const getTask: Handler<"getTask"> = ({ params, caller, store }) => ({
 });
 
 /**
- * The query the task list takes from the platform's published descriptions besides the spec's
- * (spec/platform-facts.yaml; the route accepts them, route-schemas.ts): the platform's clients page
- * it with offset, repeat state, and select by project and region.
- */
-type TaskListQuery = Omit<QueryOf<"listTasks">, "state"> & {
-  state?: TaskState | TaskState[];
-  offset?: number;
-  project_id?: number[];
-  region_id?: number[];
-  order_by?: "asc" | "desc";
-  /** The older name of order_by. */
-  sorting?: "asc" | "desc";
-  from_timestamp?: string;
-  to_timestamp?: string;
-  is_acknowledged?: boolean;
-};
-
-/** A date-time's instant; a time without a zone offset is the platform's UTC (as created_on is written). */
-const instant = (text: string) => Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
-
-/**
  * The list's shape is not shown by the seed; the simulator answers with the list envelope the
- * platform documents. Every published selection is honoured but `is_acknowledged`, which is
- * accepted: the simulator's tasks have no acknowledgement to select by.
+ * platform documents. The selection and order are the query rules' (query.ts, query-rules.ts).
  */
-export const listTasks: Handler<"listTasks"> = ({ query: described, rawQuery, caller, store }) => {
-  const query = described as TaskListQuery;
+export const listTasks: Handler<"listTasks"> = ({ query, caller, store, select }) => {
   // The platform's bounds of this limit are not shown; a count below 1 asks for nothing sensible.
-  if (query.limit !== undefined && query.limit < 1)
+  if (query.limit < 1)
     throw badRequest(
       `Query parameter "limit" must be at least 1 (got ${query.limit}). Allowed: an integer of at least 1.`,
     );
-  const states = query.state === undefined ? undefined : [query.state].flat();
-  const from = query.from_timestamp === undefined ? undefined : instant(query.from_timestamp);
-  const to = query.to_timestamp === undefined ? undefined : instant(query.to_timestamp);
-  // order_by when sent, else the deprecated sorting when sent, else order_by's default (filled in).
-  const sent = new URLSearchParams(rawQuery);
-  const order = sent.has("order_by") || !sent.has("sorting") ? query.order_by : query.sorting;
-  const tasks = store
-    .tasksOf(store.clientOf(caller))
-    .filter(
-      (t) =>
-        (query.project_id === undefined || query.project_id.includes(t.project_id)) &&
-        (query.region_id === undefined || query.region_id.includes(t.region_id)),
-    )
-    .map((t) => t.record)
-    .filter((t) => {
-      const created = instant(t.created_on);
-      return (
-        (states === undefined || states.includes(t.state)) &&
-        (query.task_type === undefined || t.task_type === query.task_type) &&
-        (from === undefined || created >= from) &&
-        (to === undefined || created <= to)
-      );
-    });
-  // Kept in creation order: the newest last, so descending is the reverse.
-  if (order !== "asc") tasks.reverse();
-  const offset = query.offset ?? 0;
-  return {
-    status: 200,
-    body: { count: tasks.length, results: tasks.slice(offset, offset + (query.limit ?? tasks.length)) },
-  };
+  const tasks = select(store.tasksOf(store.clientOf(caller)).map((t) => t.record));
+  return { status: 200, body: offsetPage(tasks, query) };
 };
 
 /** The platform's facts of an interface of check_limits' body (spec/platform-facts.yaml), by field. */

@@ -60,6 +60,8 @@ export interface ApiRequest<Id extends OperationId> {
   body: BodyOf<Id>;
   /** The query string as sent, for links that must keep the caller's filters. */
   rawQuery: string;
+  /** The items the query selects, in the order it asks (query.ts; paging is the handler's). */
+  select: <T>(items: readonly T[]) => T[];
   caller: Caller;
   store: Store;
 }
@@ -70,6 +72,7 @@ export type Handler<Id extends OperationId> = (request: ApiRequest<Id>) => Answe
 export type HandlerRegistry = { readonly [Id in OperationId]: Handler<Id> };
 
 /** The seed's offset list: `count` is the total, `results` at most `limit` from `offset`. */
-export function offsetPage<T>(items: readonly T[], query: { limit: number; offset: number }) {
-  return { count: items.length, results: items.slice(query.offset, query.offset + query.limit) };
+export function offsetPage<T>(items: readonly T[], query: { limit?: number; offset?: number }) {
+  const offset = query.offset ?? 0;
+  return { count: items.length, results: items.slice(offset, offset + (query.limit ?? items.length)) };
 }

@@ -7,8 +7,10 @@
 import { createSpecAjv, documentsStatus, type OperationModel } from "@platform-api/spec";
 import { authenticate } from "../auth.js";
 import { HANDLERS, type OperationId } from "../handlers/index.js";
+import { QUERY_RULES } from "../handlers/query-rules.js";
 import { integerParameterCheck } from "../integer-parameters.js";
 import { registerJsonBodyParser } from "../json-body.js";
+import { planQuery, type QueryContext } from "../query.js";
 import { routeOf } from "../route-schemas.js";
 import type { ServedSpec } from "../spec.js";
 import type { Caller, Store } from "../store.js";
@@ -38,6 +40,7 @@ type RouteHandler = (request: {
   query: unknown;
   body: unknown;
   rawQuery: string;
+  select: <T>(items: readonly T[]) => T[];
   caller: Caller;
   store: Store;
 }) => { status: number; body?: unknown };
@@ -72,6 +75,7 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
     if (!isOperationId(operationId)) throw new Error(`No handler for ${operationId}; see checkHandlers.`);
     const handler = HANDLERS[operationId] as unknown as RouteHandler;
     const route = routeOf(spec.doc, operation);
+    const plan = planQuery(spec.doc, operation, QUERY_RULES);
     const checkIntegers = integerParameterCheck(operation);
     app.route({
       method: operation.method.toUpperCase(),
@@ -89,11 +93,16 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
         const { url } = request;
         const caller = request.caller;
         if (!caller) throw new Error(`${operationId} reached its handler without a caller`);
+        const rawQuery = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+        const sent = new URLSearchParams(rawQuery);
+        plan.refuse(sent);
+        const query = request.query as QueryContext["query"];
         const answer = handler({
           params: request.params,
           query: request.query,
           body: request.body,
-          rawQuery: url.includes("?") ? url.slice(url.indexOf("?") + 1) : "",
+          rawQuery,
+          select: (items) => plan.select(items, { query, sent }),
           caller,
           store: current,
         });

@@ -64,6 +64,8 @@ export interface TaskEngineOptions {
   /** How long a task created through the API stays readable once it ended, in clock ms. */
   retentionMs: number;
   states: TaskStates;
+  /** Fills the fields of a new task's record the engine does not set, from the spec's task schema. */
+  complete?: (record: TaskEntry["record"]) => TaskEntry["record"];
 }
 
 interface TaskInFlight {
@@ -113,23 +115,27 @@ export class TaskEngine {
     own.set(id, entry);
   }
 
-  /** Starts a task of `taskType`, NEW now, ending as `outcome` says after its drawn duration. */
-  start(place: Omit<TaskEntry, "record">, taskType: string, outcome: Outcome): TaskEntry {
+  /**
+   * Starts a task of `taskType` for the user `userId`, NEW now, ending as `outcome` says after its
+   * drawn duration.
+   */
+  start(place: Omit<TaskEntry, "record">, userId: number, taskType: string, outcome: Outcome): TaskEntry {
     const createdMs = this.options.clock.now();
     const typical = this.options.durationOf(taskType);
     const seconds = typical.min + this.options.random.next() * (typical.max - typical.min);
-    const entry: TaskEntry = {
-      ...place,
-      record: {
-        id: this.options.random.uuid(),
-        task_type: taskType,
-        state: this.options.states.queued,
-        error: null,
-        created_on: withoutOffset(createdMs),
-        finished_on: null,
-        created_resources: null,
-      },
+    const record: TaskEntry["record"] = {
+      id: this.options.random.uuid(),
+      task_type: taskType,
+      state: this.options.states.queued,
+      error: null,
+      created_on: withoutOffset(createdMs),
+      finished_on: null,
+      created_resources: null,
+      user_id: userId,
+      project_id: place.project_id,
+      region_id: place.region_id,
     };
+    const entry: TaskEntry = { ...place, record: this.options.complete?.(record) ?? record };
     this.add(entry);
     const task: TaskInFlight = {
       entry,

@@ -3,6 +3,7 @@
 
 import { readFileSync } from "node:fs";
 import { createSpecAjv } from "@platform-api/spec";
+import { completeWorld } from "./complete.js";
 import type { World } from "./types.js";
 import { worldSchema } from "./world-schema.js";
 
@@ -36,8 +37,17 @@ export function loadWorldFile(file: string, doc: object): World {
   return checkWorld(value, doc, `seed file ${file}`);
 }
 
-export function checkWorld(value: unknown, doc: object, source = "world"): World {
+export function checkWorld(given: unknown, doc: object, source = "world"): World {
   const validate = createSpecAjv(doc).compile<World>(worldSchema(doc));
+  // Completed first: a field the spec gained since the file was written is filled, not refused.
+  let value = given;
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    try {
+      value = completeWorld(doc, value as Partial<World>);
+    } catch (error) {
+      throw new Error(`The ${source} is not a valid world: ${(error as Error).message}`);
+    }
+  }
   if (!validate(value)) {
     const problems = (validate.errors ?? [])
       .slice(0, 8)

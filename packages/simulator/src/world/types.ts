@@ -27,6 +27,8 @@ export interface TokenEntry {
   expires_at?: string | null;
   /** What the token is for, printed by `pnpm sim`. */
   label?: string;
+  /** The user the token acts for (a task's `user_id`); the owner's id when not given. */
+  user_id?: number;
 }
 
 /** The account `GET /iam/clients/me` answers, and the reseller it belongs to. */

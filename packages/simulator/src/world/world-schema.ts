@@ -41,6 +41,7 @@ export function worldSchema(doc: object) {
           read_only: { type: "boolean" },
           expires_at: { type: ["string", "null"], format: "date-time" },
           label: string,
+          user_id: integer,
         },
         ["token", "kind", "owner_id"],
       ),

@@ -25,6 +25,8 @@ const VIDEOS = [
 /** The platform takes ISO 639-2 bibliographic codes ("ger", not "deu"). */
 const AUDIO_LANGUAGES = ["eng", "ger", "fre", "spa"];
 const HOUR_MS = 3_600_000;
+/** The statuses of a task that no longer runs: it has a completion time and a total. */
+const ENDED: readonly AiTask["status"][] = ["SUCCESS", "FAILURE", "REVOKED"];
 
 export function aiTasks(doc: object, random: Random): AiTaskEntry[] {
   const statuses = enumOf(doc, "AiTaskStatus");
@@ -35,14 +37,32 @@ export function aiTasks(doc: object, random: Random): AiTaskEntry[] {
     const url = `https://example.com/videos/${VIDEOS[(i * 5) % VIDEOS.length]}-${i}.mp4`;
     const progress =
       status === "SUCCESS" ? 100 : status === "PENDING" || status === "RECEIVED" ? 0 : random.int(1, 99);
-    const task_data: AiTask["task_data"] =
+    // The platform keeps the task's name inside task_data too (the seed puts it beside it).
+    const data =
       task_name === "transcription"
-        ? { url, audio_language: random.pick(AUDIO_LANGUAGES) }
-        : { url, category: random.pick(CONTENT_MODERATION_CATEGORIES) };
+        ? { task_name, url, audio_language: random.pick(AUDIO_LANGUAGES) }
+        : { task_name, url, category: random.pick(CONTENT_MODERATION_CATEGORIES) };
+    const task_data: AiTask["task_data"] = data;
+    const startedMs = EPOCH - i * HOUR_MS - random.int(0, 3_599) * 1000;
+    const started_at = new Date(startedMs).toISOString();
+    // Not drawn: the tables drawn after this one keep their values.
+    const runSeconds = 20 + ((i * 137) % 880);
+    const ended = ENDED.includes(status);
     tasks.push({
       client_id: DEFAULT_CLIENT_ID,
-      started_at: new Date(EPOCH - i * HOUR_MS - random.int(0, 3_599) * 1000).toISOString(),
-      record: { task_id: random.uuid(), task_name, task_data, progress, status },
+      started_at,
+      record: {
+        task_id: random.uuid(),
+        task_name,
+        task_data,
+        progress,
+        status,
+        processing_time: {
+          started_at,
+          completed_at: ended ? new Date(startedMs + runSeconds * 1000).toISOString() : null,
+          total_time_sec: ended ? runSeconds : null,
+        },
+      },
     });
   }
   return tasks;

@@ -12,6 +12,7 @@ import { noCreatedResources } from "../spec-facts.js";
 import type { TaskEntry } from "../types.js";
 import { DEFAULT_CLIENT_ID } from "./clients.js";
 import { EPOCH } from "./epoch.js";
+import { DEFAULT_USER_ID } from "./tokens.js";
 
 type Task = AsDescribed<"Task">;
 
@@ -38,6 +39,9 @@ export function tasks(doc: object, random: Random): TaskEntry[] {
         created_on: withoutOffset(created_on),
         finished_on: withoutOffset(created_on + random.int(10, 60) * 1000),
         created_resources,
+        user_id: DEFAULT_USER_ID,
+        project_id: 1,
+        region_id: 76,
       },
     };
   };

@@ -4,6 +4,11 @@
 import type { TokenEntry } from "../types.js";
 import { DEFAULT_CLIENT_ID, DEFAULT_RESELLER_ID, OTHER_CLIENT_ID } from "./clients.js";
 
+/** The users the client tokens act for (a task's user_id): two users of the default client, one of the other. */
+export const DEFAULT_USER_ID = 48102;
+const READ_ONLY_USER_ID = 48117;
+const OTHER_USER_ID = 51230;
+
 /** Tokens of the default world. Like real tokens they contain a `$` (quote them in a shell). */
 export const DEFAULT_TOKENS = {
   client: "300112$sim-client-7c1f0d9a4e",
@@ -15,7 +20,13 @@ export const DEFAULT_TOKENS = {
 
 export function tokens(): TokenEntry[] {
   return [
-    { token: DEFAULT_TOKENS.client, kind: "client", owner_id: DEFAULT_CLIENT_ID, label: "client" },
+    {
+      token: DEFAULT_TOKENS.client,
+      kind: "client",
+      owner_id: DEFAULT_CLIENT_ID,
+      label: "client",
+      user_id: DEFAULT_USER_ID,
+    },
     { token: DEFAULT_TOKENS.reseller, kind: "reseller", owner_id: DEFAULT_RESELLER_ID, label: "reseller" },
     {
       token: DEFAULT_TOKENS.readOnly,
@@ -23,6 +34,7 @@ export function tokens(): TokenEntry[] {
       owner_id: DEFAULT_CLIENT_ID,
       read_only: true,
       label: "read-only",
+      user_id: READ_ONLY_USER_ID,
     },
     {
       token: DEFAULT_TOKENS.expired,
@@ -30,7 +42,14 @@ export function tokens(): TokenEntry[] {
       owner_id: DEFAULT_CLIENT_ID,
       expires_at: "2026-01-01T00:00:00Z",
       label: "expired",
+      user_id: DEFAULT_USER_ID,
     },
-    { token: DEFAULT_TOKENS.otherClient, kind: "client", owner_id: OTHER_CLIENT_ID, label: "other client" },
+    {
+      token: DEFAULT_TOKENS.otherClient,
+      kind: "client",
+      owner_id: OTHER_CLIENT_ID,
+      label: "other client",
+      user_id: OTHER_USER_ID,
+    },
   ];
 }

@@ -10,8 +10,8 @@ export function volumes(random: Random): Volume[] {
     region_id: number,
     name: string,
     size: number,
-    type_name: string,
-    source: string,
+    type_name: Volume["type_name"],
+    source: Volume["source"],
   ): Volume => ({
     id: random.uuid(),
     project_id,
