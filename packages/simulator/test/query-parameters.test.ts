@@ -1,0 +1,393 @@
+// Every query parameter of every operation of the merged spec, walked from the spec model (not a
+// hand list): each is sent with a valid value — an enum member, or a value taken from the data so a
+// filter matches something — and the answer either refuses it (400 naming it as not simulated) or
+// obeys it: a filter keeps only matching items and leaves one out where the world allows, an
+// ordering sorts, paging pages, a flag does what it says. In-process (Fastify inject), every answer
+// validated against the spec.
+
+import {
+  createSpecValidator,
+  loadBundle,
+  loadModel,
+  type OperationModel,
+  type ParameterModel,
+} from "@platform-api/spec";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUERY_RULES } from "../src/handlers/query-rules.js";
+import { createSimulator, DEFAULT_CLIENT_ID, type Simulator } from "../src/index.js";
+import { compareValues, itemSchemaOf } from "../src/query.js";
+import { changedSpec, nodeAt } from "./spec-copy.js";
+
+const doc = loadBundle();
+const model = loadModel();
+const validator = createSpecValidator(doc, model);
+
+type Item = Record<string, unknown>;
+type Value = string | number | boolean;
+interface Answer {
+  status: number;
+  body: { results?: Item[]; count?: number; message?: string } & Item;
+}
+
+let sim: Simulator;
+
+/** Where each operation is called: the default world's first project and region, its profile. */
+const PATH_VALUES: Record<string, string | number> = { project_id: 1, region_id: 76, id: 4211 };
+
+function urlOf(operation: OperationModel, query: [string, Value][] = []): string {
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = PATH_VALUES[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} of ${operation.key}`);
+    return String(value);
+  });
+  const search = new URLSearchParams(query.map(([k, v]) => [k, String(v)]));
+  return search.size > 0 ? `${path}?${search}` : path;
+}
+
+/** Bodies of the writes that take query parameters. */
+const BODIES: Record<string, unknown> = { putStorageNotificationEvent: { name: "reaching_used_space" } };
+
+async function call(operation: OperationModel, query: [string, Value][] = []): Promise<Answer> {
+  const reseller = operation.security.includes("ResellerAPIKey");
+  const body = BODIES[operation.operationId];
+  const answer = await sim.app.inject({
+    method: operation.method.toUpperCase() as "GET",
+    url: urlOf(operation, query),
+    headers: {
+      authorization: `APIKey ${reseller ? sim.resellerApiKey : sim.apiKey}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  const parsed = answer.body === "" ? {} : answer.json();
+  const problems = validator.validateResponse({
+    method: operation.method,
+    path: operation.path,
+    status: answer.statusCode,
+    contentType: String(answer.headers["content-type"] ?? ""),
+    body: answer.body === "" ? undefined : parsed,
+    hasBody: answer.body !== "",
+  });
+  expect(problems, `${operation.key} ${JSON.stringify(query)} answered off-spec`).toEqual([]);
+  return { status: answer.statusCode, body: parsed };
+}
+
+const queryOf = (operation: OperationModel) => operation.parameters.filter((p) => p.in === "query");
+const limitParam = (operation: OperationModel) =>
+  operation.pagination?.limitParam ?? queryOf(operation).find((p) => p.name === "limit")?.name;
+
+/** The whole list (or its largest page), to take values from and compare with. */
+async function everything(operation: OperationModel): Promise<Item[]> {
+  const limit = limitParam(operation);
+  const parameter = queryOf(operation).find((p) => p.name === limit);
+  const answer = await call(operation, limit ? [[limit, parameter?.maximum ?? 1000]] : []);
+  expect(answer.status).toBe(200);
+  return answer.body.results ?? [];
+}
+
+/** Whether the field is one of the listed item's (the spec's item schema, or the items themselves). */
+function itemFields(operation: OperationModel, items: Item[]): Set<string> {
+  const schema = itemSchemaOf(doc, operation) as { properties?: object } | undefined;
+  return new Set([...Object.keys(schema?.properties ?? {}), ...items.flatMap((i) => Object.keys(i))]);
+}
+
+/** A value of the field that some items have and, where the world allows, some do not. */
+function telling(items: Item[], field: string): Value | undefined {
+  const counts = new Map<string, { value: Value; n: number }>();
+  for (const item of items) {
+    const value = item[field];
+    if (value === null || value === undefined || typeof value === "object") continue;
+    const key = JSON.stringify(value);
+    counts.set(key, { value: value as Value, n: (counts.get(key)?.n ?? 0) + 1 });
+  }
+  const sorted = [...counts.values()].sort((a, b) => a.n - b.n);
+  return (sorted.find((c) => c.n < items.length) ?? sorted[0])?.value;
+}
+
+const sortedBy = (items: Item[], key: (i: Item) => unknown, direction: "asc" | "desc") =>
+  items.every((item, i) => {
+    if (i === 0) return true;
+    const order = compareValues(key(items[i - 1] as Item), key(item));
+    return direction === "asc" ? order <= 0 : order >= 0;
+  });
+
+const instant = (text: unknown) =>
+  Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(String(text)) ? String(text) : `${text}Z`);
+const startedAt = (t: Item) => String((t.processing_time as { started_at?: string } | undefined)?.started_at);
+
+/** What the spec alone cannot tell the test a parameter means: sends it and checks the answer. */
+type Check = (operation: OperationModel, all: Item[]) => Promise<void>;
+
+const middle = <T>(list: T[]): T => list[Math.floor(list.length / 2)] as T;
+
+const EXPECTATIONS: Record<string, Record<string, Check>> = {
+  listTasks: {
+    order_by: async (op) => {
+      for (const direction of ["asc", "desc"] as const) {
+        const { results = [] } = (
+          await call(op, [
+            ["order_by", direction],
+            ["limit", 1000],
+          ])
+        ).body;
+        expect(sortedBy(results, (t) => instant(t.created_on), direction)).toBe(true);
+      }
+    },
+    sorting: async (op) => {
+      const alone =
+        (
+          await call(op, [
+            ["sorting", "asc"],
+            ["limit", 1000],
+          ])
+        ).body.results ?? [];
+      expect(sortedBy(alone, (t) => instant(t.created_on), "asc")).toBe(true);
+      // order_by, the newer name, wins when both are sent.
+      const both = (
+        await call(op, [
+          ["sorting", "asc"],
+          ["order_by", "desc"],
+          ["limit", 1000],
+        ])
+      ).body.results;
+      expect(sortedBy(both ?? [], (t) => instant(t.created_on), "desc")).toBe(true);
+    },
+    from_timestamp: async (op, all) => {
+      const from = String(middle(all).created_on);
+      const { results = [] } = (
+        await call(op, [
+          ["from_timestamp", `${from}Z`],
+          ["limit", 1000],
+        ])
+      ).body;
+      expect(results.every((t) => instant(t.created_on) >= instant(from))).toBe(true);
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.length).toBeLessThan(all.length);
+    },
+    to_timestamp: async (op, all) => {
+      const to = String(middle(all).created_on);
+      const { results = [] } = (
+        await call(op, [
+          ["to_timestamp", `${to}Z`],
+          ["limit", 1000],
+        ])
+      ).body;
+      expect(results.every((t) => instant(t.created_on) <= instant(to))).toBe(true);
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.length).toBeLessThan(all.length);
+    },
+    is_acknowledged: async (op, all) => {
+      // The simulator's tasks are never acknowledged: no operation of the spec acknowledges one.
+      expect((await call(op, [["is_acknowledged", true]])).body.results).toEqual([]);
+      expect(
+        (
+          await call(op, [
+            ["is_acknowledged", false],
+            ["limit", 1000],
+          ])
+        ).body.count,
+      ).toBe(all.length);
+    },
+  },
+  listRegions: {
+    show_volume_types: async (op) => {
+      const { results = [] } = (await call(op, [["show_volume_types", true]])).body;
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.every((r) => Array.isArray(r.available_volume_types))).toBe(true);
+    },
+  },
+  listAiTasks: {
+    date_created: async (op, all) => {
+      const since = startedAt(middle(all));
+      const { results = [], count = 0 } = (
+        await call(op, [
+          ["date_created", since],
+          ["limit", 1000],
+        ])
+      ).body;
+      expect(results.every((t) => Date.parse(startedAt(t)) >= Date.parse(since))).toBe(true);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(all.length);
+    },
+    search: async (op, all) => {
+      const needle = String((middle(all).task_data as { url: string }).url.split("/").pop()).toUpperCase();
+      const { results = [] } = (
+        await call(op, [
+          ["search", needle],
+          ["limit", 1000],
+        ])
+      ).body;
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.length).toBeLessThan(all.length);
+      expect(results.every((t) => JSON.stringify(t).toUpperCase().includes(needle))).toBe(true);
+    },
+    ordering: async (op) => {
+      const keys = (queryOf(op).find((p) => p.name === "ordering")?.enum ?? []).map(String);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        const { results = [] } = (
+          await call(op, [
+            ["ordering", key],
+            ["limit", 1000],
+          ])
+        ).body;
+        const of = (t: Item) => (key in t ? t[key] : startedAt(t));
+        expect(sortedBy(results, of, "asc"), `ordering=${key}`).toBe(true);
+      }
+    },
+  },
+  putStorageNotificationEvent: {
+    client_id: async (op) => {
+      expect((await call(op, [["client_id", DEFAULT_CLIENT_ID]])).status).toBeLessThan(300);
+      expect((await call(op, [["client_id", DEFAULT_CLIENT_ID + 1]])).status).toBe(403);
+    },
+  },
+};
+
+/** Paging: limit 1 gives one item of the same total, the next offset or page the next item. */
+async function checkPaging(op: OperationModel, parameter: ParameterModel, all: Item[]): Promise<void> {
+  const limit = limitParam(op) as string;
+  const first = await call(op, [[limit, 1]]);
+  expect(first.body.results?.length).toBeLessThanOrEqual(1);
+  if (parameter.name === limit) {
+    expect(first.body.count ?? all.length).toBeGreaterThanOrEqual(all.length);
+    return;
+  }
+  const next = parameter.name === "page" ? 2 : 1;
+  const second = await call(op, [
+    [limit, 1],
+    [parameter.name, next],
+  ]);
+  expect(second.status).toBe(200);
+  if (all.length > 1) expect(second.body.results).toEqual([all[1]]);
+}
+
+async function checkFilter(op: OperationModel, parameter: ParameterModel, all: Item[]): Promise<void> {
+  const value = telling(all, parameter.name);
+  expect(value, `the world has no value of ${parameter.name} to filter ${op.operationId} by`).toBeDefined();
+  const limit = limitParam(op);
+  const sent: [string, Value][] = [[parameter.name, value as Value]];
+  if (limit) sent.push([limit, 1000]);
+  const { status, body } = await call(op, sent);
+  expect(status).toBe(200);
+  const results = body.results ?? [];
+  expect(results.length).toBeGreaterThan(0);
+  expect(results.every((item) => item[parameter.name] === value)).toBe(true);
+  if (all.some((item) => item[parameter.name] !== value)) expect(results.length).toBeLessThan(all.length);
+  // A parameter the platform repeats takes any of several values.
+  const others = [...new Set(all.map((i) => i[parameter.name]))].filter((v) => v !== value);
+  if ((parameter.type === "array" || parameter.repeatable) && others.length > 0) {
+    const two = [value, others[0]] as Value[];
+    const either =
+      (
+        await call(op, [
+          ...two.map((v): [string, Value] => [parameter.name, v]),
+          ...(limit ? [[limit, 1000] as [string, Value]] : []),
+        ])
+      ).body.results ?? [];
+    expect(either.every((item) => two.includes(item[parameter.name] as Value))).toBe(true);
+    expect(either.length).toBeGreaterThan(results.length);
+  }
+}
+
+async function checkOrder(op: OperationModel, parameter: ParameterModel): Promise<void> {
+  const limit = limitParam(op);
+  for (const value of (parameter.enum ?? []).map(String)) {
+    const [, field = "", direction] = /^(.+)\.(asc|desc)$/.exec(value) ?? [];
+    const sent: [string, Value][] = [[parameter.name, value]];
+    if (limit) sent.push([limit, 1000]);
+    const { results = [] } = (await call(op, sent)).body;
+    expect(results.length).toBeGreaterThan(1);
+    expect(
+      sortedBy(results, (i) => i[field], direction as "asc" | "desc"),
+      `${parameter.name}=${value}`,
+    ).toBe(true);
+  }
+}
+
+const walked = model.operations.flatMap((op) => queryOf(op).map((p) => [op, p] as const));
+
+beforeAll(async () => {
+  sim = await createSimulator({ env: {}, timeScale: 0.001, rateLimit: 0 });
+  // Tasks in a second project and region, so that the task list's selections have something to leave out.
+  const created = await sim.app.inject({
+    method: "POST",
+    url: "/cloud/v1/volumes/2/112",
+    headers: { authorization: `APIKey ${sim.apiKey}`, "content-type": "application/json" },
+    payload: { name: "walk", source: "new-volume", size: 1 },
+  });
+  expect(created.statusCode).toBe(200);
+  sim.advance(1);
+});
+afterAll(() => sim.close());
+
+describe("every documented query parameter is honoured or refused", () => {
+  it("walks parameters of the merged spec", () => {
+    expect(walked.length).toBeGreaterThan(20);
+  });
+
+  it.each(walked.map(([op, p]) => [`${op.operationId} ?${p.name}`, op, p] as const))(
+    "%s",
+    async (_, op, parameter) => {
+      const rule = QUERY_RULES.rules[op.operationId]?.[parameter.name];
+      if (rule?.kind === "refuse") {
+        const value = parameter.enum?.[0] ?? (parameter.type === "boolean" ? true : "x");
+        const answer = await call(op, [[parameter.name, value as Value]]);
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toContain(
+          `"${parameter.name}" is documented by the platform but not simulated`,
+        );
+        return;
+      }
+      const all = op.method === "get" ? await everything(op) : [];
+      const expectation = EXPECTATIONS[op.operationId]?.[parameter.name];
+      if (expectation) return expectation(op, all);
+      const paging = op.pagination
+        ? [
+            op.pagination.limitParam,
+            op.pagination.style === "offset" ? op.pagination.offsetParam : op.pagination.pageParam,
+          ]
+        : ["limit", "offset"];
+      if (paging.includes(parameter.name)) return checkPaging(op, parameter, all);
+      if (parameter.name === "order_by") return checkOrder(op, parameter);
+      if (itemFields(op, all).has(parameter.name)) return checkFilter(op, parameter, all);
+      throw new Error(
+        `${op.operationId} ?${parameter.name}: neither refused nor checked here; say what it does in EXPECTATIONS.`,
+      );
+    },
+  );
+});
+
+describe("a documented query parameter without a rule", () => {
+  const withParameter = (operationId: string, name: string) =>
+    changedSpec((doc) => {
+      const operation = model.operations.find((o) => o.operationId === operationId) as OperationModel;
+      const node = nodeAt(doc, operation.pointer);
+      node.parameters = [
+        ...((node.parameters as unknown[]) ?? []),
+        { name, in: "query", schema: { type: "string" } },
+      ];
+    });
+
+  it("stops the start, naming it", async () => {
+    await expect(
+      createSimulator({ env: {}, spec: withParameter("listInstances", "flavor_id") }),
+    ).rejects.toThrow(/listInstances: the query parameters flavor_id have no rule/);
+  });
+
+  it("is a filter without a line of code when the listed item has a field of its name", async () => {
+    const spec = withParameter("listRegions", "country");
+    const own = await createSimulator({ env: {}, spec });
+    try {
+      const answer = await own.app.inject({
+        url: "/cloud/v1/regions?country=US",
+        headers: { authorization: `APIKey ${own.apiKey}` },
+      });
+      const results = answer.json<{ results: Item[] }>().results;
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.every((r) => r.country === "US")).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});
