@@ -46,6 +46,9 @@ export function createSpecAjv(
   };
   const ajv = new Ajv2020(options);
   addFormats(ajv);
+  // The platform's facts type some counts as uint64 (storage notification thresholds); ajv-formats
+  // knows int32 and int64 only, and warns of an unknown format at each compile.
+  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
   if (inferred !== "required" && inferred !== "optional")
     throw new TypeError(`inferred must be "required" or "optional", got ${JSON.stringify(inferred)}.`);
   if (doc) ajv.addSchema({ ...(inferred === "optional" ? withoutInferredRequired(doc) : doc), $id: SPEC_ID });
