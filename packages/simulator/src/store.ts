@@ -15,8 +15,13 @@ import type { TaskDuration } from "./tasks/durations.js";
 import { type CreatedResources, TaskEngine, taskStatesOf } from "./tasks/engine.js";
 import { quote } from "./validation-message.js";
 import { complete, completeWorld, plausible } from "./world/complete.js";
+import { EPOCH } from "./world/default/epoch.js";
 import { noCreatedResources, regionalQuotaNames } from "./world/spec-facts.js";
+
+type Schemas = components["schemas"];
+
 import type {
+  Draft,
   JsonObject,
   Project,
   Region,
@@ -92,6 +97,11 @@ function volumeTaskOf({ doc, model }: ServedSpec): VolumeTask {
 
 const TASK_SCHEMA = { $ref: "#/components/schemas/Task" };
 const INSTANCE_SCHEMA = { $ref: "#/components/schemas/Instance" };
+/** Flavors of the world's instances (illustrative: the spec names none). */
+const INSTANCE_FLAVORS = [
+  { flavor_id: "g1-standard-2-4", flavor_name: "g1-standard-2-4", vcpus: 2, ram: 4096 },
+  { flavor_id: "g1-standard-4-8", flavor_name: "g1-standard-4-8", vcpus: 4, ram: 8192 },
+] as const;
 
 export class Store {
   readonly world: World;
@@ -139,10 +149,24 @@ export class Store {
       const key = `${group.project_id}:${group.region_id}`;
       const list = this.instances.get(key) ?? [];
       for (let i = 0; i < group.count; i++) {
+        const n = list.length + 1;
+        // Every tenth is stopped and every third on a larger flavor, so the list's filters have
+        // something to leave out; created an hour apart, before the world's epoch.
+        const stopped = n % 10 === 0;
+        const flavor = n % 3 === 0 ? INSTANCE_FLAVORS[1] : INSTANCE_FLAVORS[0];
         const instance: JsonObject = {
           id: options.random.uuid(),
-          name: `${group.name_prefix ?? "instance"}-${String(list.length + 1).padStart(4, "0")}`,
-          status: "ACTIVE",
+          name: `${group.name_prefix ?? "instance"}-${String(n).padStart(4, "0")}`,
+          created_at: new Date(EPOCH - (group.count - i) * 3_600_000).toISOString(),
+          status: stopped ? "SHUTOFF" : "ACTIVE",
+          vm_state: stopped ? "stopped" : "active",
+          flavor: { ...flavor },
+          addresses: {
+            "public-net": [{ addr: `198.51.${group.region_id % 256}.${n % 250}`, type: "fixed" }],
+          },
+          security_groups: [{ name: n % 4 === 0 ? "web" : "default" }],
+          tags: [],
+          region: this.world.regions.find((r) => r.id === group.region_id)?.display_name ?? "",
           project_id: group.project_id,
           region_id: group.region_id,
         };
@@ -166,6 +190,16 @@ export class Store {
       ([key]) => !bookkeeping.includes(key) || described.includes(key),
     );
     return Object.fromEntries(kept) as T;
+  }
+
+  /** A record of the spec's component `name` with what it lacks filled from that schema (complete.ts). */
+  complete<N extends keyof Schemas>(name: N, record: Draft<Schemas[N]>): Schemas[N] {
+    return complete(
+      this.options.spec.doc,
+      { $ref: `#/components/schemas/${name}` },
+      record,
+      name,
+    ) as Schemas[N];
   }
 
   now(): number {
@@ -208,8 +242,9 @@ export class Store {
     return region;
   }
 
-  instancesIn(projectId: number, regionId: number): JsonObject[] {
-    return this.instances.get(`${projectId}:${regionId}`) ?? [];
+  instancesIn(projectId: number, regionId: number): Schemas["Instance"][] {
+    // Each was completed from the Instance schema when the world was built.
+    return (this.instances.get(`${projectId}:${regionId}`) ?? []) as unknown as Schemas["Instance"][];
   }
 
   /** How many volumes a client has in a region, and their total size in GiB. */

@@ -13,7 +13,7 @@ describe("authentication (Authorization: APIKey <token>)", () => {
     expect(t.sim.apiKey).toContain("$");
     const me = await t.call("GET", "/iam/clients/me");
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: 300112, email: "ops@example.com", status: "active" });
+    expect(me.body).toMatchObject({ id: 300112, email: "ops@example.com", status: "active" });
   });
 
   it("treats the header name case-insensitively", async () => {

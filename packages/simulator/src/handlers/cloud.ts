@@ -9,13 +9,13 @@ import { type Handler, offsetPage } from "./types.js";
 
 type QuotaCheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
 
-export const listProjects: Handler<"listProjects"> = ({ caller, store, select }) => {
+export const listProjects: Handler<"listProjects"> = ({ query, caller, store, select }) => {
   const projects = select(
     store
       .projectsOf(store.clientOf(caller))
       .map((project) => store.served("Project", project, ["client_id"])),
   );
-  return { status: 200, body: { count: projects.length, results: projects } };
+  return { status: 200, body: { count: projects.length, results: projects.slice(query.offset) } };
 };
 
 export const listRegions: Handler<"listRegions"> = ({ query, store, select }) => ({

@@ -30,6 +30,24 @@ const startedAt = (item: Item) =>
 
 const paged: QueryRule = { kind: "page" };
 
+const notSimulated = (why: string): QueryRule => ({ kind: "refuse", why });
+
+const flavorId = (instance: Item) =>
+  String((instance.flavor as { flavor_id?: unknown } | undefined)?.flavor_id ?? "");
+
+const addressesOf = (instance: Item): string[] =>
+  Object.values((instance.addresses as Record<string, { addr?: string }[]> | undefined) ?? {})
+    .flat()
+    .map((a) => String(a.addr ?? ""));
+
+/** The world's instances are plain virtual machines: including a kind of which none exists selects the same. */
+const allVirtualMachines = (kind: string): QueryRule => ({
+  kind: "custom",
+  phase: "filter",
+  what: `true or false select the same: none of the simulator's instances is a ${kind} one`,
+  apply: (items) => items,
+});
+
 export const QUERY_RULES: QueryOverrides = {
   items: { listTasks: "Task" },
   rules: {
@@ -68,6 +86,107 @@ export const QUERY_RULES: QueryOverrides = {
         what: "true selects no task, false every task: the simulator's tasks are never acknowledged",
         apply: (items, value) => (value === true ? [] : items),
       },
+    },
+    listProjects: {
+      // No x-pagination and no limit: the platform documents offset alone (the handler skips).
+      offset: paged,
+      include_deleted: {
+        kind: "custom",
+        phase: "filter",
+        what: "false (the default) leaves out projects with a deleted_at; true keeps them",
+        apply: (items, value) => (value === true ? items : items.filter((p) => p.deleted_at == null)),
+      },
+    },
+    listInstances: {
+      uuid: {
+        kind: "custom",
+        phase: "filter",
+        what: "the instance with that id",
+        apply: (items, v) => items.filter((i) => i.id === v),
+      },
+      flavor_id: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances of that flavor (flavor.flavor_id)",
+        apply: (items, v) => items.filter((i) => flavorId(i) === v),
+      },
+      flavor_prefix: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances whose flavor_id starts with it",
+        apply: (items, v) => items.filter((i) => flavorId(i).startsWith(String(v))),
+      },
+      exclude_flavor_prefix: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances whose flavor_id does not start with it",
+        apply: (items, v) => items.filter((i) => !flavorId(i).startsWith(String(v))),
+      },
+      exclude_secgroup: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances without a security group of that name",
+        apply: (items, v) =>
+          items.filter(
+            (i) => !((i.security_groups as { name?: string }[] | undefined) ?? []).some((g) => g.name === v),
+          ),
+      },
+      ip: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances with an address that contains it",
+        apply: (items, v) => items.filter((i) => addressesOf(i).some((a) => a.includes(String(v)))),
+      },
+      tag_value: {
+        kind: "custom",
+        phase: "filter",
+        what: "instances with a tag of one of the values",
+        apply: (items, v) => {
+          const wanted = [v].flat().map(String);
+          return items.filter((i) =>
+            ((i.tags as { value?: string }[] | undefined) ?? []).some((t) =>
+              wanted.includes(String(t.value)),
+            ),
+          );
+        },
+      },
+      only_isolated: {
+        kind: "custom",
+        phase: "filter",
+        what: "true keeps instances with an instance_isolation; false every instance",
+        apply: (items, v) => (v === true ? items.filter((i) => i.instance_isolation != null) : items),
+      },
+      include_ai: allVirtualMachines("AI"),
+      include_baremetal: allVirtualMachines("bare metal"),
+      include_k8s: allVirtualMachines("Kubernetes"),
+      with_ddos: {
+        kind: "custom",
+        phase: "filter",
+        // ddos_profile is a required field of the merged spec's instance: it cannot be left out.
+        what: "ddos_profile is in every instance either way (null without a profile): the spec requires the field",
+        apply: (items) => items,
+      },
+      order_by: {
+        kind: "custom",
+        phase: "order",
+        what: "sorts by created (created_at), name or status",
+        apply: (items, v) => {
+          const [key = "created", direction] = String(v).split(".");
+          const field = key === "created" ? "created_at" : key;
+          return sortBy(items, (i) => i[field], direction === "desc" ? "desc" : "asc");
+        },
+      },
+      "changes-since": notSimulated("the simulator keeps no time an instance last changed."),
+      "changes-before": notSimulated("the simulator keeps no time an instance last changed."),
+      available_floating: notSimulated(
+        "the simulator does not model which instances can take a floating IP.",
+      ),
+      only_with_fixed_external_ip: notSimulated("the simulator does not model fixed external addresses."),
+      with_interfaces_name: notSimulated("interface names in addresses are not simulated."),
+      profile_name: notSimulated("DDoS protection of instances is not simulated."),
+      protection_status: notSimulated("DDoS protection of instances is not simulated."),
+      type_ddos_profile: notSimulated("DDoS protection of instances is not simulated."),
+      tag_key_value: notSimulated("the JSON key-value tag selection is not simulated; tag_value is."),
     },
     listRegions: {
       product: {

@@ -3,7 +3,7 @@ import type { components } from "@platform-api/spec/generated/openapi";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import type { Store } from "../store.js";
 import { quote } from "../validation-message.js";
-import type { OwnedRecord } from "../world/types.js";
+import type { Draft, OwnedRecord } from "../world/types.js";
 import type { Handler } from "./types.js";
 
 type ProfileTemplate = components["schemas"]["ProfileTemplate"];
@@ -74,12 +74,13 @@ export const updateProtectionProfile: Handler<"updateProtectionProfile"> = ({
   });
 
   profile.profile_template = template;
-  profile.fields = templateFields.map((f, i): ProfileField => {
+  const drafts = templateFields.map((f, i): Draft<ProfileField> => {
     const kept = current.get(f.id);
     const next = given.get(f.id);
-    const { id: _, field_type, ...definition } = f;
+    const { id: _, field_type, validation_schema, ...definition } = f;
     return {
       ...definition,
+      ...(isObject(validation_schema) ? { validation_schema } : {}),
       // A template field's type is open in the spec; a profile field's is a string.
       ...(typeof field_type === "string" ? { field_type } : {}),
       id: kept?.id ?? profile.id * 10 + i,
@@ -88,6 +89,8 @@ export const updateProtectionProfile: Handler<"updateProtectionProfile"> = ({
       base_field: f.id,
     };
   });
+  // A template field may leave out what a profile field requires: the schema fills it.
+  profile.fields = drafts.map((draft) => store.complete("ProfileField", draft));
   if (body.ip_address !== undefined && body.ip_address !== null) profile.ip_address = body.ip_address;
   if (body.provider !== undefined) profile.provider = body.provider;
   if (body.site !== undefined) profile.site = body.site;
@@ -107,3 +110,6 @@ function parseValue(value: unknown, fieldType: unknown): unknown {
   if (fieldType === "int") return /^-?\d+$/.test(value) ? Number(value) : value;
   return value;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);

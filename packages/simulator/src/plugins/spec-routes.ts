@@ -14,6 +14,7 @@ import { planQuery, type QueryContext } from "../query.js";
 import { routeOf } from "../route-schemas.js";
 import type { ServedSpec } from "../spec.js";
 import type { Caller, Store } from "../store.js";
+import { unrefusableQueryFilter } from "../unrefusable-query.js";
 import { shared } from "./shared.js";
 
 declare module "fastify" {
@@ -76,7 +77,10 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
     const handler = HANDLERS[operationId] as unknown as RouteHandler;
     const route = routeOf(spec.doc, operation);
     const plan = planQuery(spec.doc, operation, QUERY_RULES);
-    const checkIntegers = integerParameterCheck(operation);
+    const preValidation = [
+      unrefusableQueryFilter(spec.doc, operation, parameterAjv),
+      integerParameterCheck(operation),
+    ].filter((hook) => hook !== undefined);
     app.route({
       method: operation.method.toUpperCase(),
       url: route.url,
@@ -86,7 +90,7 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
       preParsing: async (request) => {
         request.caller = authenticate(request.raw.rawHeaders, store(), operation);
       },
-      ...(checkIntegers ? { preValidation: checkIntegers } : {}),
+      ...(preValidation.length > 0 ? { preValidation } : {}),
       handler: async (request, reply) => {
         const current = store();
         current.settle();

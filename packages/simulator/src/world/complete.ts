@@ -72,6 +72,8 @@ export function plausible(doc: object, node: Schema): Value {
   const parts = (schema.allOf ?? schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (parts?.length && schema.type === undefined) return plausible(doc, parts[0] as Schema);
   const types = typesOf(schema);
+  // Nothing said of a field that may be null: null is the one value that claims nothing.
+  if (types.includes("null")) return null;
   const type = types.find((t) => t !== "null");
   switch (type) {
     case "boolean":
@@ -148,7 +150,8 @@ const component = (name: string): Schema => ({ $ref: `#/components/schemas/${nam
  * that record). Applied to the default world and to a seed file alike, before a seed file is
  * checked: a seed written before a fact was merged still starts.
  */
-export function completeWorld<W extends Partial<World>>(doc: object, world: W): W {
+export function completeWorld<W extends { [Table in keyof World]?: unknown }>(doc: object, given: W): W {
+  const world = given as Partial<World>;
   // A table or row of the wrong shape is left as it is, for the world's schema to name.
   const all = <T>(rows: T[] | undefined, name: string, table: string) =>
     Array.isArray(rows) ? rows.map((row, i) => complete(doc, component(name), row, `/${table}/${i}`)) : rows;
@@ -177,7 +180,7 @@ export function completeWorld<W extends Partial<World>>(doc: object, world: W): 
   };
   // A table the world does not have stays absent (a seed file's optional tables).
   for (const key of Object.keys(done) as (keyof World)[]) if (done[key] === undefined) delete done[key];
-  return done as W;
+  return done as unknown as W;
 }
 
 /** An AI task of a seed without processing_time started when the world says it did. */

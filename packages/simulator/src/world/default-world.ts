@@ -5,6 +5,7 @@
 
 import { loadBundle } from "@platform-api/spec";
 import { createRandom } from "../random.js";
+import { completeWorld } from "./complete.js";
 import { aiTasks } from "./default/ai-tasks.js";
 import { clients } from "./default/clients.js";
 import { flavors } from "./default/flavors.js";
@@ -30,6 +31,12 @@ export { DEFAULT_TOKENS } from "./default/tokens.js";
  * bundled one unless given): the world's enum values, quota names and task keys are read from it.
  */
 export function createDefaultWorld(randomSeed = 1, spec: object = loadBundle()): World {
+  // Completed from the spec, every record is whole (default-world.test.ts validates each answer).
+  return completeWorld(spec, draftWorld(randomSeed, spec)) as unknown as World;
+}
+
+/** The tables as written: drafts of some records, which completeWorld fills from the spec. */
+function draftWorld(randomSeed: number, spec: object) {
   const random = createRandom(randomSeed);
   const regionTable = regions();
   const volumeTable = volumes(random);

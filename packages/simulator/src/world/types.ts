@@ -10,6 +10,13 @@ import type { AsDescribed, components, operations } from "@platform-api/spec/gen
 
 type Schemas = components["schemas"];
 
+/**
+ * A record as a world table writes it: the fields `Known` (what the simulator reads) and any of the
+ * others; the rest are filled from the record's schema when the world is loaded (complete.ts), so a
+ * field the platform's facts add needs no change to a table.
+ */
+export type Draft<T, Known extends keyof T = never> = Partial<T> & Pick<T, Known>;
+
 /** Any JSON value: what a request body or a record the spec leaves open may hold. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

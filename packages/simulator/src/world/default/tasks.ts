@@ -10,9 +10,8 @@ import { modelOf } from "../../spec.js";
 import { taskStatesOf } from "../../tasks/engine.js";
 import { noCreatedResources } from "../spec-facts.js";
 import type { TaskEntry } from "../types.js";
-import { DEFAULT_CLIENT_ID } from "./clients.js";
+import { DEFAULT_CLIENT_ID, DEFAULT_USER_ID } from "./clients.js";
 import { EPOCH } from "./epoch.js";
-import { DEFAULT_USER_ID } from "./tokens.js";
 
 type Task = AsDescribed<"Task">;
 

@@ -2,12 +2,14 @@
 // second client's.
 
 import type { TokenEntry } from "../types.js";
-import { DEFAULT_CLIENT_ID, DEFAULT_RESELLER_ID, OTHER_CLIENT_ID } from "./clients.js";
-
-/** The users the client tokens act for (a task's user_id): two users of the default client, one of the other. */
-export const DEFAULT_USER_ID = 48102;
-const READ_ONLY_USER_ID = 48117;
-const OTHER_USER_ID = 51230;
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_RESELLER_ID,
+  DEFAULT_USER_ID,
+  OTHER_CLIENT_ID,
+  OTHER_USER_ID,
+  READ_ONLY_USER_ID,
+} from "./clients.js";
 
 /** Tokens of the default world. Like real tokens they contain a `$` (quote them in a shell). */
 export const DEFAULT_TOKENS = {
