@@ -4,9 +4,9 @@
 import type { components } from "@platform-api/spec/generated/openapi";
 import type { Random } from "../../random.js";
 import { enumOf } from "../spec-facts.js";
-import type { Region } from "../types.js";
 import { CLIENT_IDS } from "./clients.js";
 import { EPOCH } from "./epoch.js";
+import type { RegionDraft } from "./regions.js";
 
 type QuotaLimitRequest = components["schemas"]["QuotaLimitRequest"];
 type RegionalLimits = components["schemas"]["RegionalLimits"];
@@ -14,14 +14,14 @@ type RegionalLimits = components["schemas"]["RegionalLimits"];
 const DAY_MS = 86_400_000;
 const REASONS = ["a launch", "load tests", "a migration", "training runs"];
 
-export function quotaLimitRequests(doc: object, regions: Region[], random: Random): QuotaLimitRequest[] {
+export function quotaLimitRequests(doc: object, regions: RegionDraft[], random: Random): QuotaLimitRequest[] {
   const statuses = enumOf(doc, "QuotaLimitRequestStatus");
   const requests: QuotaLimitRequest[] = [];
   for (let i = 0; i < 24; i++) {
     const client_id = CLIENT_IDS[i % CLIENT_IDS.length] as number;
     const status = statuses[Math.floor(i / 3) % statuses.length] as QuotaLimitRequest["status"];
     const created = EPOCH - (24 - i) * DAY_MS;
-    const region_id = (regions[i % regions.length] as Region).id;
+    const region_id = (regions[i % regions.length] as RegionDraft).id;
     const requested_limits: QuotaLimitRequest["requested_limits"] =
       i % 4 === 0
         ? { global_limits: { project_count_limit: 5 + i, keypair_count_limit: 20 } }

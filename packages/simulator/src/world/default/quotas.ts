@@ -5,10 +5,11 @@
 // in core regions only.
 
 import { regionalQuotaNames } from "../spec-facts.js";
-import type { Region, RegionalLimitValues, RegionalQuota, RegionalQuotaName } from "../types.js";
+import type { RegionalLimitValues, RegionalQuota, RegionalQuotaName } from "../types.js";
 import { CLIENT_IDS, DEFAULT_CLIENT_ID } from "./clients.js";
+import type { RegionDraft } from "./regions.js";
 
-type SampleLimit = (region: Region, nearlyFull: boolean) => number;
+type SampleLimit = (region: RegionDraft, nearlyFull: boolean) => number;
 
 const SAMPLE_LIMITS: Record<RegionalQuotaName, SampleLimit> = {
   baremetal_network_count: () => 2,
@@ -29,7 +30,7 @@ const OTHER_LIMITS: RegionalLimitValues = {
   vm_count_limit: 2000,
 };
 
-export function quotas(doc: object, regions: Region[]): RegionalQuota[] {
+export function quotas(doc: object, regions: RegionDraft[]): RegionalQuota[] {
   const names = regionalQuotaNames(doc);
   return CLIENT_IDS.flatMap((client_id) =>
     regions.map((region) => {

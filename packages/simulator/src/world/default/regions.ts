@@ -1,3 +1,5 @@
+// Newest first is the platform's default order (order_by=created_at.desc), so Luxembourg-2, the
+// region with the most instances, comes first, as a client that takes the first ACTIVE region expects.
 // ACTIVE and not-ACTIVE regions of both access levels, with different features and volume types.
 // Zones are the platform's own; `INACTIVE` and `MAINTENANCE` are illustrative (the seed shows
 // only `ACTIVE`). Countries are where each city is (ISO 3166-1 alpha-2, as the platform writes
@@ -5,18 +7,24 @@
 // region is reached at the platform's public endpoint and offers no file shares.
 
 import type { RegionZone } from "../platform-values.js";
-import type { Region } from "../types.js";
+import type { Draft, Region } from "../types.js";
+
+/** What the world reads of a region; the rest is filled from the spec when missing (complete.ts). */
+export type RegionDraft = Draft<
+  Region,
+  "id" | "display_name" | "state" | "access_level" | "available_volume_types"
+>;
 
 const CREATED = (day: number) => new Date(Date.UTC(2021, 0, 1) + day * 86_400_000).toISOString();
 
-export function regions(): Region[] {
+export function regions(): RegionDraft[] {
   return [
     region(
       76,
       "Luxembourg-2",
       "LU",
       "luxembourg-2",
-      CREATED(0),
+      CREATED(700),
       "ACTIVE",
       "core",
       "EMEA",
@@ -29,7 +37,7 @@ export function regions(): Region[] {
       "Frankfurt",
       "DE",
       "frankfurt",
-      CREATED(120),
+      CREATED(520),
       "ACTIVE",
       "core",
       "EMEA",
@@ -42,7 +50,7 @@ export function regions(): Region[] {
       "Singapore",
       "SG",
       "singapore",
-      CREATED(300),
+      CREATED(410),
       "ACTIVE",
       "edge",
       "APAC",
@@ -55,7 +63,7 @@ export function regions(): Region[] {
       "Manassas",
       "US",
       "manassas",
-      CREATED(410),
+      CREATED(300),
       "INACTIVE",
       "edge",
       "AMERICAS",
@@ -68,7 +76,7 @@ export function regions(): Region[] {
       "Santa Clara",
       "US",
       "santa-clara",
-      CREATED(520),
+      CREATED(120),
       "ACTIVE",
       "edge",
       "AMERICAS",
@@ -81,7 +89,7 @@ export function regions(): Region[] {
       "Sines",
       "PT",
       "sines",
-      CREATED(700),
+      CREATED(0),
       "MAINTENANCE",
       "core",
       "EMEA",
@@ -104,7 +112,7 @@ function region(
   [has_kvm, has_baremetal, has_k8s, has_dbaas]: [boolean, boolean, boolean, boolean],
   [has_ai, has_ai_gpu, has_sfs, has_ddos]: [boolean, boolean, boolean, boolean],
   available_volume_types: string[],
-): Region {
+): RegionDraft {
   return {
     id,
     display_name,

@@ -4,11 +4,12 @@
 
 import type { Random } from "../../random.js";
 import { regionalQuotaNames } from "../spec-facts.js";
-import type { Region, RegionalQuotaName, RegionalUsage } from "../types.js";
+import type { RegionalQuotaName, RegionalUsage } from "../types.js";
 import { CLIENT_IDS } from "./clients.js";
+import type { RegionDraft } from "./regions.js";
 
 /** null: counted from the world's records, not drawn. */
-type SampleUsage = ((random: Random, region: Region) => number) | null;
+type SampleUsage = ((random: Random, region: RegionDraft) => number) | null;
 
 const SAMPLE_USAGE: Record<RegionalQuotaName, SampleUsage> = {
   baremetal_network_count: (random) => random.int(0, 1),
@@ -22,7 +23,7 @@ const SAMPLE_USAGE: Record<RegionalQuotaName, SampleUsage> = {
   volume_size: null,
 };
 
-export function usage(doc: object, regions: Region[], random: Random): RegionalUsage[] {
+export function usage(doc: object, regions: RegionDraft[], random: Random): RegionalUsage[] {
   const names = regionalQuotaNames(doc);
   return CLIENT_IDS.flatMap((client_id) =>
     regions.map((region) => {
