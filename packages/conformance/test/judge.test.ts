@@ -54,6 +54,8 @@ const finished = {
   created_on: "2026-11-21T14:07:41",
   finished_on: "2026-11-21T14:07:51",
   created_resources: Object.fromEntries(facts.createdResourcesKeys.map((k) => [k, []])),
+  // Required by the platform's published description (merged into the spec, judged at should).
+  user_id: 7,
 };
 
 describe("judgeAnswer", () => {

@@ -41,7 +41,12 @@ beforeAll(async () => {
     const fill = (template: string, values: Record<string, string>) =>
       template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
 
-    const created = await send("POST", fill(createVolume.path, place), { name: "sdk-volume", size: 1 });
+    // As the SDK's create for a new volume sends it: the platform requires `source`.
+    const created = await send("POST", fill(createVolume.path, place), {
+      name: "sdk-volume",
+      source: "new-volume",
+      size: 1,
+    });
     const taskId = String((created.body.tasks as unknown[])[0]);
     const maxPolls = Math.ceil(interval.typicalDurationSeconds.max / interval.pollIntervalSeconds) + 2;
     for (let poll = 0; poll <= maxPolls && createdId === undefined; poll++) {

@@ -1070,6 +1070,7 @@ export interface components {
             task_name?: components["schemas"]["AiTaskName"];
             /** @description Parameters of the task. */
             task_data: {
+                audio_language?: string;
                 url: string;
                 /** @enum {string} */
                 category?: "nsfw" | "hard_nudity" | "soft_nudity" | "sport";

@@ -2043,6 +2043,24 @@ export const PLATFORM_FACTS: PlatformFacts = {
         ]
       },
       {
+        "id": "ai-task-data-audio-language",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].task_data.audio_language",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "note": "A transcription's source language; the platform documents it beside url in the task's data.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/streaming_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ai_transcribe/properties/audio_language"
+        }
+      },
+      {
         "id": "ai-task-data-url",
         "kind": "field",
         "at": "response",
@@ -5181,6 +5199,23 @@ export const PLATFORM_FACTS: PlatformFacts = {
             "line": 16
           }
         ]
+      },
+      {
+        "id": "profile-update-ip-address-max-length",
+        "kind": "field",
+        "at": "request",
+        "field": "ip_address",
+        "schema": {
+          "maxLength": 50
+        },
+        "seed": "silent",
+        "note": "The length bound alone; that ip_address may not be null is where the seed wins (profile-update-ip-address-string).",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/ddos_protection_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/ClientUpdateProfileTemplate/properties/ip_address/maxLength"
+        }
       },
       {
         "id": "profile-update-field-base-field-required",
