@@ -200,6 +200,8 @@ beforeAll(() => {
   const bin = (name: string) => join(root, "spec/node_modules/.bin", name);
   const spec = join(copy, "spec");
   run("bundle the changed spec", [bin("redocly"), "bundle", "--lint-config=off"], spec);
+  // As `pnpm bundle` does: the platform's facts entered, the seed's own bundle kept in dist/seed/.
+  run("merge the platform's facts", [process.execPath, "scripts/merge-platform.mjs"], spec);
   // The generator reads the model through the built package: build, generate, build again.
   // Emitted without type checks (--noCheck): the facts are what this proves, and the repository's
   // own build checks the same sources' types.

@@ -194,7 +194,7 @@ describe("retries", () => {
     const error = await client
       .POST("/cloud/v1/volumes/{project_id}/{region_id}", {
         params: { path: { project_id: 1, region_id: 76 } },
-        body: {},
+        body: { name: "v", source: "new-volume", size: 1 },
       })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ConnectionError);

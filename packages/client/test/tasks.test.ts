@@ -43,6 +43,7 @@ const task = (state: string, extra: Partial<Task> = {}): Task => ({
   error: null,
   created_on: "2026-11-21T14:05:02",
   created_resources: null,
+  user_id: 7,
   ...extra,
 });
 const finished = task("FINISHED", {

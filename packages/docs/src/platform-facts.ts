@@ -154,7 +154,7 @@ export function operationCitations(doc: Json, operation: Json): Citation[] {
 }
 
 /** What the reference says once per operation of the platform's marks (the legend). */
-export const PLATFORM_LEGEND = `Fields, parameters and statuses marked <span class="platform-mark">${PLATFORM_MARK}</span> are documented by the platform's published description, not by the seed; the seed wins where both speak (see <code>spec/README.md</code>).`;
+export const PLATFORM_LEGEND = `Fields, parameters and statuses marked <span class="platform-mark legend">${PLATFORM_MARK}</span> are documented by the platform's published description, not by the seed; the seed wins where both speak (see <code>spec/README.md</code>).`;
 
 function sourceLinkHtml(source: PlatformFactSource): string {
   const where =

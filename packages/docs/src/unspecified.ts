@@ -76,7 +76,10 @@ export function markUnspecified(doc: Json): UnspecifiedNote[] {
     const sentences = obj["x-unspecified"];
     if (Array.isArray(sentences) && sentences.length > 0) {
       if (!here) throw new Error(`x-unspecified at ${pointer(...path)} has no node to show it on.`);
-      const filledByPlatform = reachesKey(doc, obj, PLATFORM_SOURCE);
+      // The node the note is shown on counts too: a note kept in an extension (x-task-polling) is
+      // shown on its operation, beside the fields the platform fills there.
+      const filledByPlatform =
+        reachesKey(doc, obj, PLATFORM_SOURCE) || reachesKey(doc, here.node, PLATFORM_SOURCE);
       const entry = pending.get(here.node) ?? { path: here.path, sentences: [], filledByPlatform: false };
       entry.sentences.push(...sentences.map(String));
       entry.filledByPlatform ||= filledByPlatform;

@@ -163,7 +163,8 @@ describe("the site in Chromium", () => {
 
   it("shows an operation's TypeScript sample and the notes for what is not specified", async () => {
     const page = await openReference();
-    const op = byId("checkVirtualGpuClusterLimits");
+    // An operation with something neither the seed nor the platform's description states.
+    const op = byId("putStorageNotificationEvent");
     const id = operationAnchor(op);
     const section = page.locator(`[id="${id}"]`);
     await section.waitFor();

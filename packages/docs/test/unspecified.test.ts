@@ -37,7 +37,9 @@ describe("notes for what the platform's documentation leaves open", () => {
   it("puts a note on the node itself when Redoc renders its description", () => {
     const byFrom = new Map(notes.map((n) => [n.from, n.shownOn]));
     expect(byFrom.get("#/info")).toBe("#/info");
-    expect(byFrom.get("#/components/schemas/Instance")).toBe("#/components/schemas/Instance");
+    expect(byFrom.get("#/components/schemas/Project/properties/state")).toBe(
+      "#/components/schemas/Project/properties/state",
+    );
     // Every parameter written in an operation with an x-unspecified of its own shows it itself.
     const parameters = model.operations.flatMap((op) => {
       const own = resolvePointer<unknown[]>(bundle, `${op.pointer}/parameters`) ?? [];
