@@ -53,13 +53,13 @@ describe("conformance parity against the embedded simulator", () => {
     const byId = Object.fromEntries(written.operations.map((o) => [o.operationId, o]));
     expect(byId.listProjects).toMatchObject({ compared: 1, identical: 1, differences: [] });
     expect(byId.listRegions?.differences).toContainEqual({
-      path: "results[].keystone_name",
+      path: "results[].ddos_endpoint_id",
       what: "missing in simulator",
       count: 1,
     });
     expect(byId.getTask?.differences).toEqual([{ path: "(status)", what: "status 200 vs 404", count: 1 }]);
     expect(readFileSync(join(cwd, "out", "parity.md"), "utf8")).toContain(
-      "| `results[].keystone_name` | missing in simulator | 1/1 |",
+      "| `results[].ddos_endpoint_id` | missing in simulator | 1/1 |",
     );
     expect(lines.at(-2)).toMatch(
       /^Parity 33\.3%: 1 of 3 exchanges identical in shape; not replayed: 1 writes/,

@@ -97,10 +97,26 @@ function volumeTaskOf({ doc, model }: ServedSpec): VolumeTask {
 
 const TASK_SCHEMA = { $ref: "#/components/schemas/Task" };
 const INSTANCE_SCHEMA = { $ref: "#/components/schemas/Instance" };
-/** Flavors of the world's instances (illustrative: the spec names none). */
+/**
+ * Flavors of the world's instances (illustrative: the spec names none). Virtual machine flavors, so
+ * their hardware is described as the platform's virtual machine flavor shape does (RAM and vCPUs in
+ * words); the rest of what the merged spec requires is completed from it.
+ */
 const INSTANCE_FLAVORS = [
-  { flavor_id: "g1-standard-2-4", flavor_name: "g1-standard-2-4", vcpus: 2, ram: 4096 },
-  { flavor_id: "g1-standard-4-8", flavor_name: "g1-standard-4-8", vcpus: 4, ram: 8192 },
+  {
+    flavor_id: "g1-standard-2-4",
+    flavor_name: "g1-standard-2-4",
+    vcpus: 2,
+    ram: 4096,
+    hardware_description: { ram: "4 GiB", vcpus: "2 vCPU" },
+  },
+  {
+    flavor_id: "g1-standard-4-8",
+    flavor_name: "g1-standard-4-8",
+    vcpus: 4,
+    ram: 8192,
+    hardware_description: { ram: "8 GiB", vcpus: "4 vCPU" },
+  },
 ] as const;
 
 export class Store {

@@ -487,6 +487,13 @@ export interface components {
              *     Optional in these types: the platform's documentation lists this field without saying it is always present; the description requires it only by inference (`x-inferred-required`).
              */
             available_volume_types?: string[];
+            /** Format: date-time */
+            created_on: string;
+            keystone_id: number;
+            /** @example LU2 */
+            keystone_name: string;
+            /** @example physnet1 */
+            vlan_physical_network: string;
             /** @example LU */
             country: string;
             slug: string;
@@ -525,7 +532,23 @@ export interface components {
             status: "ACTIVE" | "BUILD" | "DELETED" | "ERROR" | "HARD_REBOOT" | "MIGRATING" | "PASSWORD" | "PAUSED" | "REBOOT" | "REBUILD" | "RESCUE" | "RESIZE" | "REVERT_RESIZE" | "SHELVED" | "SHELVED_OFFLOADED" | "SHUTOFF" | "SOFT_DELETED" | "SUSPENDED" | "UNKNOWN" | "VERIFY_RESIZE";
             /** @enum {string} */
             vm_state: "active" | "building" | "deleted" | "error" | "paused" | "rescued" | "resized" | "shelved" | "shelved_offloaded" | "soft-deleted" | "stopped" | "suspended";
-            flavor: Record<string, unknown>;
+            flavor: {
+                /** @example x86_64 */
+                architecture: string;
+                flavor_id: string;
+                flavor_name: string;
+                /** @example linux */
+                os_type: string;
+                /** @example 4096 */
+                ram: number;
+                /** @example 2 */
+                vcpus: number;
+                hardware_description: {
+                    /** @example 4 GiB */
+                    ram: string;
+                    vcpus?: string;
+                };
+            };
             volumes: Record<string, unknown>[];
             addresses: Record<string, unknown>;
             security_groups: {

@@ -859,6 +859,86 @@ export const PLATFORM_FACTS: PlatformFacts = {
         }
       },
       {
+        "id": "region-created-on-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].created_on",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "seed": "silent",
+        "note": "Deprecated by the platform in favour of created_at, and still required there.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/created_on"
+        }
+      },
+      {
+        "id": "region-keystone-id-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].keystone_id",
+        "required": true,
+        "schema": {
+          "type": "integer"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/keystone_id"
+        }
+      },
+      {
+        "id": "region-keystone-name-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].keystone_name",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "examples": [
+            "LU2"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/keystone_name"
+        }
+      },
+      {
+        "id": "region-vlan-physical-network-required",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].vlan_physical_network",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "examples": [
+            "physnet1"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/RegionSerializer/properties/vlan_physical_network"
+        }
+      },
+      {
         "id": "region-country",
         "kind": "field",
         "at": "response",
@@ -3629,6 +3709,184 @@ export const PLATFORM_FACTS: PlatformFacts = {
             "line": 220
           }
         ]
+      },
+      {
+        "id": "instance-flavor-architecture",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.architecture",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "examples": [
+            "x86_64"
+          ]
+        },
+        "seed": "silent",
+        "note": "Required in each of the three flavor shapes, as are the flavor facts below.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/architecture"
+        }
+      },
+      {
+        "id": "instance-flavor-id",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.flavor_id",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/flavor_id"
+        }
+      },
+      {
+        "id": "instance-flavor-name",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.flavor_name",
+        "required": true,
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/flavor_name"
+        }
+      },
+      {
+        "id": "instance-flavor-os-type",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.os_type",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "examples": [
+            "linux"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/os_type"
+        }
+      },
+      {
+        "id": "instance-flavor-ram",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.ram",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "examples": [
+            4096
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/ram"
+        }
+      },
+      {
+        "id": "instance-flavor-vcpus",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.vcpus",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "examples": [
+            2
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/vcpus"
+        }
+      },
+      {
+        "id": "instance-flavor-hardware-description",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.hardware_description",
+        "required": true,
+        "schema": {
+          "type": "object"
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorSerializer/properties/hardware_description"
+        }
+      },
+      {
+        "id": "instance-flavor-hardware-description-ram",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.hardware_description.ram",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "examples": [
+            "4 GiB"
+          ]
+        },
+        "seed": "silent",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorHardwareDescriptionSerializer/properties/ram"
+        }
+      },
+      {
+        "id": "instance-flavor-hardware-description-vcpus",
+        "kind": "field",
+        "at": "response",
+        "status": "200",
+        "field": "results[].flavor.hardware_description.vcpus",
+        "schema": {
+          "type": "string"
+        },
+        "seed": "silent",
+        "note": "Required in the virtual machine flavor's description of its hardware; bare metal flavors describe a cpu instead.",
+        "source": {
+          "repository": "G-Core/product-documentation",
+          "path": "api-reference/services_docs_mintlify/cloud_api.yaml",
+          "commit": "5b666307cd89d0bb047dd97c3b4a632ac9de1ac4",
+          "pointer": "/components/schemas/InstanceFlavorHardwareDescriptionSerializer/properties/vcpus"
+        }
       },
       {
         "id": "instance-volumes",

@@ -3,8 +3,9 @@
 // ACTIVE and not-ACTIVE regions of both access levels, with different features and volume types.
 // Zones are the platform's own; `INACTIVE` and `MAINTENANCE` are illustrative (the seed shows
 // only `ACTIVE`). Countries are where each city is (ISO 3166-1 alpha-2, as the platform writes
-// them); slugs, creation dates and the platform's further feature flags are illustrative. Every
-// region is reached at the platform's public endpoint and offers no file shares.
+// them); slugs, creation dates, keystone names and the platform's further feature flags are
+// illustrative. Every region is reached at the platform's public endpoint and offers no file shares;
+// created_on (deprecated by the platform, still required) repeats created_at.
 
 import type { RegionZone } from "../platform-values.js";
 import type { Draft, Region } from "../types.js";
@@ -134,5 +135,9 @@ function region(
     endpoint_type: "public",
     file_share_types: [],
     available_volume_types,
+    created_on: created_at,
+    keystone_id: id,
+    keystone_name: `${country}-${id}`,
+    vlan_physical_network: "physnet1",
   };
 }
