@@ -1,7 +1,7 @@
 // What the platform's own published descriptions state beyond the seed (platform-facts.yaml next
-// to the description), checked against its JSON Schema when read. Node only: reads files. The
-// description itself stays the seed; these facts are what other packages may honour where the
-// seed is silent, and where a fact disagrees with the seed the seed wins.
+// to the description), checked against its JSON Schema when read. Node only: reads files. The facts
+// where the seed is silent are in the merged bundle already (scripts/merge-platform.mjs); the record
+// is read for what the bundle does not hold: the disagreements (the seed wins) and the extensions.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
