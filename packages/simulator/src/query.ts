@@ -6,7 +6,7 @@
 // handlers/query-rules.ts; a parameter with neither stops the start, as an operation without a
 // handler does. A refused parameter is answered with the operation's refusal status naming it.
 
-import { type OperationModel, resolvePointer } from "@platform-api/spec";
+import { type OperationModel, resolvePointer, resolveRef } from "@platform-api/spec";
 import { ApiError, refusalStatus } from "./errors.js";
 
 export type Item = { readonly [field: string]: unknown };
@@ -61,12 +61,7 @@ const ORDER_VALUE = /^(.+)\.(asc|desc)$/;
 
 type Schema = { readonly [keyword: string]: unknown };
 
-function deref(doc: object, node: unknown): Schema | undefined {
-  let current = node as Schema | undefined;
-  for (let hops = 0; current && typeof current.$ref === "string" && hops < 32; hops++)
-    current = resolvePointer<Schema>(doc, current.$ref);
-  return current;
-}
+const deref = (doc: object, node: unknown): Schema | undefined => resolveRef<Schema>(doc, node);
 
 /** The schema of one listed item: the answer's items field (x-pagination's, else `results`), or the array's items. */
 export function itemSchemaOf(doc: object, operation: OperationModel): Schema | undefined {

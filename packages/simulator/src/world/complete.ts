@@ -6,22 +6,18 @@
 // it. The same idea as plausible() in spec/scripts/merge-platform.mjs, with $ref, allOf and the
 // if/then a fact's "required when a sibling has a value" becomes.
 
-import { resolvePointer } from "@platform-api/spec";
+import { resolveRef } from "@platform-api/spec";
 import { EPOCH } from "./default/epoch.js";
 import type { World } from "./types.js";
 
 type Schema = { readonly [keyword: string]: unknown };
 type Value = unknown;
 
-/** The schema a local `$ref` names, followed to the end. */
+/** The schema a local `$ref` names, followed to the end (the spec package's one resolver). */
 function deref(doc: object, schema: Schema): Schema {
-  let current = schema;
-  for (let hops = 0; typeof current.$ref === "string"; hops++) {
-    const target = resolvePointer<Schema>(doc, current.$ref as string);
-    if (!target || hops > 32) throw new Error(`The description's ${String(current.$ref)} names no schema.`);
-    current = target;
-  }
-  return current;
+  const target = resolveRef<Schema>(doc, schema);
+  if (!target) throw new Error(`The description's ${String(schema.$ref)} names no schema.`);
+  return target;
 }
 
 /** The object schema's properties and required names, its allOf parts (and their if/then) folded in. */
