@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createParityCommand, toParityOptions } from "../src/parity/cli-options.js";
 import { runParity } from "../src/parity/command.js";
@@ -27,8 +28,10 @@ async function parity(args: string[], env: Record<string, string> = {}, signal?:
   const result = await runParity(toParityOptions(command.opts()), {
     cwd,
     env,
-    write: (line) => lines.push(line),
-    notice: (line) => lines.push(line),
+    // Colour is on wherever picocolors thinks the terminal takes it (CI=true is enough): the lines
+    // are compared as the reader sees them.
+    write: (line) => lines.push(stripVTControlCharacters(line)),
+    notice: (line) => lines.push(stripVTControlCharacters(line)),
     ...(signal ? { signal } : {}),
   });
   return { ...result, lines, cwd };
