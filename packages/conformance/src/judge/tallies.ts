@@ -11,7 +11,7 @@ import { PROBLEM } from "./answer.js";
 import { cutText } from "./shown-headers.js";
 
 /** Exchanges a passing result shows: a few are enough to see what was judged. */
-const SAMPLE = 5;
+export const SAMPLE = 5;
 
 /** One result's tally: every exchange its rule judged, what failed, and what shows it. */
 export interface Tally {
