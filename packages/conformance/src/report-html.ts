@@ -1,5 +1,5 @@
-// report.html: the run's report as one page people look at, beside report.json, junit.xml and
-// report.md. It opens offline from a file: the stylesheet is inlined, and its
+// report.html: the run's report as one page people look at, beside the other report formats
+// (src/report/formats.ts). It opens offline from a file: the stylesheet is inlined, and its
 // Content-Security-Policy lets it load nothing and run only its own filter script, allowed by its
 // hash (src/report-html/filters.ts), so a server's answer quoted in it can neither run nor call
 // out even if it got past the escaping. With script off everything is shown. Every string is

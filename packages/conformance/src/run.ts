@@ -1,6 +1,6 @@
 // One conformance run: start or name the target, discover what to use, run the scenario files
-// through vitest's Node API with our reporter, write report.json, junit.xml and report.md, and
-// print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
+// through vitest's Node API with our reporter, write the report files (src/report/formats.ts),
+// and print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
 // one under --strict); 2: the run could not be made as asked.
 
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).

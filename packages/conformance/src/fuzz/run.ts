@@ -1,8 +1,8 @@
 // `conformance fuzz`: requests generated from the spec (coverage, fuzz, stateful), judged by the
-// one judge and fuzz's checks, reported as a run is (report.json, junit.xml, report.md,
-// report.html) with a reproducer per finding; `--replay report.json` sends a report's findings
-// again. Exit code 0: conformant (no `must` result failed that the baseline does not accept); 1:
-// not (or, replaying, a finding still fails); 2: usage.
+// one judge and fuzz's checks, reported as a run is (src/report/formats.ts) with a reproducer per
+// finding; `--replay report.json` sends a report's findings again. Exit code 0: conformant (no
+// `must` result failed that the baseline does not accept); 1: not (or, replaying, a finding still
+// fails); 2: usage.
 
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "../vocabulary.js";
