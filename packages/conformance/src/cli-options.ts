@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { type ConformanceOptions, DEFAULTS, ID_RANGE } from "./options.js";
 import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "./rate.js";
+import { reportFilesInWords } from "./report/formats.js";
 import { VERSION } from "./version.js";
 
 /** An id: a whole number a JavaScript number holds exactly (9007199254740993 would become …992). */
@@ -53,11 +54,7 @@ export function withPlaceOptions(command: Command): Command {
       integer("--protection-profile-id"),
     )
     .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
-    .option(
-      "--report <dir>",
-      "directory for report.json, junit.xml, report.md and report.html",
-      DEFAULTS.report,
-    );
+    .option("--report <dir>", `directory for ${reportFilesInWords()}`, DEFAULTS.report);
 }
 
 export function createProgram(): Command {

@@ -12,9 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "../dist/cli-options.js";
+import { reportFiles } from "../dist/report/formats.js";
 import { runConformance } from "../dist/run.js";
-
-const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
 async function run({ args, env, library = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "conformance-host-"));
@@ -28,7 +27,7 @@ async function run({ args, env, library = {} }) {
       },
     );
     const files = {};
-    for (const name of REPORT_FILES) {
+    for (const name of reportFiles()) {
       const file = join(dir, name);
       if (existsSync(file)) files[name] = readFileSync(file, "utf8");
     }
