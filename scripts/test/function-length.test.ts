@@ -20,7 +20,6 @@ const SOURCES = "packages/conformance/src";
 const KNOWN_LONG = [
   `${SOURCES}/http.ts createHttp`,
   `${SOURCES}/http.ts send`,
-  `${SOURCES}/judge/judge.ts createJudge`,
   `${SOURCES}/traffic/har.ts createHarRecorder`,
   `${SOURCES}/traffic/proxy.ts startProxy`,
   `${SOURCES}/traffic/proxy.ts handle`,
