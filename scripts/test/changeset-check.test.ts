@@ -1,4 +1,4 @@
-// The release gate on a throw-away repository with two packages: a package that changed needs a
+// The release gate on a throw-away repository with four packages: a package that changed needs a
 // changeset naming it, unless only its tests or docs changed. The repository is made and committed
 // once; each test changes a copy of its own (files and .git copied, no git process), so they run
 // side by side. The check runs in-process (checkChangesets), but for the first test, which runs the
@@ -29,7 +29,7 @@ function writeIn(repo: string, file: string, text: string) {
   writeFileSync(join(repo, file), text);
 }
 
-/** The repository every test starts from: packages a and b, committed. */
+/** The repository every test starts from: packages a to d, committed. */
 let base: string;
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), "changeset-check-base-"));
@@ -42,7 +42,7 @@ beforeAll(() => {
   mkdirSync(join(base, ".changeset"));
   // The project's own configuration, so that the test pins the patterns the repository uses.
   copyFileSync(join(root, ".changeset/config.json"), join(base, ".changeset/config.json"));
-  for (const name of ["a", "b"]) {
+  for (const name of ["a", "b", "c", "d"]) {
     writeIn(base, `packages/${name}/package.json`, JSON.stringify({ name: `@fx/${name}`, version: "1.0.0" }));
     writeIn(base, `packages/${name}/src/index.js`, "export const x = 1;\n");
   }
@@ -121,22 +121,21 @@ describe.concurrent("changeset check", () => {
     expect(run.status).toBe(0);
   });
 
-  it("lets changes to tests only through", async () => {
+  // One check for the four kinds of file that are not a release, each in a package of its own:
+  // the package whose kind counted as a change is the one named.
+  it("lets changes to tests only and to docs only through", async () => {
     const { write, commit, check } = fixture();
     write("packages/a/test/index.test.ts", "it('works', () => {});\n");
     write("packages/b/src/thing.test.ts", "it('works', () => {});\n");
-    commit("tests");
+    write("packages/c/README.md", "# c\n\nHow to use it.\n");
+    write("packages/d/guides/start.md", "# Start\n");
+    commit("tests and docs");
     const run = await check();
+    expect(run.out, "a test folder").not.toContain("@fx/a");
+    expect(run.out, "a test file beside the sources").not.toContain("@fx/b");
+    expect(run.out, "a README").not.toContain("@fx/c");
+    expect(run.out, "a guide in Markdown").not.toContain("@fx/d");
     expect(run.out).toContain("No package changed beyond tests and docs.");
-    expect(run.status).toBe(0);
-  });
-
-  it("lets changes to docs only through", async () => {
-    const { write, commit, check } = fixture();
-    write("packages/a/README.md", "# a\n\nHow to use it.\n");
-    write("packages/b/guides/start.md", "# Start\n");
-    commit("docs");
-    const run = await check();
     expect(run.status).toBe(0);
   });
 
