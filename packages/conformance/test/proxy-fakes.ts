@@ -59,7 +59,8 @@ export class UpstreamRequest extends Writable {
   readonly chunks: Buffer[] = [];
   reusedSocket = false;
   constructor(readonly options: RequestOptions) {
-    super();
+    // As a ClientRequest: ending the body does not end the request, its answer is still to come.
+    super({ autoDestroy: false });
   }
   setHeader(name: string, value: string | string[]): this {
     this.headers.set(name, value);
