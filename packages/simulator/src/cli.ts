@@ -2,9 +2,7 @@
 // `pnpm sim`: starts the simulator and prints one line with its URL and the tokens it accepts.
 
 import { Command, InvalidArgumentError } from "commander";
-import { ADMIN_TOKEN_HEADER } from "./admin-guard.js";
-import { ADMIN_TOKEN_VARIABLE, DEFAULTS, isLoopbackHost } from "./options.js";
-import { startSimulator } from "./server.js";
+import { ADMIN_TOKEN_HEADER, ADMIN_TOKEN_VARIABLE, DEFAULTS, isLoopbackHost } from "./options.js";
 import { VERSION } from "./version.js";
 import { describeToken } from "./world/tokens.js";
 
@@ -95,6 +93,9 @@ if (remote && !flags.allowRemoteListen) {
   process.exit(2);
 }
 
+// Loaded once the flags are read: the server brings in the spec and Fastify, which --help,
+// --version and a refused flag do not need.
+const { startSimulator } = await import("./server.js");
 try {
   const simulator = await startSimulator({
     host: flags.host,

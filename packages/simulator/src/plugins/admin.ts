@@ -11,7 +11,7 @@ import type {
   FastifySchema,
   RouteGenericInterface,
 } from "fastify";
-import { ADMIN_TOKEN_HEADER, type GuardOptions, guardAdminRequest } from "../admin-guard.js";
+import { type GuardOptions, guardAdminRequest } from "../admin-guard.js";
 import { SCHEME } from "../auth.js";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
@@ -19,6 +19,7 @@ import { badRequest } from "../errors.js";
 import { simulatorHints } from "../hints.js";
 import { registerJsonBodyParser } from "../json-body.js";
 import { SAFE_INTEGER } from "../limits.js";
+import { ADMIN_TOKEN_HEADER } from "../options.js";
 import type { Store } from "../store.js";
 import type { RegionalLimitValues } from "../world/types.js";
 
