@@ -27,7 +27,12 @@ export function createRandom(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const hex = (n: number) => Array.from({ length: n }, () => int(0, 15).toString(16)).join("");
+  // A loop rather than Array.from: a store draws an id for each task and volume it creates.
+  const hex = (n: number) => {
+    let text = "";
+    for (let i = 0; i < n; i++) text += int(0, 15).toString(16);
+    return text;
+  };
   return {
     next,
     int,
