@@ -8,7 +8,7 @@ import type { components } from "@platform-api/spec/generated/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkWorld, createDefaultWorld, type World } from "../src/index.js";
 import { CONTENT_MODERATION_CATEGORIES, PLATFORM_REGION_ZONES } from "../src/world/platform-values.js";
-import { startTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
+import { createTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
 
 type SchemaNode = { [keyword: string]: unknown };
 
@@ -179,7 +179,7 @@ describe("a seed file, by the spec", () => {
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator({ timeScale: 0.001, rateLimit: 0 });
+  t = await createTestSimulator({ timeScale: 0.001, rateLimit: 0 });
 });
 afterAll(() => t.close());
 
@@ -264,7 +264,7 @@ describe("a reproducible world", () => {
 
   it("gives the same ids over HTTP for the same random seed and others for another", async () => {
     const ids = async (randomSeed: number) => {
-      const sim = await startTestSimulator({ randomSeed });
+      const sim = await createTestSimulator({ randomSeed });
       try {
         const instances = (await sim.call("GET", "/cloud/v1/instances/1/38")).body.results.map((i) => i.id);
         const task = (
