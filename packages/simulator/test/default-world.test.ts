@@ -6,7 +6,7 @@
 import { createSpecAjv, loadBundle, loadModel, pointer, resolvePointer, specRef } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkWorld, createDefaultWorld, type World } from "../src/index.js";
+import { checkWorld, createDefaultWorld, createSimulator, type World } from "../src/index.js";
 import { CONTENT_MODERATION_CATEGORIES, PLATFORM_REGION_ZONES } from "../src/world/platform-values.js";
 import { createTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
 
@@ -280,6 +280,26 @@ describe("a reproducible world", () => {
     const [a, b, c] = [await ids(7), await ids(7), await ids(8)];
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+  });
+});
+
+describe("simulators of one world in one process", () => {
+  // Their instance records are built once and shared (world/instance-records.ts): each must still
+  // hold its own.
+  it("each hold their own instance records: a change to one's is seen by no other, nor after a reset", async () => {
+    const [a, b] = [await createSimulator({ env: {} }), await createSimulator({ env: {} })];
+    try {
+      const first = a.store.instancesIn(1, 76)[0];
+      const name = first?.name;
+      expect(name).toBeTypeOf("string");
+      if (first) first.name = "changed";
+      expect(b.store.instancesIn(1, 76)[0]?.name, "another simulator").toBe(name);
+      a.reset();
+      expect(a.store.instancesIn(1, 76)[0]?.name, "after a reset").toBe(name);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 
