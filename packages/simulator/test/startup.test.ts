@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
+import { cliProgram } from "../src/cli-program.js";
 import {
   createDefaultWorld,
   createSimulator,
@@ -181,22 +183,27 @@ describe("the CLI (pnpm sim)", () => {
     }
   });
 
-  it("--version prints the package's version, and its usage names the bin", async () => {
+  // In-process: what commander prints for --version and --help is the program's (cli-program.ts).
+  it("--version prints the package's version, and its usage names the bin", () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-    const version = await run(process.execPath, [cli, "--version"]);
-    expect(version.stdout.trim()).toBe(manifest.version);
-    const help = await run(process.execPath, [cli, "--help"]);
-    expect(help.stdout).toMatch(new RegExp(`^Usage: ${Object.keys(manifest.bin)[0]} `));
+    const version = parseFlags(["--version"]);
+    expect(version.exitCode).toBe(0);
+    expect(version.out.trim()).toBe(manifest.version);
+    const help = parseFlags(["--help"]);
+    expect(help.exitCode).toBe(0);
+    expect(help.out).toMatch(new RegExp(`^Usage: ${Object.keys(manifest.bin)[0]} `));
   });
 
   it("exits 2 with a clear message for a bad option", async () => {
+    // A real process: the simulator's refusal, which the bin answers with exit 2.
     const failure = await run(process.execPath, [cli, "--faults", "boom:1", "--port", "0"]).catch((e) => e);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/platform-api-sim: Fault "boom:1" has an unknown kind/);
   });
 
   // Usage errors are exit 2 whatever layer finds them: commander's own (a value its parser refuses,
-  // an unknown flag) as much as the simulator's (a fault spec it cannot read).
+  // an unknown flag) as much as the simulator's (a fault spec it cannot read, above). The message
+  // of each is the program's, read in-process; one real process shows the bin exits 2 for them.
   it.each([
     [["--port", "-1"], /--port must be an integer from 0 to 65535/],
     [["--port", "65536"], /--port must be an integer from 0 to 65535/],
@@ -204,9 +211,38 @@ describe("the CLI (pnpm sim)", () => {
     [["--time-scale", "-1"], /--time-scale must be a number above 0/],
     [["--request-timeout", "0"], /--request-timeout must be an integer from 1 to/],
     [["--no-such-flag"], /unknown option '--no-such-flag'/],
-  ])("%j exits 2 naming what is allowed", async (args, message) => {
-    const failure = await run(process.execPath, [cli, ...args]).catch((e) => e);
+  ])("%j is refused, naming what is allowed", (args, message) => {
+    const refused = parseFlags(args);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.err).toMatch(message);
+  });
+
+  it("exits 2 for a flag commander refuses", async () => {
+    const failure = await run(process.execPath, [cli, "--port", "abc"]).catch((e) => e);
     expect(failure.code).toBe(2);
-    expect(failure.stderr).toMatch(message);
+    expect(failure.stderr).toMatch(/--port must be an integer from 0 to 65535/);
   });
 });
+
+/** Parses flags as the bin does, in-process: what commander writes, and the exit code it asks for. */
+function parseFlags(args: string[]): { out: string; err: string; exitCode: number | undefined } {
+  let out = "";
+  let err = "";
+  const program = cliProgram()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => {
+        out += text;
+      },
+      writeErr: (text) => {
+        err += text;
+      },
+    });
+  try {
+    program.parse(args, { from: "user" });
+    return { out, err, exitCode: undefined };
+  } catch (error) {
+    if (error instanceof CommanderError) return { out, err, exitCode: error.exitCode };
+    throw error;
+  }
+}
