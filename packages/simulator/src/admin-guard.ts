@@ -19,9 +19,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { SCHEME } from "./auth.js";
 import { ApiError } from "./errors.js";
+import { ADMIN_TOKEN_HEADER } from "./options.js";
 import { quote } from "./validation-message.js";
-
-export const ADMIN_TOKEN_HEADER = "X-Sim-Admin-Token";
 
 /** A fresh admin token: 32 random bytes, base64url (43 characters). */
 export function randomAdminToken(): string {

@@ -85,6 +85,9 @@ export const DEFAULTS = {
   keepAliveTimeoutSeconds: 72,
 } as const;
 
+/** The header that carries the admin token (declared here, beside the options, for the CLI's help). */
+export const ADMIN_TOKEN_HEADER = "X-Sim-Admin-Token";
+
 /** Where the admin token may come from besides the option. */
 export const ADMIN_TOKEN_VARIABLE = "PLATFORM_API_SIM_ADMIN_TOKEN";
 

@@ -10,6 +10,10 @@ export interface Random {
   pick<T>(items: readonly T[]): T;
   /** A version-4 UUID made from this source (not from the OS), so ids repeat with the seed. */
   uuid(): string;
+  /** Where the source is: `resume(state())` later draws on from here again. */
+  state(): number;
+  /** Moves the source to a state `state()` gave, as if it had drawn up to there. */
+  resume(state: number): void;
 }
 
 /** mulberry32: small, fast and good enough for a simulator; not for anything secret. */
@@ -23,7 +27,12 @@ export function createRandom(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const hex = (n: number) => Array.from({ length: n }, () => int(0, 15).toString(16)).join("");
+  // A loop rather than Array.from: a store draws an id for each task and volume it creates.
+  const hex = (n: number) => {
+    let text = "";
+    for (let i = 0; i < n; i++) text += int(0, 15).toString(16);
+    return text;
+  };
   return {
     next,
     int,
@@ -32,5 +41,9 @@ export function createRandom(seed: number): Random {
       return items[int(0, items.length - 1)] as (typeof items)[number];
     },
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[int(0, 3)]}${hex(3)}-${hex(12)}`,
+    state: () => state,
+    resume: (at) => {
+      state = at >>> 0;
+    },
   };
 }

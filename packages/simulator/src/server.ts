@@ -3,8 +3,10 @@
 // with auth and request checks) — beside the admin surface. The description it serves and its
 // model are built once here and handed to each.
 
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import { platformExtensions, taskPollingOf } from "@platform-api/spec";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { randomAdminToken } from "./admin-guard.js";
 import { checkSecuritySchemes } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
@@ -22,7 +24,7 @@ import {
   DEFAULTS,
   type SimulatorOptions,
 } from "./options.js";
-import { adminPlugin } from "./plugins/admin.js";
+import { type AdminOptions, adminPlugin } from "./plugins/admin.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { extensionRoutesPlugin } from "./plugins/extension-routes.js";
 import { faultsPlugin } from "./plugins/faults.js";
@@ -99,18 +101,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   checkSpec(spec);
 
   const randomSeed = options.randomSeed ?? DEFAULTS.randomSeed;
-  const baseWorld: World = options.seedFile
-    ? loadWorldFile(options.seedFile, spec.doc)
-    : options.world
-      ? checkWorld(options.world, spec.doc, "world option")
-      : createDefaultWorld(randomSeed, spec.doc);
-  const { world, tokens } = applyTokens(baseWorld, {
-    apiKey: options.apiKey,
-    resellerApiKey: options.resellerApiKey,
-    env: options.env ?? process.env,
-    fromSeed: Boolean(options.seedFile || options.world),
-  });
-
+  const { world, tokens } = startingWorld(options, spec, randomSeed);
   const clock = createClock();
   const durationOf = taskDurations(spec.model, options.unlistedTaskSeconds ?? DEFAULTS.unlistedTaskSeconds);
   const newStore = () =>
@@ -131,63 +122,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const setFaults = (text: string) => {
     faults = parseFaults(text);
   };
-  const retryAfter = options.retryAfter ?? DEFAULTS.retryAfter;
-  const { requestRate } = spec.model.conventions;
 
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
-  const app = Fastify({
-    logger: options.log ? { level: "info" } : false,
-    forceCloseConnections: true,
-    // HEAD routes are off: the spec documents no HEAD operation.
-    exposeHeadRoutes: false,
-    bodyLimit: LIMITS.bodyBytes,
-    // Long enough that a path parameter is judged by its route (auth first, then its schema).
-    routerOptions: { maxParamLength: LIMITS.pathParameterLength },
-    requestTimeout: requestTimeoutMs,
-    keepAliveTimeout: DEFAULTS.keepAliveTimeoutSeconds * 1000,
-    // Node checks request timeouts on this interval (30 s by default): a quarter of the timeout
-    // keeps a 408 close to its documented time.
-    http: {
-      maxHeaderSize: LIMITS.headerBytes,
-      headersTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(requestTimeoutMs / 4))),
-    },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket, requestTimeoutMs),
-    frameworkErrors: createFrameworkErrorHandler(spec.model, () => store),
-  });
-
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header(SIMULATOR_HEADER, VERSION);
-  });
-  await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { requestRate, limit: options.rateLimit, retryAfter });
-  // The platform's API surface, in a context of its own so its faults and checks stay inside it.
-  await app.register(async (api) => {
-    await api.register(faultsPlugin, {
-      faults: () => faults,
-      // Faults draw from a source of their own, so switching them on leaves the world's ids alone.
-      random: createRandom(faultSeed(randomSeed)),
-      retryAfter,
-      retryAfterSeconds: requestRate.periodSeconds,
-    });
-    await api.register(specRoutesPlugin, { spec, store: () => store });
-    // What the platform's clients need beyond the spec, marked as such (handlers/extensions.ts).
-    await api.register(extensionRoutesPlugin, { spec, extensions: platformExtensions(), store: () => store });
-  });
-  await app.register(adminPlugin, {
+  const app = Fastify(fastifyOptions(spec, options, () => store));
+  await registerSurfaces(app, {
+    spec,
+    options,
+    randomSeed,
     store: () => store,
-    clock,
-    reset,
-    setFaults,
-    limitFields: limitFieldsOf(spec),
-    guard: {
-      adminToken,
-      listeningPort: () => {
-        const address = app.server.address();
-        return typeof address === "object" && address ? address.port : undefined;
-      },
-      acceptsClientToken: (token) => store.token(token) !== undefined,
-    },
+    faults: () => faults,
+    admin: { store: () => store, clock, reset, setFaults, limitFields: limitFieldsOf(spec), adminToken },
   });
   await app.ready();
 
@@ -211,6 +154,96 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     app,
     close: () => app.close(),
   };
+}
+
+/** The world the simulator starts from (a seed file, the world option or the default), with its tokens. */
+function startingWorld(
+  options: SimulatorOptions,
+  spec: ServedSpec,
+  randomSeed: number,
+): { world: World; tokens: TokenInfo[] } {
+  const baseWorld: World = options.seedFile
+    ? loadWorldFile(options.seedFile, spec.doc)
+    : options.world
+      ? checkWorld(options.world, spec.doc, "world option")
+      : createDefaultWorld(randomSeed, spec.doc);
+  return applyTokens(baseWorld, {
+    apiKey: options.apiKey,
+    resellerApiKey: options.resellerApiKey,
+    env: options.env ?? process.env,
+    fromSeed: Boolean(options.seedFile || options.world),
+  });
+}
+
+/** Fastify's settings: the simulator's bounds on requests, and errors in the platform's shape. */
+function fastifyOptions(spec: ServedSpec, options: SimulatorOptions, store: () => Store) {
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  return {
+    logger: options.log ? { level: "info" } : false,
+    forceCloseConnections: true,
+    // HEAD routes are off: the spec documents no HEAD operation.
+    exposeHeadRoutes: false,
+    bodyLimit: LIMITS.bodyBytes,
+    // Long enough that a path parameter is judged by its route (auth first, then its schema).
+    routerOptions: { maxParamLength: LIMITS.pathParameterLength },
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: DEFAULTS.keepAliveTimeoutSeconds * 1000,
+    // Node checks request timeouts on this interval (30 s by default): a quarter of the timeout
+    // keeps a 408 close to its documented time.
+    http: {
+      maxHeaderSize: LIMITS.headerBytes,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(requestTimeoutMs / 4))),
+    },
+    clientErrorHandler: (error: Error, socket: Socket) => answerClientError(error, socket, requestTimeoutMs),
+    frameworkErrors: createFrameworkErrorHandler(spec.model, store),
+  } satisfies FastifyHttpOptions<Server>;
+}
+
+interface Surfaces {
+  spec: ServedSpec;
+  options: SimulatorOptions;
+  randomSeed: number;
+  store: () => Store;
+  faults: () => Faults;
+  admin: Omit<AdminOptions, "guard"> & { adminToken: string };
+}
+
+/** One plugin per rule of the README: errors, the request rate, the API surface, the admin surface. */
+async function registerSurfaces(app: FastifyInstance, surfaces: Surfaces): Promise<void> {
+  const { spec, options, randomSeed, store, faults } = surfaces;
+  const retryAfter = options.retryAfter ?? DEFAULTS.retryAfter;
+  const { requestRate } = spec.model.conventions;
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header(SIMULATOR_HEADER, VERSION);
+  });
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { requestRate, limit: options.rateLimit, retryAfter });
+  // The platform's API surface, in a context of its own so its faults and checks stay inside it.
+  await app.register(async (api) => {
+    await api.register(faultsPlugin, {
+      faults,
+      // Faults draw from a source of their own, so switching them on leaves the world's ids alone.
+      random: createRandom(faultSeed(randomSeed)),
+      retryAfter,
+      retryAfterSeconds: requestRate.periodSeconds,
+    });
+    await api.register(specRoutesPlugin, { spec, store });
+    // What the platform's clients need beyond the spec, marked as such (handlers/extensions.ts).
+    await api.register(extensionRoutesPlugin, { spec, extensions: platformExtensions(), store });
+  });
+  const { adminToken, ...admin } = surfaces.admin;
+  await app.register(adminPlugin, {
+    ...admin,
+    guard: {
+      adminToken,
+      listeningPort: () => {
+        const address = app.server.address();
+        return typeof address === "object" && address ? address.port : undefined;
+      },
+      acceptsClientToken: (token) => store().token(token) !== undefined,
+    },
+  });
 }
 
 /** The admin token: the option, else the environment's (checked alike), else a random one. */

@@ -12,7 +12,18 @@ export interface ServedSpec {
   readonly model: SpecModel;
 }
 
-export function serveSpec(doc: OpenApiDocument = loadBundle()): ServedSpec {
+let bundled: OpenApiDocument | undefined;
+
+/**
+ * The bundled description is read once per process: what is built from a description (its model,
+ * its compiled schemas) is kept per document, and nothing the simulator does writes to it.
+ */
+function bundledSpec(): OpenApiDocument {
+  if (!bundled) bundled = loadBundle();
+  return bundled;
+}
+
+export function serveSpec(doc: OpenApiDocument = bundledSpec()): ServedSpec {
   return { doc, model: modelOf(doc) };
 }
 

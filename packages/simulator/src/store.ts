@@ -15,14 +15,13 @@ import type { TaskDuration } from "./tasks/durations.js";
 import { type CreatedResources, TaskEngine, taskStatesOf } from "./tasks/engine.js";
 import { quote } from "./validation-message.js";
 import { complete, completeWorld, plausible } from "./world/complete.js";
-import { EPOCH } from "./world/default/epoch.js";
+import { type InstanceRecords, instanceRecords } from "./world/instance-records.js";
 import { noCreatedResources, regionalQuotaNames } from "./world/spec-facts.js";
 
 type Schemas = components["schemas"];
 
 import type {
   Draft,
-  JsonObject,
   Project,
   Region,
   RegionalLimitValues,
@@ -96,29 +95,6 @@ function volumeTaskOf({ doc, model }: ServedSpec): VolumeTask {
 }
 
 const TASK_SCHEMA = { $ref: "#/components/schemas/Task" };
-const INSTANCE_SCHEMA = { $ref: "#/components/schemas/Instance" };
-/**
- * Flavors of the world's instances (illustrative: the spec names none). Virtual machine flavors, so
- * their hardware is described as the platform's virtual machine flavor shape does (RAM and vCPUs in
- * words); the rest of what the merged spec requires is completed from it.
- */
-const INSTANCE_FLAVORS = [
-  {
-    flavor_id: "g1-standard-2-4",
-    flavor_name: "g1-standard-2-4",
-    vcpus: 2,
-    ram: 4096,
-    hardware_description: { ram: "4 GiB", vcpus: "2 vCPU" },
-  },
-  {
-    flavor_id: "g1-standard-4-8",
-    flavor_name: "g1-standard-4-8",
-    vcpus: 4,
-    ram: 8192,
-    hardware_description: { ram: "8 GiB", vcpus: "4 vCPU" },
-  },
-] as const;
-
 export class Store {
   readonly world: World;
   /** The quotas of the virtual GPU quota check, from the served description. */
@@ -127,7 +103,7 @@ export class Store {
   private readonly tasks: TaskEngine;
   private readonly volumeTask: VolumeTask;
   private readonly volumeUsage = new Map<string, VolumeUsage>();
-  private readonly instances = new Map<string, JsonObject[]>();
+  private readonly instances: InstanceRecords;
   /** The volumes created through the API, by id (the admin surface lists them; the volume read reads them). */
   private readonly createdVolumeById = new Map<string, Omit<CreatedVolume, "region">>();
   private readonly leastVolumeSize: number;
@@ -161,35 +137,7 @@ export class Store {
       usage.count += 1;
       usage.size += v.size;
     }
-    for (const group of this.world.instances) {
-      const key = `${group.project_id}:${group.region_id}`;
-      const list = this.instances.get(key) ?? [];
-      for (let i = 0; i < group.count; i++) {
-        const n = list.length + 1;
-        // Every tenth is stopped and every third on a larger flavor, so the list's filters have
-        // something to leave out; created an hour apart, before the world's epoch.
-        const stopped = n % 10 === 0;
-        const flavor = n % 3 === 0 ? INSTANCE_FLAVORS[1] : INSTANCE_FLAVORS[0];
-        const instance: JsonObject = {
-          id: options.random.uuid(),
-          name: `${group.name_prefix ?? "instance"}-${String(n).padStart(4, "0")}`,
-          created_at: new Date(EPOCH - (group.count - i) * 3_600_000).toISOString(),
-          status: stopped ? "SHUTOFF" : "ACTIVE",
-          vm_state: stopped ? "stopped" : "active",
-          flavor: { ...flavor },
-          addresses: {
-            "public-net": [{ addr: `198.51.${group.region_id % 256}.${n % 250}`, type: "fixed" }],
-          },
-          security_groups: [{ name: n % 4 === 0 ? "web" : "default" }],
-          tags: [],
-          region: this.world.regions.find((r) => r.id === group.region_id)?.display_name ?? "",
-          project_id: group.project_id,
-          region_id: group.region_id,
-        };
-        list.push(complete(options.spec.doc, INSTANCE_SCHEMA, instance, `instance ${instance.id}`));
-      }
-      this.instances.set(key, list);
-    }
+    this.instances = instanceRecords(options.spec.doc, this.world, options.random);
   }
 
   /**
@@ -260,7 +208,7 @@ export class Store {
 
   instancesIn(projectId: number, regionId: number): Schemas["Instance"][] {
     // Each was completed from the Instance schema when the world was built.
-    return (this.instances.get(`${projectId}:${regionId}`) ?? []) as unknown as Schemas["Instance"][];
+    return this.instances.list(projectId, regionId) as unknown as Schemas["Instance"][];
   }
 
   /** How many volumes a client has in a region, and their total size in GiB. */

@@ -111,6 +111,28 @@ describe("the admin token", () => {
     expect(answer.statusCode).toBe(200);
   });
 
+  it("GET /_sim lists the admin routes, and each one it lists is served", async () => {
+    const index = await sim.app.inject({
+      method: "GET",
+      url: "/_sim",
+      headers: { [ADMIN_HEADER]: sim.adminToken },
+    });
+    expect(index.statusCode).toBe(200);
+    const routes: string[] = index.json().routes;
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const [method = "", path = ""] = route.split(" ");
+      // Any path parameter and an empty body: a refusal of either still shows the route is there.
+      const answer = await sim.app.inject({
+        method: method as "GET" | "POST" | "PUT",
+        url: path.replace(/\{[^}]+\}/g, "1"),
+        headers: { [ADMIN_HEADER]: sim.adminToken, "content-type": "application/json" },
+        ...(method === "GET" ? {} : { payload: "{}" }),
+      });
+      expect(answer.statusCode, route).not.toBe(404);
+    }
+  });
+
   it("a wrong token is refused, not ignored", async () => {
     const answer = await sim.app.inject({
       method: "POST",
@@ -236,6 +258,7 @@ describe("listening beyond loopback", () => {
     await allowed.close();
   });
 
+  // A real process: the refusal is the CLI's, before it builds a simulator.
   it("--host 0.0.0.0 without --allow-remote-listen exits 2 naming the flag", async () => {
     // The missing seed file stops a simulator without the host check before it listens, so this
     // test never listens on 0.0.0.0, whichever build it runs.
@@ -250,8 +273,9 @@ describe("listening beyond loopback", () => {
 });
 
 describe("--allow-remote-listen", () => {
-  // 127.1 is 127.0.0.1 to the system, but not a form the simulator takes for loopback: it stands
-  // for a remote interface here, so the test never listens beyond this machine's 127.0.0.1.
+  // A real process: the warning is what the bin prints on stderr once it listens. 127.1 is
+  // 127.0.0.1 to the system, but not a form the simulator takes for loopback: it stands for a
+  // remote interface here, so the test never listens beyond this machine's 127.0.0.1.
   it("warns once that /_sim/ then answers other hosts only with the admin token, and prints it", async () => {
     const child = spawn(process.execPath, [cli, "--host", "127.1", "--allow-remote-listen", "--port", "0"], {
       env: {

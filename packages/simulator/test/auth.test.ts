@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TOKENS, describeToken } from "../src/index.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator } from "./harness.js";
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterAll(() => t.close());
 
@@ -80,7 +80,7 @@ describe("authentication (Authorization: APIKey <token>)", () => {
 
 describe("tokens from flags and environment", () => {
   it("accepts the token given as an option instead of the default", async () => {
-    const own = await startTestSimulator({ apiKey: "42$my-own-token", resellerApiKey: "7$my-reseller" });
+    const own = await createTestSimulator({ apiKey: "42$my-own-token", resellerApiKey: "7$my-reseller" });
     try {
       expect((await own.call("GET", "/iam/clients/me", { token: "42$my-own-token" })).status).toBe(200);
       expect((await own.call("GET", "/iam/clients/me", { token: DEFAULT_TOKENS.client })).status).toBe(401);
@@ -93,7 +93,7 @@ describe("tokens from flags and environment", () => {
   });
 
   it("takes GCORE_API_KEY when no option is given, and never reports its value", async () => {
-    const own = await startTestSimulator({ env: { GCORE_API_KEY: "9$from-the-environment" } });
+    const own = await createTestSimulator({ env: { GCORE_API_KEY: "9$from-the-environment" } });
     try {
       expect((await own.call("GET", "/iam/clients/me", { token: "9$from-the-environment" })).status).toBe(
         200,

@@ -6,9 +6,9 @@
 import { createSpecAjv, loadBundle, loadModel, pointer, resolvePointer, specRef } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkWorld, createDefaultWorld, type World } from "../src/index.js";
+import { checkWorld, createDefaultWorld, createSimulator, type World } from "../src/index.js";
 import { CONTENT_MODERATION_CATEGORIES, PLATFORM_REGION_ZONES } from "../src/world/platform-values.js";
-import { startTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
+import { createTestSimulator, type TestSimulator, walkOffsetList } from "./harness.js";
 
 type SchemaNode = { [keyword: string]: unknown };
 
@@ -179,7 +179,7 @@ describe("a seed file, by the spec", () => {
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator({ timeScale: 0.001, rateLimit: 0 });
+  t = await createTestSimulator({ timeScale: 0.001, rateLimit: 0 });
 });
 afterAll(() => t.close());
 
@@ -264,7 +264,7 @@ describe("a reproducible world", () => {
 
   it("gives the same ids over HTTP for the same random seed and others for another", async () => {
     const ids = async (randomSeed: number) => {
-      const sim = await startTestSimulator({ randomSeed });
+      const sim = await createTestSimulator({ randomSeed });
       try {
         const instances = (await sim.call("GET", "/cloud/v1/instances/1/38")).body.results.map((i) => i.id);
         const task = (
@@ -280,6 +280,26 @@ describe("a reproducible world", () => {
     const [a, b, c] = [await ids(7), await ids(7), await ids(8)];
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+  });
+});
+
+describe("simulators of one world in one process", () => {
+  // Their instance records are built once and shared (world/instance-records.ts): each must still
+  // hold its own.
+  it("each hold their own instance records: a change to one's is seen by no other, nor after a reset", async () => {
+    const [a, b] = [await createSimulator({ env: {} }), await createSimulator({ env: {} })];
+    try {
+      const first = a.store.instancesIn(1, 76)[0];
+      const name = first?.name;
+      expect(name).toBeTypeOf("string");
+      if (first) first.name = "changed";
+      expect(b.store.instancesIn(1, 76)[0]?.name, "another simulator").toBe(name);
+      a.reset();
+      expect(a.store.instancesIn(1, 76)[0]?.name, "after a reset").toBe(name);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 

@@ -1,4 +1,6 @@
-// Starts a simulator for a test and calls it over real HTTP. Every answer of the API surface is
+// Builds a simulator for a test and calls it: in-process through Fastify's inject (the same routes,
+// hooks, checks and answers, without a socket: createTestSimulator), or over real HTTP to 127.0.0.1
+// where a test is about the socket (startTestSimulator). Every answer of the API surface is
 // validated against the bundled spec; an answer that breaks the spec fails the test that saw it.
 // Calls are typed by path: `t.call("GET", "/cloud/v1/regions")` answers the body listRegions
 // documents (or the simulator's error body), from the spec's generated types.
@@ -12,7 +14,7 @@ import {
 } from "@platform-api/spec";
 import type { components, inferredRequired, operations, paths } from "@platform-api/spec/generated/openapi";
 import { expect } from "vitest";
-import { type Simulator, type SimulatorOptions, startSimulator } from "../src/index.js";
+import { createSimulator, type Simulator, type SimulatorOptions, startSimulator } from "../src/index.js";
 import { taskStatesOf } from "../src/tasks/engine.js";
 
 const doc = loadBundle();
@@ -119,21 +121,50 @@ export interface TestSimulator {
   close(): Promise<void>;
 }
 
+/** What a test's call goes through: one request in, the answer's status, headers and text out. */
+type Transport = (request: {
+  method: Method;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}) => Promise<{ status: number; headers: Headers; text: string }>;
+
+/** A simulator listening on 127.0.0.1:<free port>, called over real HTTP: for tests of the socket. */
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
   const sim = await startSimulator({ port: 0, env: {}, ...options });
+  return testSimulator(sim, new URL(sim.url), async ({ method, url, headers, body }) => {
+    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(10_000) });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  });
+}
+
+/** A simulator called in-process through app.inject(): everything but the socket, at a fraction of the cost. */
+export async function createTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
+  const sim = await createSimulator({ env: {}, ...options });
+  return testSimulator(sim, new URL("http://127.0.0.1"), async ({ method, url, headers, body }) => {
+    const answer = await sim.app.inject({ method, url: url.pathname + url.search, headers, payload: body });
+    const answered = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const v of [value ?? []].flat()) answered.append(name, String(v));
+    return { status: answer.statusCode, headers: answered, text: answer.body };
+  });
+}
+
+function testSimulator(sim: Simulator, base: URL, transport: Transport): TestSimulator {
   const seen = new Set<string>();
   const send = async (
     method: Method,
     path: string,
     { token, headers = {}, query, body, rawBody }: CallOptions = {},
   ): Promise<Answer<unknown>> => {
-    const url = new URL(path, sim.url);
+    const url = new URL(path, base);
     for (const [name, value] of Object.entries(query ?? {})) {
       for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
     }
     const sentToken = token === undefined ? sim.apiKey : token;
-    const response = await fetch(url, {
+    const response = await transport({
       method,
+      url,
       headers: {
         ...(sentToken === null ? {} : { Authorization: `APIKey ${sentToken}` }),
         // The admin surface takes a write from loopback only as JSON, with a body or without.
@@ -143,9 +174,8 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
         ...headers,
       },
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-      signal: AbortSignal.timeout(10_000),
     });
-    const text = await response.text();
+    const { text } = response;
     const parsed: unknown = text === "" ? undefined : JSON.parse(text);
     const operation = path.startsWith("/_sim")
       ? undefined

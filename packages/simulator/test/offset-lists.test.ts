@@ -1,6 +1,6 @@
 import { loadModel, operationById, paginatedOperations, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSimulator, TASK_STATES, type TestSimulator, walkOffsetList } from "./harness.js";
+import { createTestSimulator, TASK_STATES, type TestSimulator, walkOffsetList } from "./harness.js";
 
 // The offset lists' limit and offset, as the spec bounds and defaults them (one Limit and Offset
 // parameter is shared by every offset list).
@@ -14,7 +14,7 @@ const MIN_OFFSET = Number(OFFSET.minimum);
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterAll(() => t.close());
 

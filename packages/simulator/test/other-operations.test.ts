@@ -2,11 +2,11 @@ import { loadBundle } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { regionalQuotaNames } from "../src/world/spec-facts.js";
 import type { RegionalQuotaName } from "../src/world/types.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator } from "./harness.js";
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { loadBundle, loadModel, operationById, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enumOf } from "../src/world/spec-facts.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator } from "./harness.js";
 
 const listAiTasks = operationById(loadModel(), "listAiTasks");
 /** The page size without `limit`, as the spec defaults it. */
@@ -14,7 +14,7 @@ const ALL = 1000;
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterAll(() => t.close());
 

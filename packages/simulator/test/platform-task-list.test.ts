@@ -5,7 +5,7 @@
 // and sends state once per value; refused with 400, it could not list tasks at all.
 import { type ParameterFact, platformFactsOf } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSimulator, type TaskList, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TaskList, type TestSimulator } from "./harness.js";
 
 const PATH = "/cloud/v1/tasks";
 const documented = platformFactsOf("listTasks").filter((f): f is ParameterFact => f.kind === "parameter");
@@ -22,7 +22,7 @@ let place: { project: number; region: number; otherRegion: number };
 let created: string;
 
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
   const projects = await t.call("GET", "/cloud/v1/projects");
   const regions = await t.call("GET", "/cloud/v1/regions");
   const project = projects.body.results.find((p) => p.is_default)?.id;

@@ -1,22 +1,23 @@
 import { loadModel } from "@platform-api/spec";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseFaults } from "../src/index.js";
-import { startTestSimulator } from "./harness.js";
+import { createTestSimulator, startTestSimulator, type TestSimulator } from "./harness.js";
 
 /** The spec's request rate (x-rate-limits): so many requests per period per client IP. */
 const RATE = loadModel().conventions.requestRate;
 const PERIOD_MS = RATE.periodSeconds * 1000;
 
 /** Sends `count` GETs at once and returns the answers. */
-async function burst(t: Awaited<ReturnType<typeof startTestSimulator>>, count: number) {
+async function burst(t: TestSimulator, count: number) {
   return Promise.all(Array.from({ length: count }, () => t.call("GET", "/iam/clients/me")));
 }
 
 describe("rate limit: the spec's request rate per client IP by default", () => {
-  // The limiter counts by the wall clock. Only Date is faked (timers and sockets stay real), so a
-  // burst lands within one second however long a loaded machine takes to carry it, and time moves
-  // only when a test says so: on a busy CI machine a 130-request burst once spread over more than a
-  // second, and all 130 were rightly let through.
+  // The limiter counts by the wall clock. Only Date is faked (timers stay real), so a burst lands
+  // within one second however long a loaded machine takes to carry it, and time moves only when a
+  // test says so: on a busy CI machine a 130-request burst once spread over more than a second,
+  // and all 130 were rightly let through. In-process (app.inject, whose peer is 127.0.0.1): the
+  // limit counts per client IP, which a socket from this machine would give the same.
   const start = Date.UTC(2026, 10, 21, 12, 0, 0);
   const at = (ms: number) => vi.setSystemTime(start + ms);
   beforeEach(() => {
@@ -28,7 +29,7 @@ describe("rate limit: the spec's request rate per client IP by default", () => {
   });
 
   it("answers the spec's status beyond the limit with a valid Retry-After, and 200 again after the advised wait", async () => {
-    const t = await startTestSimulator();
+    const t = await createTestSimulator();
     try {
       const over = Math.ceil(RATE.limit * 0.3);
       const answers = await burst(t, RATE.limit + over);
@@ -48,7 +49,7 @@ describe("rate limit: the spec's request rate per client IP by default", () => {
   });
 
   it("counts any period, not fixed windows: a burst right after a window boundary is still limited", async () => {
-    const t = await startTestSimulator({ rateLimit: 20 });
+    const t = await createTestSimulator({ rateLimit: 20 });
     try {
       // One request opens a fixed window; 19 more fill it near its end; 20 more just after it would
       // all pass a fixed-window counter (39 in about 15% of a period). In the last period there were 20.
@@ -64,7 +65,7 @@ describe("rate limit: the spec's request rate per client IP by default", () => {
   });
 
   it("leaves Retry-After out when switched off, and takes another limit", async () => {
-    const t = await startTestSimulator({ rateLimit: 20, retryAfter: false });
+    const t = await createTestSimulator({ rateLimit: 20, retryAfter: false });
     try {
       const answers = await burst(t, 30);
       expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(20);
@@ -77,13 +78,13 @@ describe("rate limit: the spec's request rate per client IP by default", () => {
   });
 
   it("does not limit with rateLimit 0, nor the admin surface", async () => {
-    const t = await startTestSimulator({ rateLimit: 0 });
+    const t = await createTestSimulator({ rateLimit: 0 });
     try {
       expect((await burst(t, RATE.limit + 50)).every((a) => a.status === 200)).toBe(true);
     } finally {
       await t.close();
     }
-    const limited = await startTestSimulator({ rateLimit: 5 });
+    const limited = await createTestSimulator({ rateLimit: 5 });
     try {
       const admin = await Promise.all(Array.from({ length: 20 }, () => limited.admin("GET", "/_sim")));
       expect(admin.every((a) => a.status === 200)).toBe(true);
@@ -111,7 +112,7 @@ describe("faults on demand", () => {
   });
 
   it("injects 500 and 429 (with Retry-After) answers that are valid for every operation", async () => {
-    const t = await startTestSimulator({ faults: "500:1" });
+    const t = await createTestSimulator({ faults: "500:1" });
     try {
       const answer = await t.call("GET", "/cloud/v1/regions");
       expect(answer.status).toBe(500);
@@ -130,10 +131,19 @@ describe("faults on demand", () => {
     }
   });
 
-  it("drops the connection on reset and mixes faults at the given rate", async () => {
+  it("drops the connection on reset", async () => {
+    // A real socket: only a connection can be dropped (app.inject has none).
     const t = await startTestSimulator({ faults: "reset:1", rateLimit: 0 });
     try {
       await expect(t.call("GET", "/cloud/v1/regions")).rejects.toThrow();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("mixes faults at the given rate, and refuses a fault spec it cannot read", async () => {
+    const t = await createTestSimulator({ rateLimit: 0 });
+    try {
       expect((await t.admin("PUT", "/_sim/faults", { body: { faults: "500:0.5" } })).status).toBe(200);
       const answers = await Promise.all(
         Array.from({ length: 200 }, () => t.call("GET", "/cloud/v1/projects")),
@@ -151,7 +161,7 @@ describe("faults on demand", () => {
   });
 
   it("delays answers by the given latency", async () => {
-    const t = await startTestSimulator({ faults: "latency:80-90" });
+    const t = await createTestSimulator({ faults: "latency:80-90" });
     try {
       const started = performance.now();
       expect((await t.call("GET", "/cloud/v1/regions")).status).toBe(200);

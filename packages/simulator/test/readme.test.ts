@@ -3,24 +3,30 @@
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
-import { loadModel, operationById } from "@platform-api/spec";
+import { loadModel, operationById, taskPollingOf } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { startSimulator } from "../src/index.js";
 import { TASK_STATES } from "./harness.js";
 
 const run = promisify(execFile);
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+/** Past the longest typical task duration of the spec's polling table, in seconds. */
+const LONGEST_TASK_SECONDS =
+  1 + Math.max(...taskPollingOf(loadModel()).intervals.map((row) => row.typicalDurationSeconds.max));
 
 describe("README", () => {
   it("runs the curl session: list regions, create a volume, poll its task", async () => {
     const session = /<!-- readme-session[^>]*-->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(session).toBeDefined();
-    // The default random seed makes the first task id the one the README polls.
-    const sim = await startSimulator({ port: 0, timeScale: 0.001, env: {} });
+    // The default random seed makes the first task id the one the README polls. A real socket:
+    // curl is another process.
+    const sim = await startSimulator({ port: 0, env: {} });
     try {
       const script = (session as string).replaceAll("http://127.0.0.1:4020", sim.url);
-      // One answer per line, and a short pause so that the task is done when polled.
-      const prelude = 'set -e\ncurl() { sleep 0.05; command curl "$@"; echo; }\n';
+      // One answer per line; before each call the simulated clock moves past any task's typical
+      // duration (the admin surface), so the task is done when polled without waiting for it.
+      const advance = `command curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"advance_seconds":${LONGEST_TASK_SECONDS}}' ${sim.url}/_sim/clock`;
+      const prelude = `set -e\ncurl() { ${advance}; command curl "$@"; echo; }\n`;
       const { stdout } = await run("bash", ["-c", prelude + script], { timeout: 60_000 });
       const [regions, created, task] = stdout
         .trim()
@@ -44,6 +50,8 @@ describe("README", () => {
     }
   });
 
+  // A real process: the example runs as a user runs it, in plain Node against the built package
+  // (resolved by its name), and must let the process end once it closes the simulator.
   it("runs the library example", async () => {
     const code = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] as string;
     // Inside the package, so that `@platform-api/simulator` resolves to this package itself.

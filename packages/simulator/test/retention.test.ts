@@ -6,7 +6,7 @@ import { loadModel, operationById, pollingAdviceFor, taskPollingOf } from "@plat
 import { afterEach, describe, expect, it } from "vitest";
 import { createSimulator, DEFAULT_CLIENT_ID, DEFAULTS, type Simulator } from "../src/index.js";
 import { LIMITS } from "../src/limits.js";
-import { startTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
+import { createTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
 
 let t: TestSimulator | undefined;
 let sim: Simulator | undefined;
@@ -33,7 +33,7 @@ const LONGEST_TASK_SECONDS =
 describe("finished tasks expire", () => {
   it("answers a finished task until its retention has passed, then 404, and lists it no more", async () => {
     const retention = 120;
-    t = await startTestSimulator({ taskRetentionSeconds: retention, timeScale: 0.001 });
+    t = await createTestSimulator({ taskRetentionSeconds: retention, timeScale: 0.001 });
     const created = await t.call("POST", "/cloud/v1/volumes/1/76", {
       body: { name: "kept-a-while", size: 1, source: "new-volume", type_name: "standard" },
     });
@@ -62,7 +62,7 @@ describe("finished tasks expire", () => {
 
   it("keeps a task in flight however long it runs, and counts its retention from its end", async () => {
     // Longer than the retention, shorter than the shortest volume task.
-    t = await startTestSimulator({ taskRetentionSeconds: VOLUME.min / 4 });
+    t = await createTestSimulator({ taskRetentionSeconds: VOLUME.min / 4 });
     const created = await t.call("POST", "/cloud/v1/volumes/1/76", {
       body: { name: "slow", size: 1, source: "new-volume", type_name: "standard" },
     });

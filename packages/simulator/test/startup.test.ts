@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
+import { cliProgram } from "../src/cli-program.js";
 import {
   createDefaultWorld,
   createSimulator,
@@ -12,7 +14,7 @@ import {
   SIMULATOR_HEADER,
   startSimulator,
 } from "../src/index.js";
-import { startTestSimulator } from "./harness.js";
+import { createTestSimulator } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -77,7 +79,7 @@ describe("--seed FILE replaces the default world", () => {
     };
     const file = join(dir, "world.json");
     writeFileSync(file, JSON.stringify(world));
-    const t = await startTestSimulator({ seedFile: file });
+    const t = await createTestSimulator({ seedFile: file });
     try {
       expect(t.sim.apiKey).toBe("1$solo");
       expect((await t.call("GET", "/cloud/v1/projects")).body.count).toBe(1);
@@ -116,26 +118,28 @@ describe("--seed FILE replaces the default world", () => {
 
 describe("telling a tester it is the simulator", () => {
   it("marks every answer, and GET /_sim/hints gives the token's protection profile and a GPU flavor", async () => {
-    const sim = await startSimulator({ port: 0, env: {} });
+    const sim = await createSimulator({ env: {} });
     try {
-      const auth = { Authorization: `APIKey ${sim.apiKey}` };
-      const me = await fetch(`${sim.url}/iam/clients/me`, { headers: auth });
-      expect(me.headers.get(SIMULATOR_HEADER)).toMatch(/^\d+\.\d+\.\d+/);
-      const refused = await fetch(`${sim.url}/iam/clients/me`);
-      expect(refused.status).toBe(401);
-      expect(refused.headers.get(SIMULATOR_HEADER)).not.toBeNull();
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        sim.app.inject({ method: "GET", url, headers });
+      const auth = { authorization: `APIKey ${sim.apiKey}` };
+      const me = await get("/iam/clients/me", auth);
+      expect(me.headers[SIMULATOR_HEADER.toLowerCase()]).toMatch(/^\d+\.\d+\.\d+/);
+      const refused = await get("/iam/clients/me");
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers[SIMULATOR_HEADER.toLowerCase()]).toBeDefined();
 
       const world = sim.store.world;
       const owner = world.tokens.find((t) => t.token === sim.apiKey)?.owner_id;
       const profile = world.protection_profiles.find((p) => p.client_id === owner);
       expect(profile).toBeDefined();
-      const hints = await (await fetch(`${sim.url}/_sim/hints`, { headers: auth })).json();
+      const hints = (await get("/_sim/hints", auth)).json();
       expect(hints).toEqual({
         gpu_flavor: world.flavors[0]?.name,
         protection_profile_id: profile?.record.id,
       });
       // Without a client token there is no profile to name; the flavor is the world's.
-      const anonymous = await (await fetch(`${sim.url}/_sim/hints`)).json();
+      const anonymous = (await get("/_sim/hints")).json();
       expect(anonymous).toEqual({ gpu_flavor: world.flavors[0]?.name, protection_profile_id: null });
     } finally {
       await sim.close();
@@ -144,9 +148,12 @@ describe("telling a tester it is the simulator", () => {
 });
 
 describe("the CLI (pnpm sim)", () => {
-  it("prints one line with its URL and the tokens it accepts, and serves them", async () => {
+  // A real process: the line is what the bin prints on stdout once it listens. One start shows both
+  // a default token printed whole (the reseller's) and a token from the environment only named.
+  it("prints one line with its URL and the tokens it accepts, never a token from the environment, and serves them", async () => {
+    const fromEnv = "77$secret-from-env";
     const child = spawn(process.execPath, [cli, "--port", "0", "--time-scale", "0.01"], {
-      env: { ...process.env, GCORE_API_KEY: "", GCORE_RESELLER_API_KEY: "" },
+      env: { ...process.env, GCORE_API_KEY: fromEnv, GCORE_RESELLER_API_KEY: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     try {
@@ -162,55 +169,41 @@ describe("the CLI (pnpm sim)", () => {
         });
         child.once("exit", (code) => reject(new Error(`exited with ${code}`)));
       });
-      expect(line).toMatch(
-        /^Platform API simulator at http:\/\/127\.0\.0\.1:\d+ — tokens: client '300112\$sim-client-7c1f0d9a4e'; reseller '500\$/,
+      expect(line, "its URL, on loopback").toMatch(
+        /^Platform API simulator at http:\/\/127\.0\.0\.1:\d+ — tokens: /,
       );
+      expect(line, "a default token, whole").toContain(`reseller '${DEFAULT_TOKENS.reseller}'`);
+      expect(line, "the environment's token, by its variable").toContain("client from $GCORE_API_KEY");
+      expect(line, "never the environment's token itself").not.toContain("secret-from-env");
       const url = /http:\/\/\S+/.exec(line)?.[0] as string;
-      const me = await fetch(`${url}/iam/clients/me`, {
-        headers: { Authorization: `APIKey ${DEFAULT_TOKENS.client}` },
-      });
-      expect(me.status).toBe(200);
+      const me = await fetch(`${url}/iam/clients/me`, { headers: { Authorization: `APIKey ${fromEnv}` } });
+      expect(me.status, "serves the token it names").toBe(200);
     } finally {
       child.kill("SIGTERM");
     }
   });
 
-  it("never prints a token taken from the environment", async () => {
-    const child = spawn(process.execPath, [cli, "--port", "0"], {
-      env: { ...process.env, GCORE_API_KEY: "77$secret-from-env" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no ready line within 60 s")), 60_000);
-        child.stdout.once("data", (chunk) => {
-          clearTimeout(timer);
-          resolve(String(chunk));
-        });
-      });
-      expect(line).toContain("client from $GCORE_API_KEY");
-      expect(line).not.toContain("secret-from-env");
-    } finally {
-      child.kill("SIGTERM");
-    }
-  });
-
-  it("--version prints the package's version, and its usage names the bin", async () => {
+  // In-process: what commander prints for --version and --help is the program's (cli-program.ts).
+  it("--version prints the package's version, and its usage names the bin", () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-    const version = await run(process.execPath, [cli, "--version"]);
-    expect(version.stdout.trim()).toBe(manifest.version);
-    const help = await run(process.execPath, [cli, "--help"]);
-    expect(help.stdout).toMatch(new RegExp(`^Usage: ${Object.keys(manifest.bin)[0]} `));
+    const version = parseFlags(["--version"]);
+    expect(version.exitCode).toBe(0);
+    expect(version.out.trim()).toBe(manifest.version);
+    const help = parseFlags(["--help"]);
+    expect(help.exitCode).toBe(0);
+    expect(help.out).toMatch(new RegExp(`^Usage: ${Object.keys(manifest.bin)[0]} `));
   });
 
   it("exits 2 with a clear message for a bad option", async () => {
+    // A real process: the simulator's refusal, which the bin answers with exit 2.
     const failure = await run(process.execPath, [cli, "--faults", "boom:1", "--port", "0"]).catch((e) => e);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/platform-api-sim: Fault "boom:1" has an unknown kind/);
   });
 
   // Usage errors are exit 2 whatever layer finds them: commander's own (a value its parser refuses,
-  // an unknown flag) as much as the simulator's (a fault spec it cannot read).
+  // an unknown flag) as much as the simulator's (a fault spec it cannot read, above). The message
+  // of each is the program's, read in-process; one real process shows the bin exits 2 for them.
   it.each([
     [["--port", "-1"], /--port must be an integer from 0 to 65535/],
     [["--port", "65536"], /--port must be an integer from 0 to 65535/],
@@ -218,9 +211,38 @@ describe("the CLI (pnpm sim)", () => {
     [["--time-scale", "-1"], /--time-scale must be a number above 0/],
     [["--request-timeout", "0"], /--request-timeout must be an integer from 1 to/],
     [["--no-such-flag"], /unknown option '--no-such-flag'/],
-  ])("%j exits 2 naming what is allowed", async (args, message) => {
-    const failure = await run(process.execPath, [cli, ...args]).catch((e) => e);
+  ])("%j is refused, naming what is allowed", (args, message) => {
+    const refused = parseFlags(args);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.err).toMatch(message);
+  });
+
+  it("exits 2 for a flag commander refuses", async () => {
+    const failure = await run(process.execPath, [cli, "--port", "abc"]).catch((e) => e);
     expect(failure.code).toBe(2);
-    expect(failure.stderr).toMatch(message);
+    expect(failure.stderr).toMatch(/--port must be an integer from 0 to 65535/);
   });
 });
+
+/** Parses flags as the bin does, in-process: what commander writes, and the exit code it asks for. */
+function parseFlags(args: string[]): { out: string; err: string; exitCode: number | undefined } {
+  let out = "";
+  let err = "";
+  const program = cliProgram()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => {
+        out += text;
+      },
+      writeErr: (text) => {
+        err += text;
+      },
+    });
+  try {
+    program.parse(args, { from: "user" });
+    return { out, err, exitCode: undefined };
+  } catch (error) {
+    if (error instanceof CommanderError) return { out, err, exitCode: error.exitCode };
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { loadModel, operationById, pollingAdviceFor, taskPollingOf } from "@platform-api/spec";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Volume } from "../src/world/types.js";
-import { startTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
+import { createTestSimulator, TASK_STATES, type TestSimulator } from "./harness.js";
 
 const model = loadModel();
 const polling = taskPollingOf(model);
@@ -12,10 +12,11 @@ if (!advice.known)
 /** create_volume's typical duration in seconds, from the spec's x-task-polling. */
 const TYPICAL = advice.interval.typicalDurationSeconds;
 
-// Time scale 1 with the admin clock: tasks progress only when the test moves the clock.
+// Time scale 1 with the admin clock: tasks progress only when the test moves the clock. A fresh
+// simulator per test (in-process, so cheap): each test starts from the default world.
 let t: TestSimulator;
 beforeEach(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterEach(() => t.close());
 
@@ -94,20 +95,26 @@ describe("create a volume: an asynchronous task", () => {
   });
 
   it("scales durations by timeScale", async () => {
-    const fast = await startTestSimulator({ timeScale: 0.001 });
+    // The simulator's clock reads Date.now (faked before the simulator exists, so its clock takes
+    // the fake): real time passes for it only when the test says so, without waiting.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const timeScale = 0.001;
+    const fast = await createTestSimulator({ timeScale });
     try {
       const answer = await fast.call("POST", "/cloud/v1/volumes/1/76", {
         body: { name: "v", source: "new-volume", size: 5 },
       });
       const id = answer.body.tasks[0];
-      let state: string = TASK_STATES.queued;
-      for (let i = 0; i < 100 && state !== TASK_STATES.finished; i++) {
-        await new Promise((r) => setTimeout(r, 5));
-        state = (await fast.call("GET", `/cloud/v1/tasks/${id}`)).body.state;
-      }
-      expect(state).toBe(TASK_STATES.finished);
+      const state = async () => (await fast.call("GET", `/cloud/v1/tasks/${id}`)).body.state;
+      expect(await state()).toBe(TASK_STATES.queued);
+      // Past the longest typical duration scaled, short of the shortest one unscaled.
+      const elapsedMs = TYPICAL.max * 1000 * timeScale + 1;
+      expect(elapsedMs).toBeLessThan(TYPICAL.min * 1000);
+      vi.setSystemTime(Date.now() + elapsedMs);
+      expect(await state()).toBe(TASK_STATES.finished);
     } finally {
       await fast.close();
+      vi.useRealTimers();
     }
   });
 

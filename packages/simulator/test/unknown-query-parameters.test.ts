@@ -6,7 +6,7 @@
 
 import { documentsStatus, loadModel, operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator } from "./harness.js";
 
 const model = loadModel();
 const queryNames = (operationId: string) =>
@@ -16,7 +16,7 @@ const queryNames = (operationId: string) =>
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  t = await createTestSimulator();
 });
 afterAll(() => t.close());
 

@@ -17,7 +17,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkExtensions, EXTENSION_HEADER } from "../src/handlers/extensions.js";
 import { createSimulator, DEFAULT_TOKENS } from "../src/index.js";
-import { startTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const model = loadModel();
@@ -119,7 +119,7 @@ async function createAndPoll(project: number, region: number, body: Record<strin
 
 describe("the volume read create_and_poll ends with (an extension of the spec)", () => {
   it("answers 200 with the volume the finished task names, its fields as the record lists them", async () => {
-    t = await startTestSimulator({ timeScale: TIME_SCALE });
+    t = await createTestSimulator({ timeScale: TIME_SCALE });
     const { project, region } = await placeOf();
     const body = {
       name: "sdk-volume",
@@ -160,7 +160,7 @@ describe("the volume read create_and_poll ends with (an extension of the spec)",
   });
 
   it("answers 404 for an unknown volume and for the volume from another client, project or region, 401 without a token", async () => {
-    t = await startTestSimulator({ timeScale: TIME_SCALE });
+    t = await createTestSimulator({ timeScale: TIME_SCALE });
     const { project, region, otherRegion } = await placeOf();
     const { volumeId } = await createAndPoll(project.id, region.id, {
       name: "v",
@@ -191,7 +191,7 @@ describe("the volume read create_and_poll ends with (an extension of the spec)",
   });
 
   it("counts against the rate limit like every route, its refusal marked too", async () => {
-    t = await startTestSimulator({ rateLimit: 2 });
+    t = await createTestSimulator({ rateLimit: 2 });
     const path = pathOf(read, {
       project_id: 1,
       region_id: 1,

@@ -4,8 +4,14 @@
 // (admin-guard.ts). Bodies are JSON within the simulator's bounds (json-body.ts), numbers too.
 
 import { createSpecAjv } from "@platform-api/spec";
-import type { FastifyPluginAsync } from "fastify";
-import { ADMIN_TOKEN_HEADER, type GuardOptions, guardAdminRequest } from "../admin-guard.js";
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteGenericInterface,
+} from "fastify";
+import { type GuardOptions, guardAdminRequest } from "../admin-guard.js";
 import { SCHEME } from "../auth.js";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
@@ -13,6 +19,7 @@ import { badRequest } from "../errors.js";
 import { simulatorHints } from "../hints.js";
 import { registerJsonBodyParser } from "../json-body.js";
 import { SAFE_INTEGER } from "../limits.js";
+import { ADMIN_TOKEN_HEADER } from "../options.js";
 import type { Store } from "../store.js";
 import type { RegionalLimitValues } from "../world/types.js";
 
@@ -43,12 +50,161 @@ declare module "fastify" {
 
 const noLimit = { rateLimit: false } as const;
 
+/** A route of the admin surface: registered, and listed by GET /_sim, from this one declaration. */
+interface AdminRoute<Route extends RouteGenericInterface = RouteGenericInterface> {
+  method: "GET" | "POST" | "PUT";
+  /** The path as GET /_sim lists it; `{name}` is a path parameter. */
+  path: `/_sim/${string}`;
+  /** What the listing adds after the path: the body the route takes, or who may call it. */
+  usage?: string;
+  /** A client token the simulator accepts opens the route as the admin token does. */
+  clientTokenOpens?: true;
+  schema?: (context: AdminOptions) => FastifySchema;
+  handle(request: FastifyRequest<Route>, reply: FastifyReply, context: AdminOptions): Promise<unknown>;
+}
+
+/** Each route keeps its own request type; the table holds them alike. */
+const adminRoute = <Route extends RouteGenericInterface>(route: AdminRoute<Route>) =>
+  route as unknown as AdminRoute;
+
+/** A JSON object body of exactly these fields, each required. */
+const bodyOf = (properties: Record<string, object>) => ({
+  type: "object",
+  required: Object.keys(properties),
+  additionalProperties: false,
+  properties,
+});
+
+// The schemas are built once, so the shared Ajv set-ups below compile each once per process.
+const CLOCK_SCHEMA = {
+  body: bodyOf({ advance_seconds: { type: "number", minimum: 0, maximum: MAX_ADVANCE_SECONDS } }),
+};
+const FAULTS_SCHEMA = { body: bodyOf({ faults: { type: "string" } }) };
+const COUNT = { type: "integer", minimum: 0, maximum: SAFE_INTEGER } as const;
+const QUOTA_PARAMS = { type: "object", properties: { client_id: COUNT, region_id: COUNT } };
+const quotaSchemas = new Map<string, FastifySchema>();
+/** A quota body names limit fields of the spec's RegionalLimits only: one schema per set of them. */
+function quotaSchema({ limitFields }: AdminOptions): FastifySchema {
+  const key = JSON.stringify(limitFields);
+  let schema = quotaSchemas.get(key);
+  if (!schema) {
+    schema = {
+      params: QUOTA_PARAMS,
+      body: {
+        type: "object",
+        minProperties: 1,
+        propertyNames: { enum: limitFields },
+        additionalProperties: COUNT,
+      },
+    };
+    quotaSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const ADMIN_ROUTES: readonly AdminRoute[] = [
+  adminRoute({
+    method: "POST",
+    path: "/_sim/reset",
+    handle: async (_request, _reply, context) => {
+      context.reset();
+      return { reset: true };
+    },
+  }),
+  adminRoute<{ Body: { advance_seconds: number } }>({
+    method: "POST",
+    path: "/_sim/clock",
+    usage: "{advance_seconds}",
+    schema: () => CLOCK_SCHEMA,
+    handle: async (request, _reply, context) => {
+      const ms = request.body.advance_seconds * 1000;
+      const left = context.clock.remainingMs();
+      if (ms > left)
+        throw badRequest(
+          `Body field "advance_seconds" is ${request.body.advance_seconds}; the clock may move at most ${Math.floor(left / 1000)} seconds more: past 9999-12-31T23:59:59.999 a date-time has no four-digit year.`,
+        );
+      context.clock.advance(ms);
+      context.store().settle();
+      return { now: withoutOffset(context.clock.now()) };
+    },
+  }),
+  adminRoute({
+    method: "GET",
+    path: "/_sim/resources",
+    handle: async (_request, _reply, context) => {
+      const store = context.store();
+      store.settle();
+      return {
+        volumes: store.createdVolumes(),
+        tasks: store
+          .createdTasks()
+          .map((t) => ({ ...t.record, project_id: t.project_id, region_id: t.region_id })),
+      };
+    },
+  }),
+  // A remote tester cannot read the world: it asks for what the API does not tell (see hints.ts).
+  adminRoute({
+    method: "GET",
+    path: "/_sim/hints",
+    usage: "(with the Authorization header of a client token)",
+    clientTokenOpens: true,
+    handle: async (request, _reply, context) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
+      const hints = simulatorHints(context.store(), token);
+      return {
+        gpu_flavor: hints.gpuFlavor ?? null,
+        protection_profile_id: hints.protectionProfileId ?? null,
+      };
+    },
+  }),
+  adminRoute<{ Params: { client_id: number; region_id: number }; Body: RegionalLimitValues }>({
+    method: "PUT",
+    path: "/_sim/quotas/{client_id}/{region_id}",
+    usage: "{<quota>_limit: n, …}",
+    schema: quotaSchema,
+    handle: async (request, _reply, context) => {
+      const { client_id, region_id } = request.params;
+      return {
+        client_id,
+        region_id,
+        limits: context.store().setQuotaLimits(client_id, region_id, request.body),
+      };
+    },
+  }),
+  adminRoute<{ Body: { faults: string } }>({
+    method: "PUT",
+    path: "/_sim/faults",
+    usage: "{faults}",
+    schema: () => FAULTS_SCHEMA,
+    handle: async (request, reply, context) => {
+      try {
+        context.setFaults(request.body.faults);
+      } catch (error) {
+        return reply.code(400).send({ message: (error as Error).message });
+      }
+      return { faults: request.body.faults };
+    },
+  }),
+];
+
+let ajvs:
+  | { parameters: ReturnType<typeof createSpecAjv>; body: ReturnType<typeof createSpecAjv> }
+  | undefined;
+/**
+ * The admin surface's Ajv set-ups, one per process: its schemas are its own, not the description's,
+ * and each new Ajv compiles the JSON Schema meta-schema first, a good part of a start.
+ */
+function adminAjvs() {
+  ajvs ??= { parameters: createSpecAjv(undefined, { coerce: true }), body: createSpecAjv(undefined) };
+  return ajvs;
+}
+
 /** Encapsulated: its schemas are its own, checked without the description. */
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context) => {
-  const parameterAjv = createSpecAjv(undefined, { coerce: true });
-  const bodyAjv = createSpecAjv(undefined);
+  const { parameters, body } = adminAjvs();
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
+    (httpPart === "body" ? body : parameters).compile(schema),
   );
   // JSON only (a bodyless POST carries Content-Type: application/json too), numbers within bounds.
   registerJsonBodyParser(app, { emptyBody: true });
@@ -60,117 +216,17 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, context
   app.get("/_sim", { config: noLimit }, async () => ({
     note: "Admin surface of the platform API simulator; not part of the platform.",
     now: withoutOffset(context.clock.now()),
-    routes: [
-      "POST /_sim/reset",
-      "POST /_sim/clock {advance_seconds}",
-      "GET /_sim/resources",
-      "GET /_sim/hints (with the Authorization header of a client token)",
-      "PUT /_sim/quotas/{client_id}/{region_id} {<quota>_limit: n, …}",
-      "PUT /_sim/faults {faults}",
-    ],
+    routes: ADMIN_ROUTES.map((r) => [r.method, r.path, r.usage].filter(Boolean).join(" ")),
     access: `The ${ADMIN_TOKEN_HEADER} header with the admin token; or, from 127.0.0.1 or ::1, a Host header of loopback and this port, and Content-Type: application/json on every request but GET.`,
   }));
 
-  app.post("/_sim/reset", { config: noLimit }, async () => {
-    context.reset();
-    return { reset: true };
-  });
-
-  app.post<{ Body: { advance_seconds: number } }>(
-    "/_sim/clock",
-    {
-      config: noLimit,
-      schema: {
-        body: {
-          type: "object",
-          required: ["advance_seconds"],
-          additionalProperties: false,
-          properties: { advance_seconds: { type: "number", minimum: 0, maximum: MAX_ADVANCE_SECONDS } },
-        },
-      },
-    },
-    async (request) => {
-      const ms = request.body.advance_seconds * 1000;
-      const left = context.clock.remainingMs();
-      if (ms > left)
-        throw badRequest(
-          `Body field "advance_seconds" is ${request.body.advance_seconds}; the clock may move at most ${Math.floor(left / 1000)} seconds more: past 9999-12-31T23:59:59.999 a date-time has no four-digit year.`,
-        );
-      context.clock.advance(ms);
-      context.store().settle();
-      return { now: withoutOffset(context.clock.now()) };
-    },
-  );
-
-  app.get("/_sim/resources", { config: noLimit }, async () => {
-    const store = context.store();
-    store.settle();
-    return {
-      volumes: store.createdVolumes(),
-      tasks: store
-        .createdTasks()
-        .map((t) => ({ ...t.record, project_id: t.project_id, region_id: t.region_id })),
-    };
-  });
-
-  // A remote tester cannot read the world: it asks for what the API does not tell (see hints.ts).
-  app.get("/_sim/hints", { config: { ...noLimit, clientTokenOpens: true } }, async (request) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
-    const hints = simulatorHints(context.store(), token);
-    return { gpu_flavor: hints.gpuFlavor ?? null, protection_profile_id: hints.protectionProfileId ?? null };
-  });
-
-  app.put<{ Params: { client_id: number; region_id: number }; Body: RegionalLimitValues }>(
-    "/_sim/quotas/:client_id/:region_id",
-    {
-      config: noLimit,
-      schema: {
-        params: {
-          type: "object",
-          properties: {
-            client_id: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
-            region_id: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
-          },
-        },
-        body: {
-          type: "object",
-          minProperties: 1,
-          propertyNames: { enum: context.limitFields },
-          additionalProperties: { type: "integer", minimum: 0, maximum: SAFE_INTEGER },
-        },
-      },
-    },
-    async (request) => {
-      const { client_id, region_id } = request.params;
-      return {
-        client_id,
-        region_id,
-        limits: context.store().setQuotaLimits(client_id, region_id, request.body),
-      };
-    },
-  );
-
-  app.put<{ Body: { faults: string } }>(
-    "/_sim/faults",
-    {
-      config: noLimit,
-      schema: {
-        body: {
-          type: "object",
-          required: ["faults"],
-          additionalProperties: false,
-          properties: { faults: { type: "string" } },
-        },
-      },
-    },
-    async (request, reply) => {
-      try {
-        context.setFaults(request.body.faults);
-      } catch (error) {
-        return reply.code(400).send({ message: (error as Error).message });
-      }
-      return { faults: request.body.faults };
-    },
-  );
+  for (const route of ADMIN_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.path.replace(/\{([^}]+)\}/g, ":$1"),
+      config: route.clientTokenOpens ? { ...noLimit, clientTokenOpens: true } : noLimit,
+      ...(route.schema ? { schema: route.schema(context) } : {}),
+      handler: (request, reply) => route.handle(request, reply, context),
+    });
+  }
 };

@@ -61,26 +61,67 @@ export function checkHandlers(operations: readonly OperationModel[]): void {
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(HANDLERS, id);
 
-export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (app, { spec, store }) => {
-  registerJsonBodyParser(app);
+/** What one operation's route is made of, apart from the store it answers from. */
+interface CompiledRoute {
+  operation: OperationModel;
+  handler: RouteHandler;
+  route: ReturnType<typeof routeOf>;
+  plan: ReturnType<typeof planQuery>;
+  preValidation: NonNullable<
+    ReturnType<typeof unrefusableQueryFilter> | ReturnType<typeof integerParameterCheck>
+  >[];
+}
+
+interface CompiledRoutes {
+  parameterAjv: ReturnType<typeof createSpecAjv>;
+  bodyAjv: ReturnType<typeof createSpecAjv>;
+  routes: CompiledRoute[];
+}
+
+/**
+ * The Ajv set-ups and routes of each description, built once: compiling the description's schemas
+ * is most of the cost of a start, and Ajv hands back a schema's validator without compiling again
+ * when it is given the same schema object. Validators are pure, so simulators serving one
+ * description (a test suite starts many) share them; a description no longer served is let go.
+ */
+const compiledRoutes = new WeakMap<object, CompiledRoutes>();
+
+function compiledRoutesOf(spec: ServedSpec): CompiledRoutes {
+  const known = compiledRoutes.get(spec.doc);
+  if (known) return known;
   // Path and query parameters arrive as text: coerced, with the spec's defaults. Bodies never are.
   const parameterAjv = createSpecAjv(spec.doc, { coerce: true, verbose: true });
   const bodyAjv = createSpecAjv(spec.doc, { coerce: false, verbose: true });
+  const routes = spec.model.operations.map((operation) => {
+    const { operationId } = operation;
+    if (!isOperationId(operationId)) throw new Error(`No handler for ${operationId}; see checkHandlers.`);
+    const preValidation = [
+      unrefusableQueryFilter(spec.doc, operation, parameterAjv),
+      integerParameterCheck(operation),
+    ].filter((hook) => hook !== undefined);
+    return {
+      operation,
+      handler: HANDLERS[operationId] as unknown as RouteHandler,
+      route: routeOf(spec.doc, operation),
+      plan: planQuery(spec.doc, operation, QUERY_RULES),
+      preValidation,
+    };
+  });
+  const compiled = { parameterAjv, bodyAjv, routes };
+  compiledRoutes.set(spec.doc, compiled);
+  return compiled;
+}
+
+export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (app, { spec, store }) => {
+  registerJsonBodyParser(app);
+  const { parameterAjv, bodyAjv, routes } = compiledRoutesOf(spec);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
   );
   app.decorateRequest("caller", null);
 
-  for (const operation of spec.model.operations) {
+  for (const { operation, handler, route, plan, preValidation } of routes) {
     const { operationId } = operation;
-    if (!isOperationId(operationId)) throw new Error(`No handler for ${operationId}; see checkHandlers.`);
-    const handler = HANDLERS[operationId] as unknown as RouteHandler;
-    const route = routeOf(spec.doc, operation);
-    const plan = planQuery(spec.doc, operation, QUERY_RULES);
-    const preValidation = [
-      unrefusableQueryFilter(spec.doc, operation, parameterAjv),
-      integerParameterCheck(operation),
-    ].filter((hook) => hook !== undefined);
     app.route({
       method: operation.method.toUpperCase(),
       url: route.url,

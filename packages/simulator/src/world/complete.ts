@@ -13,10 +13,26 @@ import type { World } from "./types.js";
 type Schema = { readonly [keyword: string]: unknown };
 type Value = unknown;
 
+/**
+ * What each node of a description resolves to, per description: following pointers was most of
+ * completing a record, and a store completes one for every task it creates. Nodes are read only,
+ * never written, so a node resolves to the same schema every time.
+ */
+const resolved = new WeakMap<object, WeakMap<Schema, Schema>>();
+
 /** The schema a local `$ref` names, followed to the end (the spec package's one resolver). */
 function deref(doc: object, schema: Schema): Schema {
-  const target = resolveRef<Schema>(doc, schema);
-  if (!target) throw new Error(`The description's ${String(schema.$ref)} names no schema.`);
+  let known = resolved.get(doc);
+  if (!known) {
+    known = new WeakMap();
+    resolved.set(doc, known);
+  }
+  let target = known.get(schema);
+  if (!target) {
+    target = resolveRef<Schema>(doc, schema);
+    if (!target) throw new Error(`The description's ${String(schema.$ref)} names no schema.`);
+    known.set(schema, target);
+  }
   return target;
 }
 

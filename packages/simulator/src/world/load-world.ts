@@ -37,8 +37,25 @@ export function loadWorldFile(file: string, doc: object): World {
   return checkWorld(value, doc, `seed file ${file}`);
 }
 
+/**
+ * The world's validator of each description, compiled once: compiling it against the whole
+ * description costs more than checking a world, and a process may check many (tests do).
+ */
+const validators = new WeakMap<object, WorldValidator>();
+type WorldValidator = ReturnType<typeof compileWorldValidator>;
+const compileWorldValidator = (doc: object) => createSpecAjv(doc).compile<World>(worldSchema(doc));
+
+function worldValidator(doc: object): WorldValidator {
+  let validate = validators.get(doc);
+  if (!validate) {
+    validate = compileWorldValidator(doc);
+    validators.set(doc, validate);
+  }
+  return validate;
+}
+
 export function checkWorld(given: unknown, doc: object, source = "world"): World {
-  const validate = createSpecAjv(doc).compile<World>(worldSchema(doc));
+  const validate = worldValidator(doc);
   // Completed first: a field the spec gained since the file was written is filled, not refused.
   let value = given;
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
