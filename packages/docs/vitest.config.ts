@@ -6,6 +6,8 @@ export default defineConfig({
     // One module graph for all files of a worker (measured: 13 CPU-seconds less a run on two
     // cores). The files share no state but what these settings put back after each test.
     isolate: false,
+    // The run's one Chromium, for every browser test file (test/browser-setup.ts).
+    globalSetup: ["test/browser-setup.ts"],
     unstubEnvs: true,
     unstubGlobals: true,
     restoreMocks: true,

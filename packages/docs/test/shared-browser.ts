@@ -1,27 +1,25 @@
-// One Chromium per test worker for every browser test file: launching one costs about a second of
-// CPU on the 2-core machine the whole `pnpm test` shares, and the files share a worker's module
-// graph (isolate: false), as they share the built site (built-site.ts). Each file opens its own
-// context and closes it; the browser goes with the worker (playwright closes what it launched when
-// the process exits).
+// The run's one Chromium (launched by browser-setup.ts, vitest's globalSetup), connected to once
+// per test worker and shared by every browser test file in it (isolate: false). Each file opens its
+// own context and closes it.
 import { type Browser, chromium } from "playwright-core";
-import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
+import { inject } from "vitest";
 
-/** Generous, never a measure of speed: a launch waits for the browser's own start-up event. */
-const LAUNCH_TIMEOUT = 60_000;
+/** Generous, never a measure of speed: connecting waits for the browser's answer. */
+const CONNECT_TIMEOUT = 60_000;
 
-let launching: Promise<Browser> | undefined;
+let connecting: Promise<Browser> | undefined;
 
-/** The worker's browser, launched by the first file that asks. */
+/** The run's browser, connected to by the first file of the worker that asks. */
 export function sharedBrowser(): Promise<Browser> {
-  launching ??= (async () => {
-    const executablePath = findChromium();
-    if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-    const browser = await chromium.launch({ executablePath, headless: true, timeout: LAUNCH_TIMEOUT });
-    // A browser that died (or was closed) is launched again for the next file, not handed out dead.
+  connecting ??= (async () => {
+    const endpoint = inject("chromiumEndpoint");
+    if (!endpoint) throw new Error(inject("chromiumMissing"));
+    const browser = await chromium.connect(endpoint, { timeout: CONNECT_TIMEOUT });
+    // A connection that dropped is made again for the next file, not handed out dead.
     browser.on("disconnected", () => {
-      launching = undefined;
+      connecting = undefined;
     });
     return browser;
   })();
-  return launching;
+  return connecting;
 }
