@@ -42,8 +42,11 @@ const PAGES = [
 const bundle = loadBundle();
 const guides = loadGuides();
 const operations = listOperations(bundle);
-const checkLimits = operations.find((op) => op.path.endsWith("/check_limits"));
-if (!checkLimits) throw new Error("the description has no check_limits operation");
+const checkLimits = (() => {
+  const found = operations.find((op) => op.path.endsWith("/check_limits"));
+  if (!found) throw new Error("the description has no check_limits operation");
+  return found;
+})();
 const SCHEMES = ["light", "dark"] as const;
 /** A sample must show this many characters of a line at a desktop width (or the whole line). */
 const SAMPLE_COLUMNS = 70;
@@ -357,6 +360,42 @@ async function operationInView(page: Page, id: string) {
   );
 }
 
+const isReference = (path: string) => path.startsWith("/reference/");
+
+/** How light the page's background is: the guide's or landing page's content, or Redoc's middle panel. */
+async function backgroundLuminance(page: Page, path: string) {
+  if (!isReference(path)) return luminance((await colours(page.locator("#content"))).background);
+  await redocRendered(page);
+  return luminance((await colours(page.locator(".api-content p").first())).background);
+}
+
+/** The reference shows `theme`: Redoc has rendered again in it (assets/reference.js). */
+async function redocTheme(page: Page, theme: "light" | "dark") {
+  await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
+}
+
+/**
+ * The theme switch's choice is kept in the context's localStorage, which every page shares: each
+ * test that chooses starts and ends with none.
+ */
+async function forget() {
+  if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
+}
+
+/**
+ * The page opened at the operation or section `id`: Redoc scrolled it into view, and the address
+ * still names what `link` named once Redoc's scroll spy has run (it marks a sidebar entry; a later
+ * timer flushes its debounced rewrite of the address). Which sidebar entry is marked is not asked:
+ * the spy is throttled and walks only in the direction of the last scroll, so on a loaded machine
+ * (seen once in CI) it can keep the entry above marked while the page above still grows.
+ */
+async function openedAt(page: Page, id: string, link: string) {
+  await operationInView(page, id);
+  await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(new URL(page.url()).hash, `the address still names ${link}`).toBe(link);
+}
+
 /**
  * How many characters of a line a code block shows without scrolling it, and its longest line:
  * the block's text start to the nearest edge that clips it (a scroll box up the tree, the window).
@@ -408,6 +447,9 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
       const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
+        // A text that sits on one line breaks no word: only one drawn on several is walked by character.
+        range.selectNodeContents(node);
+        if (range.getClientRects().length < 2) continue;
         let top: number | undefined;
         let start = 0;
         for (let i = 0; i < text.length; i++) {
@@ -467,10 +509,83 @@ function guideTables() {
   return guideTablesRun;
 }
 
-describe.each([
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-] as const)("at a %s width", (_, viewport) => {
+/** The operation of Redoc's link tests: one with a tag, not the first (whose section tops the page). */
+const linked = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
+/** An operation other than check_limits that its own summary finds first: the longest summary, the most specific query. */
+const elsewhere = (() => {
+  const [longest] = operations
+    .filter((o) => o !== checkLimits)
+    .sort((a, b) => b.summary.length - a.summary.length);
+  if (!longest) throw new Error("the description has one operation only");
+  return longest;
+})();
+
+/** The reference's rule on rate limits among the search's results: its own section, with a marked snippet. */
+async function rateLimitsRule(page: Page): Promise<Locator> {
+  const options = await search(page, "rate limits");
+  return options
+    .filter({ has: page.locator(".search-kind.reference") })
+    .filter({ has: page.locator(".search-snippet mark") })
+    .first();
+}
+
+/** Is the section `id` scrolled into view? */
+function inView(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((anchor) => {
+    const top = document.getElementById(anchor)?.getBoundingClientRect().top ?? Infinity;
+    return top >= -4 && top < window.innerHeight / 2;
+  }, id);
+}
+
+/** On the reference at a phone width: the search finds a guide, and an operation it then opens with Enter. */
+async function searchOnPhone(page: Page) {
+  await show(page, PHONE, "light");
+  const guideOptions = await search(page, uniqueWord);
+  expect(await guideOptions.first().getAttribute("href"), "a guide found from the reference").toMatch(
+    /^\.\.\/guides\/getting-started\.html(#|$)/,
+  );
+  const anchor = operationAnchor(elsewhere);
+  expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+  const options = await search(page, elsewhere.summary);
+  expect(await options.first().getAttribute("href"), "an operation found on the reference").toBe(
+    `#${anchor}`,
+  );
+  await page.keyboard.press("Enter");
+  await operationInView(page, anchor);
+}
+
+/**
+ * The reference's theme switch on a light system: dark when chosen, still dark on a new load (of
+ * Redoc's older form of an operation link, which opens that operation and stays as it was), and
+ * the system's light again when the system is chosen.
+ */
+async function themeRemembered(page: Page) {
+  const path = "/reference/index.html";
+  const choice = page.getByLabel("Colour theme");
+  expect(await choice.count(), "one theme switch").toBe(1);
+  expect(await choice.inputValue()).toBe("system");
+  await choice.selectOption("dark");
+  await redocTheme(page, "dark");
+  expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
+
+  const link = `#operation/${linked.operationId}`;
+  await page.goto("about:blank");
+  await page.goto(`${server.url}${path}${link}`);
+  await redocTheme(page, "dark");
+  expect(await backgroundLuminance(page, path), "dark after a new load").toBeLessThan(0.05);
+  expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
+  await openedAt(page, operationAnchor(linked), link);
+
+  await page.getByLabel("Colour theme").selectOption("system");
+  await redocTheme(page, "light");
+  expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+}
+
+/**
+ * What every page shows at one width: declared once per width, each width's tests together, as
+ * changing the reference's width lays out all of Redoc's page again (a second or more of CPU).
+ */
+function widthChecks(viewport: { width: number; height: number }, headingScheme: "light" | "dark") {
   it.each(PAGES.flatMap((p) => SCHEMES.map((scheme) => ({ ...p, scheme }))))(
     "$name does not scroll sideways ($scheme)",
     async ({ path, scheme }) => {
@@ -498,7 +613,150 @@ describe.each([
     const page = await view("/reference/index.html", viewport, scheme);
     await expectLegibleJsonSample(page);
   });
+  it(`its headings link to their operation, as a reader copies them (${headingScheme})`, async () => {
+    const reference = await view("/reference/index.html", viewport, headingScheme);
+    for (const op of [checkLimits, linked]) {
+      const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
+      const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
+      expect(href, op.operationId).toBe(`#${operationAnchor(op)}`);
+    }
+  });
+}
+
+// The desktop width first, then the phone's: each page changes width once (see widthChecks).
+describe("at a desktop width: every page", () => widthChecks(DESKTOP, "light"));
+
+describe("at a desktop width", () => {
+  it("shows the guide list beside the guide, with no menu button", async () => {
+    const page = await view("/guides/getting-started.html", DESKTOP);
+    for (const guide of guides)
+      await page
+        .locator(".guide-nav")
+        .getByRole("link", { name: guide.title, exact: true })
+        .waitFor({ state: "visible" });
+    expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
+  });
 });
+
+describe("code samples at a desktop width", () => {
+  it.each(SCHEMES)(
+    "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
+    async (scheme) => {
+      // The shared page: the curl tab is chosen again at the end, as the other tests found it.
+      const page = await view("/reference/index.html", DESKTOP, scheme);
+      const section = page.locator(`[data-section-id="${operationAnchor(widestSample)}"]`);
+      for (const label of ["curl", "TypeScript", "curl"]) {
+        await section.getByRole("tab", { name: label, exact: true }).first().click();
+        const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
+        await pre.scrollIntoViewIfNeeded();
+        await expectReadableSample(pre, `${widestSample.operationId}'s ${label} sample`);
+      }
+    },
+  );
+
+  it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
+    const page = await open("/", DESKTOP);
+    const blocks = page.locator(".first-call pre");
+    expect(await blocks.count()).toBeGreaterThan(1);
+    for (let i = 0; i < (await blocks.count()); i++)
+      await expectReadableSample(blocks.nth(i), `first call ${i}`);
+    for (const slug of ["getting-started", "tasks"]) {
+      await page.goto(`${server.url}/guides/${slug}.html`);
+      const figures = page.locator("figure.code pre");
+      expect(await figures.count(), slug).toBeGreaterThan(0);
+      for (let i = 0; i < (await figures.count()); i++)
+        await expectReadableSample(figures.nth(i), `${slug}'s code block ${i}`);
+    }
+  });
+});
+
+describe("the dark theme, from the system's setting", () => {
+  const expectDark = async (locator: Locator, what: string) => {
+    const { color, background } = await colours(locator);
+    expect(luminance(background), `${what}: background ${round(background)} is dark`).toBeLessThan(0.05);
+    expect(contrast(color, background), `${what}: text ${round(color)} reads on it`).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  };
+
+  it.each(PAGES)("darkens $name", async ({ path }) => {
+    const page = await view(path, DESKTOP, "dark");
+    await expectDark(page.locator("body"), "the page");
+    await expectDark(page.locator(".site-header .brand"), "the header");
+    if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
+    if (path.startsWith("/guides/")) {
+      await expectDark(page.locator("article p").first(), "the guide's text");
+      await expectDark(page.locator(".guide-nav a").last(), "the guide list");
+      await expectDark(page.locator("table td").first(), "a table");
+    }
+    if (path.startsWith("/reference/")) {
+      await expectDark(page.locator(".menu-content li label").first(), "Redoc's sidebar");
+      await expectDark(page.locator(".api-content p").first(), "Redoc's middle panel");
+      await expectDark(page.locator(".api-content h2").first(), "an operation's heading");
+      await expectDark(page.locator(".api-content table td").first(), "a parameter table");
+    }
+  });
+
+  it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
+    const page = await view(path, DESKTOP, "dark");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+
+  it("leaves no text of the reference hard to read in the light theme either", async () => {
+    const page = await view("/reference/index.html", DESKTOP, "light");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+});
+
+describe("the reference's controls in the dark theme", () => {
+  it('draws the arrow that opens "Authorizations" so it shows', async () => {
+    const page = await view("/reference/index.html", DESKTOP, "dark");
+    const arrow = page
+      .locator("h5", { hasText: /^Authorizations/ })
+      .first()
+      .locator("xpath=following-sibling::*[local-name()='svg']");
+    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
+    const { background } = await colours(arrow);
+    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
+    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
+    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the landing page's products", () => {
+  it("fits each product's box to its operations, however few", async () => {
+    const page = await view("/", DESKTOP);
+    const slack = await page.locator(".card.product").evaluateAll((cards) =>
+      cards.map((card) => {
+        const list = card.querySelector("ul")?.getBoundingClientRect();
+        return `${card.querySelector("h3")?.textContent}: ${Math.round(card.getBoundingClientRect().bottom - (list?.bottom ?? 0))}`;
+      }),
+    );
+    for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
+    // Every column starts at the same height, and boxes follow each other at the same gap.
+    const boxes = await page
+      .locator(".card.product")
+      .evaluateAll((cards) =>
+        cards
+          .map((c) => c.getBoundingClientRect())
+          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
+      );
+    const columns = new Map<number, typeof boxes>();
+    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
+    expect(columns.size, "products side by side").toBeGreaterThan(1);
+    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
+    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
+    const gaps = [...columns.values()].flatMap((column) =>
+      column
+        .sort((a, b) => a.top - b.top)
+        .slice(1)
+        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
+    );
+    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("at a phone width: every page", () => widthChecks(PHONE, "dark"));
 
 describe("at a phone width", () => {
   it("keeps the header on one compact row", async () => {
@@ -659,76 +917,66 @@ describe('a guide\'s "On this page"', () => {
   });
 });
 
-describe("at a desktop width", () => {
-  it("shows the guide list beside the guide, with no menu button", async () => {
-    const page = await view("/guides/getting-started.html", DESKTOP);
-    for (const guide of guides)
-      await page
-        .locator(".guide-nav")
-        .getByRole("link", { name: guide.title, exact: true })
-        .waitFor({ state: "visible" });
-    expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
+describe("the dark theme at a phone width", () => {
+  it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
+    const dark = await view("/reference/index.html", PHONE, "dark");
+    const darkBody = await colours(dark.locator(".api-content p").first());
+    expect(luminance(darkBody.background)).toBeLessThan(0.05);
+    const light = await view("/reference/index.html", PHONE, "light");
+    const lightBody = await colours(light.locator(".api-content p").first());
+    expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
   });
 });
 
-describe("code samples at a desktop width", () => {
-  it.each(SCHEMES)(
-    "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
-    async (scheme) => {
-      // The shared page: the curl tab is chosen again at the end, as the other tests found it.
-      const page = await view("/reference/index.html", DESKTOP, scheme);
-      const section = page.locator(`[data-section-id="${operationAnchor(widestSample)}"]`);
-      for (const label of ["curl", "TypeScript", "curl"]) {
-        await section.getByRole("tab", { name: label, exact: true }).first().click();
-        const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
-        await pre.scrollIntoViewIfNeeded();
-        await expectReadableSample(pre, `${widestSample.operationId}'s ${label} sample`);
-      }
-    },
-  );
+// The tests below load their own pages (the scratch page): they change no shared one.
+// Following links, the search's keyboard, Redoc's scrolling and its rendering in a theme happen only
+// in a running page. Rendering the reference is the costliest thing a test here does (seconds of
+// CPU), so each journey loads it once and checks everything that load allows, in order.
+describe("journeys into the reference, one load of it each", () => {
+  beforeEach(forget);
+  afterEach(forget);
 
-  it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
-    const page = await open("/", DESKTOP);
-    const blocks = page.locator(".first-call pre");
-    expect(await blocks.count()).toBeGreaterThan(1);
-    for (let i = 0; i < (await blocks.count()); i++)
-      await expectReadableSample(blocks.nth(i), `first call ${i}`);
-    for (const slug of ["getting-started", "tasks"]) {
-      await page.goto(`${server.url}/guides/${slug}.html`);
-      const figures = page.locator("figure.code pre");
-      expect(await figures.count(), slug).toBeGreaterThan(0);
-      for (let i = 0; i < (await figures.count()); i++)
-        await expectReadableSample(figures.nth(i), `${slug}'s code block ${i}`);
-    }
+  it("from a guide's search to the rate-limits rule; on the reference to check_limits, whose address stays; at a phone width to a guide and another operation; and the theme chosen there is remembered", async () => {
+    const page = await open("/guides/pagination.html", DESKTOP);
+    const anchor = operationAnchor(checkLimits);
+    const fromGuide = await search(page, "check_limits");
+    expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
+    expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
+    const rule = await rateLimitsRule(page);
+    const ruleHref = (await rule.getAttribute("href")) ?? "";
+    expect(ruleHref, "the rule found from a guide").toMatch(/^\.\.\/reference\/index\.html#section\//);
+    await rule.click();
+    await page.waitForURL(/\/reference\/index\.html#section\//);
+    await redocRendered(page);
+    await operationInView(page, decodeURIComponent(ruleHref.split("#")[1] ?? ""));
+    // Every section of the reference the index links to is one Redoc rendered.
+    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+    const missing = await page.evaluate(
+      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+      anchors,
+    );
+    expect(missing, "sections of the index that Redoc did not render").toEqual([]);
+
+    const onReference = await search(page, "check_limits");
+    expect(await onReference.first().getAttribute("href")).toBe(`#${anchor}`);
+    expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+    await onReference.first().click();
+    await openedAt(page, anchor, `#${anchor}`);
+
+    await searchOnPhone(page);
+    await show(page, DESKTOP, "light");
+    await themeRemembered(page);
   });
-});
 
-describe("links into the reference", () => {
-  it.each(EACH_WIDTH_ONE_THEME)(
-    "a copied operation link opens that operation and stays as it was (%s, %s)",
-    async (_, viewport, scheme) => {
-      const op = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
-      const reference = await view("/reference/index.html", viewport, scheme);
-      // The link a reader copies: the operation heading's own anchor, as Redoc renders it.
-      const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
-      const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
-      expect(href).toBe(`#${operationAnchor(op)}`);
-      // Redoc's older form of the link too, on one of the two widths (each costs a render).
-      const links = viewport === DESKTOP ? [href ?? "", `#operation/${op.operationId}`] : [href ?? ""];
-      for (const link of links) {
-        const page = await open(`/reference/index.html${link}`, viewport, scheme);
-        await operationInView(page, operationAnchor(op));
-        // Redoc's scroll spy has run once it marks a sidebar entry; a later timer flushes its
-        // (debounced) rewrite of the address before the address is read.
-        await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-        expect(new URL(page.url()).hash, "the address names the operation opened").toBe(link);
-        // Which sidebar entry is marked is not asked here: Redoc's scroll spy is throttled and
-        // walks only in the direction of the last scroll, so on a loaded machine (seen once in CI)
-        // it can keep the entry above marked while the page above the operation still grows.
-      }
-    },
-  );
+  it("a copied operation link opens it on a phone (dark); the menu's switch turns the dark system's reference light", async () => {
+    const anchor = operationAnchor(linked);
+    const page = await open(`/reference/index.html#${anchor}`, PHONE, "dark");
+    await openedAt(page, anchor, `#${anchor}`);
+    await page.getByRole("button", { name: /menu/i }).click();
+    await page.getByLabel("Colour theme").selectOption("light");
+    await redocTheme(page, "light");
+    expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
+  });
 });
 
 describe("one search over the guides and the reference", () => {
@@ -740,31 +988,6 @@ describe("one search over the guides and the reference", () => {
     await page.waitForURL(/\/guides\/getting-started\.html/);
     const hash = new URL(page.url()).hash.slice(1);
     if (hash) await page.locator(`[id="${hash}"]`).waitFor({ state: "attached" });
-  });
-
-  it("finds an operation of the reference from a guide, and opens it there", async () => {
-    const page = await open("/guides/pagination.html", DESKTOP);
-    const options = await search(page, "check_limits");
-    const anchor = operationAnchor(checkLimits);
-    expect(await options.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
-    expect(await options.first().textContent()).toContain(checkLimits.summary);
-    await options.first().click();
-    await page.waitForURL(/\/reference\/index\.html#/);
-    await redocRendered(page);
-    await operationInView(page, anchor);
-  });
-
-  it("works on the reference page at a phone width, for guides and for operations", async () => {
-    const page = await open("/reference/index.html", PHONE);
-    const guideOptions = await search(page, uniqueWord);
-    expect(await guideOptions.first().getAttribute("href")).toMatch(
-      /^\.\.\/guides\/getting-started\.html(#|$)/,
-    );
-    const options = await search(page, checkLimits.summary);
-    const anchor = operationAnchor(checkLimits);
-    expect(await options.first().getAttribute("href")).toBe(`#${anchor}`);
-    await page.keyboard.press("Enter");
-    await operationInView(page, anchor);
   });
 
   it("is used with the keyboard: arrows choose, Escape closes", async () => {
@@ -795,123 +1018,12 @@ describe("one search over the guides and the reference", () => {
   });
 });
 
-describe("the dark theme, from the system's setting", () => {
-  const expectDark = async (locator: Locator, what: string) => {
-    const { color, background } = await colours(locator);
-    expect(luminance(background), `${what}: background ${round(background)} is dark`).toBeLessThan(0.05);
-    expect(contrast(color, background), `${what}: text ${round(color)} reads on it`).toBeGreaterThanOrEqual(
-      4.5,
-    );
-  };
-
-  it.each(PAGES)("darkens $name", async ({ path }) => {
-    const page = await view(path, DESKTOP, "dark");
-    await expectDark(page.locator("body"), "the page");
-    await expectDark(page.locator(".site-header .brand"), "the header");
-    if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
-    if (path.startsWith("/guides/")) {
-      await expectDark(page.locator("article p").first(), "the guide's text");
-      await expectDark(page.locator(".guide-nav a").last(), "the guide list");
-      await expectDark(page.locator("table td").first(), "a table");
-    }
-    if (path.startsWith("/reference/")) {
-      await expectDark(page.locator(".menu-content li label").first(), "Redoc's sidebar");
-      await expectDark(page.locator(".api-content p").first(), "Redoc's middle panel");
-      await expectDark(page.locator(".api-content h2").first(), "an operation's heading");
-      await expectDark(page.locator(".api-content table td").first(), "a parameter table");
-    }
-  });
-
-  it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
-    const page = await view(path, DESKTOP, "dark");
-    expect(await lowContrastTexts(page)).toEqual([]);
-  });
-
-  it("leaves no text of the reference hard to read in the light theme either", async () => {
-    const page = await view("/reference/index.html", DESKTOP, "light");
-    expect(await lowContrastTexts(page)).toEqual([]);
-  });
-
-  it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
-    const dark = await view("/reference/index.html", PHONE, "dark");
-    const darkBody = await colours(dark.locator(".api-content p").first());
-    expect(luminance(darkBody.background)).toBeLessThan(0.05);
-    const light = await view("/reference/index.html", PHONE, "light");
-    const lightBody = await colours(light.locator(".api-content p").first());
-    expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
-  });
-});
-
-describe("the landing page's products", () => {
-  it("fits each product's box to its operations, however few", async () => {
-    const page = await view("/", DESKTOP);
-    const slack = await page.locator(".card.product").evaluateAll((cards) =>
-      cards.map((card) => {
-        const list = card.querySelector("ul")?.getBoundingClientRect();
-        return `${card.querySelector("h3")?.textContent}: ${Math.round(card.getBoundingClientRect().bottom - (list?.bottom ?? 0))}`;
-      }),
-    );
-    for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
-    // Every column starts at the same height, and boxes follow each other at the same gap.
-    const boxes = await page
-      .locator(".card.product")
-      .evaluateAll((cards) =>
-        cards
-          .map((c) => c.getBoundingClientRect())
-          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
-      );
-    const columns = new Map<number, typeof boxes>();
-    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
-    expect(columns.size, "products side by side").toBeGreaterThan(1);
-    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
-    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
-    const gaps = [...columns.values()].flatMap((column) =>
-      column
-        .sort((a, b) => a.top - b.top)
-        .slice(1)
-        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
-    );
-    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
-  });
-});
-
-describe("the reference's controls in the dark theme", () => {
-  it('draws the arrow that opens "Authorizations" so it shows', async () => {
-    const page = await view("/reference/index.html", DESKTOP, "dark");
-    const arrow = page
-      .locator("h5", { hasText: /^Authorizations/ })
-      .first()
-      .locator("xpath=following-sibling::*[local-name()='svg']");
-    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
-    const { background } = await colours(arrow);
-    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
-    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
-    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
-  });
-});
-
+// The theme switch of the landing page and a guide; the reference's is in the journeys above.
 describe("the theme switch", () => {
-  const backgroundLuminance = async (page: Page, path: string) => {
-    if (!path.startsWith("/reference/"))
-      return luminance((await colours(page.locator("#content"))).background);
-    await redocRendered(page);
-    return luminance((await colours(page.locator(".api-content p").first())).background);
-  };
-  /** The theme the page shows has settled: for the reference, Redoc rendered again in it. */
-  const settled = async (page: Page, path: string, theme: "light" | "dark") => {
-    if (path.startsWith("/reference/"))
-      await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
-  };
-
-  // The choice is kept in the context's localStorage, which every page shares: each test starts
-  // and ends with none.
-  const forget = async () => {
-    if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
-  };
   beforeEach(forget);
   afterEach(forget);
 
-  it.each(PAGES)(
+  it.each(PAGES.filter(({ path }) => !isReference(path)))(
     "turns $name dark on a light system, remembers it, and follows the system again",
     async ({ path }) => {
       const page = await open(path, DESKTOP, "light");
@@ -919,28 +1031,16 @@ describe("the theme switch", () => {
       expect(await choice.count(), "one theme switch").toBe(1);
       expect(await choice.inputValue()).toBe("system");
       await choice.selectOption("dark");
-      await settled(page, path, "dark");
       expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
 
       await page.reload();
-      await settled(page, path, "dark");
       expect(await backgroundLuminance(page, path), "dark after a reload").toBeLessThan(0.05);
       expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
 
       await page.getByLabel("Colour theme").selectOption("system");
-      await settled(page, path, "light");
       expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
     },
   );
-
-  it("sits in the menu on a phone, and turns a dark system's reference light", async () => {
-    const path = "/reference/index.html";
-    const page = await open(path, PHONE, "dark");
-    await page.getByRole("button", { name: /menu/i }).click();
-    await page.getByLabel("Colour theme").selectOption("light");
-    await settled(page, path, "light");
-    expect(await backgroundLuminance(page, path)).toBeGreaterThan(0.8);
-  });
 });
 
 // Search results: one shared component (assets/search.js, the same markup and styles on every page),
@@ -985,28 +1085,6 @@ describe("search results say where they matched", () => {
       }
     },
   );
-
-  it("opens the reference's general rule at its section", async () => {
-    const page = await open("/guides/getting-started.html", DESKTOP);
-    const options = await search(page, "rate limits");
-    const rule = options
-      .filter({ has: page.locator(".search-kind.reference") })
-      .filter({ has: page.locator(".search-snippet mark") })
-      .first();
-    const href = (await rule.getAttribute("href")) ?? "";
-    expect(href).toMatch(/^\.\.\/reference\/index\.html#section\//);
-    await rule.click();
-    await page.waitForURL(/\/reference\/index\.html#section\//);
-    await redocRendered(page);
-    await operationInView(page, decodeURIComponent(href.split("#")[1] ?? ""));
-    // Every section of the reference the index links to is one Redoc rendered.
-    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
-    const missing = await page.evaluate(
-      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
-      anchors,
-    );
-    expect(missing).toEqual([]);
-  });
 });
 
 describe("the changelog page", () => {
