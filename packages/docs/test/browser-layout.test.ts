@@ -187,7 +187,8 @@ async function open(
  * clicks in it leaves it as it found it, and says so), its width (and, but for the reference, its colour scheme) changed in place. The page's
  * CSS media queries and its matchMedia listeners follow a change live (see `show`); Redoc's
  * layout is CSS media queries too, but Redoc renders again in the other theme (assets/reference.js),
- * which costs as much as a load: the reference has one page per colour scheme.
+ * which costs as much as a load: the reference has one page per colour scheme, the dark one loaded
+ * from a copied link (`copiedLink`).
  */
 async function view(
   path: string,
@@ -200,7 +201,7 @@ async function view(
     loading = (async () => {
       const page = await newPage(site);
       await show(page, viewport, colorScheme);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${server.url}${path}${isReference(path) && colorScheme === "dark" ? copiedLink : ""}`);
       if (path.startsWith("/reference/")) await redocRendered(page);
       return page;
     })();
@@ -518,6 +519,11 @@ function guideTables() {
 
 /** The operation of Redoc's link tests: one with a tag, not the first (whose section tops the page). */
 const linked = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
+/**
+ * Where the shared dark reference is loaded: a copied link to `linked`, so that its one load (the
+ * costliest thing here) also shows such a link opening, at a phone width, in the first test to view it.
+ */
+const copiedLink = `#${operationAnchor(linked)}`;
 /** An operation other than check_limits that its own summary finds first: the longest summary, the most specific query. */
 const elsewhere = (() => {
   const [longest] = operations
@@ -630,132 +636,12 @@ function widthChecks(viewport: { width: number; height: number }, headingScheme:
   });
 }
 
-// The desktop width first, then the phone's: each page changes width once (see widthChecks).
-describe("at a desktop width: every page", () => widthChecks(DESKTOP, "light"));
-
-describe("at a desktop width", () => {
-  it("shows the guide list beside the guide, with no menu button", async () => {
-    const page = await view("/guides/getting-started.html", DESKTOP);
-    for (const guide of guides)
-      await page
-        .locator(".guide-nav")
-        .getByRole("link", { name: guide.title, exact: true })
-        .waitFor({ state: "visible" });
-    expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
-  });
-});
-
-describe("code samples at a desktop width", () => {
-  it.each(SCHEMES)(
-    "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
-    async (scheme) => {
-      // The shared page: the curl tab is chosen again at the end, as the other tests found it.
-      const page = await view("/reference/index.html", DESKTOP, scheme);
-      const section = page.locator(`[data-section-id="${operationAnchor(widestSample)}"]`);
-      for (const label of ["curl", "TypeScript", "curl"]) {
-        await section.getByRole("tab", { name: label, exact: true }).first().click();
-        const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
-        await pre.waitFor({ state: "visible" });
-        await pre.scrollIntoViewIfNeeded();
-        await expectReadableSamples(pre, `${widestSample.operationId}'s ${label} sample`);
-      }
-    },
-  );
-
-  it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
-    // The shared pages, only read: their code blocks are drawn as loaded (no script changes them).
-    const landing = await view("/", DESKTOP);
-    await expectReadableSamples(landing.locator(".first-call pre"), "first call", 2);
-    for (const slug of ["getting-started", "tasks"]) {
-      const guide = await view(`/guides/${slug}.html`, DESKTOP);
-      await expectReadableSamples(guide.locator("figure.code pre"), `${slug}'s code block`);
-    }
-  });
-});
-
-describe("the dark theme, from the system's setting", () => {
-  const expectDark = async (locator: Locator, what: string) => {
-    const { color, background } = await colours(locator);
-    expect(luminance(background), `${what}: background ${round(background)} is dark`).toBeLessThan(0.05);
-    expect(contrast(color, background), `${what}: text ${round(color)} reads on it`).toBeGreaterThanOrEqual(
-      4.5,
-    );
-  };
-
-  it.each(PAGES)("darkens $name", async ({ path }) => {
-    const page = await view(path, DESKTOP, "dark");
-    await expectDark(page.locator("body"), "the page");
-    await expectDark(page.locator(".site-header .brand"), "the header");
-    if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
-    if (path.startsWith("/guides/")) {
-      await expectDark(page.locator("article p").first(), "the guide's text");
-      await expectDark(page.locator(".guide-nav a").last(), "the guide list");
-      await expectDark(page.locator("table td").first(), "a table");
-    }
-    if (path.startsWith("/reference/")) {
-      await expectDark(page.locator(".menu-content li label").first(), "Redoc's sidebar");
-      await expectDark(page.locator(".api-content p").first(), "Redoc's middle panel");
-      await expectDark(page.locator(".api-content h2").first(), "an operation's heading");
-      await expectDark(page.locator(".api-content table td").first(), "a parameter table");
-    }
-  });
-
-  it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
-    const page = await view(path, DESKTOP, "dark");
-    expect(await lowContrastTexts(page)).toEqual([]);
-  });
-
-  it("leaves no text of the reference hard to read in the light theme either", async () => {
-    const page = await view("/reference/index.html", DESKTOP, "light");
-    expect(await lowContrastTexts(page)).toEqual([]);
-  });
-});
-
-describe("the reference's controls in the dark theme", () => {
-  it('draws the arrow that opens "Authorizations" so it shows', async () => {
-    const page = await view("/reference/index.html", DESKTOP, "dark");
-    const arrow = page
-      .locator("h5", { hasText: /^Authorizations/ })
-      .first()
-      .locator("xpath=following-sibling::*[local-name()='svg']");
-    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
-    const { background } = await colours(arrow);
-    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
-    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
-    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
-  });
-});
-
-describe("the landing page's products", () => {
-  it("fits each product's box to its operations, however few", async () => {
-    const page = await view("/", DESKTOP);
-    const slack = await page.locator(".card.product").evaluateAll((cards) =>
-      cards.map((card) => {
-        const list = card.querySelector("ul")?.getBoundingClientRect();
-        return `${card.querySelector("h3")?.textContent}: ${Math.round(card.getBoundingClientRect().bottom - (list?.bottom ?? 0))}`;
-      }),
-    );
-    for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
-    // Every column starts at the same height, and boxes follow each other at the same gap.
-    const boxes = await page
-      .locator(".card.product")
-      .evaluateAll((cards) =>
-        cards
-          .map((c) => c.getBoundingClientRect())
-          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
-      );
-    const columns = new Map<number, typeof boxes>();
-    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
-    expect(columns.size, "products side by side").toBeGreaterThan(1);
-    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
-    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
-    const gaps = [...columns.values()].flatMap((column) =>
-      column
-        .sort((a, b) => a.top - b.top)
-        .slice(1)
-        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
-    );
-    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
+// The phone width first, then the desktop's: each page changes width once (see widthChecks). The
+// dark reference is first loaded here, at a phone width, from a copied link (see `view`).
+describe("a copied operation link, at a phone width (dark)", () => {
+  it("opens that operation, and the address stays as it was", async () => {
+    const page = await view("/reference/index.html", PHONE, "dark");
+    await openedAt(page, operationAnchor(linked), copiedLink);
   });
 });
 
@@ -931,6 +817,135 @@ describe("the dark theme at a phone width", () => {
   });
 });
 
+// Then the desktop width's.
+describe("at a desktop width: every page", () => widthChecks(DESKTOP, "light"));
+
+describe("at a desktop width", () => {
+  it("shows the guide list beside the guide, with no menu button", async () => {
+    const page = await view("/guides/getting-started.html", DESKTOP);
+    for (const guide of guides)
+      await page
+        .locator(".guide-nav")
+        .getByRole("link", { name: guide.title, exact: true })
+        .waitFor({ state: "visible" });
+    expect(await page.getByRole("button", { name: /menu/i }).isVisible()).toBe(false);
+  });
+});
+
+describe("code samples at a desktop width", () => {
+  it.each(SCHEMES)(
+    "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
+    async (scheme) => {
+      // The shared page: the curl tab is chosen again at the end, as the other tests found it.
+      const page = await view("/reference/index.html", DESKTOP, scheme);
+      const section = page.locator(`[data-section-id="${operationAnchor(widestSample)}"]`);
+      for (const label of ["curl", "TypeScript", "curl"]) {
+        await section.getByRole("tab", { name: label, exact: true }).first().click();
+        const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
+        await pre.waitFor({ state: "visible" });
+        await pre.scrollIntoViewIfNeeded();
+        await expectReadableSamples(pre, `${widestSample.operationId}'s ${label} sample`);
+      }
+    },
+  );
+
+  it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
+    // The shared pages, only read: their code blocks are drawn as loaded (no script changes them).
+    const landing = await view("/", DESKTOP);
+    await expectReadableSamples(landing.locator(".first-call pre"), "first call", 2);
+    for (const slug of ["getting-started", "tasks"]) {
+      const guide = await view(`/guides/${slug}.html`, DESKTOP);
+      await expectReadableSamples(guide.locator("figure.code pre"), `${slug}'s code block`);
+    }
+  });
+});
+
+describe("the dark theme, from the system's setting", () => {
+  const expectDark = async (locator: Locator, what: string) => {
+    const { color, background } = await colours(locator);
+    expect(luminance(background), `${what}: background ${round(background)} is dark`).toBeLessThan(0.05);
+    expect(contrast(color, background), `${what}: text ${round(color)} reads on it`).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  };
+
+  it.each(PAGES)("darkens $name", async ({ path }) => {
+    const page = await view(path, DESKTOP, "dark");
+    await expectDark(page.locator("body"), "the page");
+    await expectDark(page.locator(".site-header .brand"), "the header");
+    if (path === "/") await expectDark(page.locator(".card").first(), "a product card");
+    if (path.startsWith("/guides/")) {
+      await expectDark(page.locator("article p").first(), "the guide's text");
+      await expectDark(page.locator(".guide-nav a").last(), "the guide list");
+      await expectDark(page.locator("table td").first(), "a table");
+    }
+    if (path.startsWith("/reference/")) {
+      await expectDark(page.locator(".menu-content li label").first(), "Redoc's sidebar");
+      await expectDark(page.locator(".api-content p").first(), "Redoc's middle panel");
+      await expectDark(page.locator(".api-content h2").first(), "an operation's heading");
+      await expectDark(page.locator(".api-content table td").first(), "a parameter table");
+    }
+  });
+
+  it.each(PAGES)("leaves no text of $name hard to read in the dark theme", async ({ path }) => {
+    const page = await view(path, DESKTOP, "dark");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+
+  it("leaves no text of the reference hard to read in the light theme either", async () => {
+    const page = await view("/reference/index.html", DESKTOP, "light");
+    expect(await lowContrastTexts(page)).toEqual([]);
+  });
+});
+
+describe("the reference's controls in the dark theme", () => {
+  it('draws the arrow that opens "Authorizations" so it shows', async () => {
+    const page = await view("/reference/index.html", DESKTOP, "dark");
+    const arrow = page
+      .locator("h5", { hasText: /^Authorizations/ })
+      .first()
+      .locator("xpath=following-sibling::*[local-name()='svg']");
+    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
+    const { background } = await colours(arrow);
+    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
+    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
+    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the landing page's products", () => {
+  it("fits each product's box to its operations, however few", async () => {
+    const page = await view("/", DESKTOP);
+    const slack = await page.locator(".card.product").evaluateAll((cards) =>
+      cards.map((card) => {
+        const list = card.querySelector("ul")?.getBoundingClientRect();
+        return `${card.querySelector("h3")?.textContent}: ${Math.round(card.getBoundingClientRect().bottom - (list?.bottom ?? 0))}`;
+      }),
+    );
+    for (const line of slack) expect(Number(line.split(": ")[1]), line).toBeLessThanOrEqual(24);
+    // Every column starts at the same height, and boxes follow each other at the same gap.
+    const boxes = await page
+      .locator(".card.product")
+      .evaluateAll((cards) =>
+        cards
+          .map((c) => c.getBoundingClientRect())
+          .map((r) => ({ x: Math.round(r.x), top: r.top, bottom: r.bottom })),
+      );
+    const columns = new Map<number, typeof boxes>();
+    for (const box of boxes) columns.set(box.x, [...(columns.get(box.x) ?? []), box]);
+    expect(columns.size, "products side by side").toBeGreaterThan(1);
+    const tops = [...columns.values()].map((column) => Math.min(...column.map((b) => b.top)));
+    expect(Math.max(...tops) - Math.min(...tops), "columns' first boxes start level").toBeLessThanOrEqual(1);
+    const gaps = [...columns.values()].flatMap((column) =>
+      column
+        .sort((a, b) => a.top - b.top)
+        .slice(1)
+        .map((b, i) => Math.round(b.top - (column[i]?.bottom ?? 0))),
+    );
+    expect(new Set(gaps).size, `gaps between boxes: ${gaps.join(", ")}`).toBeLessThanOrEqual(1);
+  });
+});
+
 // The tests below load their own pages (the scratch page): they change no shared one.
 // Following links, the search's keyboard, Redoc's scrolling and its rendering in a theme happen only
 // in a running page. Rendering the reference is the costliest thing a test here does (seconds of
@@ -971,14 +986,17 @@ describe("journeys into the reference, one load of it each", () => {
     await themeRemembered(page);
   });
 
-  it("a copied operation link opens it on a phone (dark); the menu's switch turns the dark system's reference light", async () => {
-    const anchor = operationAnchor(linked);
-    const page = await open(`/reference/index.html#${anchor}`, PHONE, "dark");
-    await openedAt(page, anchor, `#${anchor}`);
-    await page.getByRole("button", { name: /menu/i }).click();
-    await page.getByLabel("Colour theme").selectOption("light");
-    await redocTheme(page, "light");
-    expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
+  it("the switch in the phone's menu turns the dark system's reference light", async () => {
+    // The shared dark reference, last of its tests: it is light from here on.
+    const page = await view("/reference/index.html", PHONE, "dark");
+    try {
+      await page.getByRole("button", { name: /menu/i }).click();
+      await page.getByLabel("Colour theme").selectOption("light");
+      await redocTheme(page, "light");
+      expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
+    } finally {
+      await page.evaluate(() => window.localStorage.clear());
+    }
   });
 });
 
