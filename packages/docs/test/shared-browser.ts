@@ -1,25 +1,27 @@
-// The run's one Chromium (launched by browser-setup.ts, vitest's globalSetup), connected to once
-// per test worker and shared by every browser test file in it (isolate: false). Each file opens its
-// own context and closes it.
+// One Chromium for every browser test file: the package's tests run in one worker (vitest.config.ts)
+// whose module graph the files share (isolate: false), as they share the built site (built-site.ts);
+// launching one costs about a second of CPU on the 2-core machine the whole `pnpm test` shares.
+// Each file opens its own context and closes it; the browser goes with the worker (playwright
+// closes what it launched when the process exits).
 import { type Browser, chromium } from "playwright-core";
-import { inject } from "vitest";
+import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 
-/** Generous, never a measure of speed: connecting waits for the browser's answer. */
-const CONNECT_TIMEOUT = 60_000;
+/** Generous, never a measure of speed: a launch waits for the browser's own start-up event. */
+const LAUNCH_TIMEOUT = 60_000;
 
-let connecting: Promise<Browser> | undefined;
+let launching: Promise<Browser> | undefined;
 
-/** The run's browser, connected to by the first file of the worker that asks. */
+/** The worker's browser, launched by the first file that asks. */
 export function sharedBrowser(): Promise<Browser> {
-  connecting ??= (async () => {
-    const endpoint = inject("chromiumEndpoint");
-    if (!endpoint) throw new Error(inject("chromiumMissing"));
-    const browser = await chromium.connect(endpoint, { timeout: CONNECT_TIMEOUT });
-    // A connection that dropped is made again for the next file, not handed out dead.
+  launching ??= (async () => {
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
+    const browser = await chromium.launch({ executablePath, headless: true, timeout: LAUNCH_TIMEOUT });
+    // A browser that died (or was closed) is launched again for the next file, not handed out dead.
     browser.on("disconnected", () => {
-      connecting = undefined;
+      launching = undefined;
     });
     return browser;
   })();
-  return connecting;
+  return launching;
 }
