@@ -10,7 +10,9 @@
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs. It is kept cheap for the 2-core machine the whole
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
-// both themes by changing them in place where the page follows live (see `show` and `view`).
+// both themes by changing them in place where the page follows live (see `show` and `view`), all
+// of a width's checks together (a new width lays the page out again), and the reference, whose
+// render is the costliest step, loaded only where a test must see a load (see the journeys).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
@@ -638,6 +640,7 @@ function widthChecks(viewport: { width: number; height: number }, headingScheme:
 
 // The phone width first, then the desktop's: each page changes width once (see widthChecks). The
 // dark reference is first loaded here, at a phone width, from a copied link (see `view`).
+// A browser: Redoc scrolls to the linked section and its scroll spy rewrites the address as it runs.
 describe("a copied operation link, at a phone width (dark)", () => {
   it("opens that operation, and the address stays as it was", async () => {
     const page = await view("/reference/index.html", PHONE, "dark");
@@ -645,8 +648,10 @@ describe("a copied operation link, at a phone width (dark)", () => {
   });
 });
 
+// A browser: widths, line breaks and colours exist only in a laid-out page.
 describe("at a phone width: every page", () => widthChecks(PHONE, "dark"));
 
+// A browser: the header's row, the menu button and what it shows are layout and the page's script.
 describe("at a phone width", () => {
   it("keeps the header on one compact row", async () => {
     for (const { path } of PAGES) {
@@ -725,6 +730,7 @@ describe("at a phone width", () => {
   });
 });
 
+// A browser: what floats over the text is computed style, and the menu's links are followed by Redoc.
 describe("the reference on a phone", () => {
   it.each(SCHEMES)("has one menu button and nothing floating over its text (%s)", async (scheme) => {
     const page = await view("/reference/index.html", PHONE, scheme);
@@ -773,6 +779,7 @@ describe("the reference on a phone", () => {
   });
 });
 
+// A browser: a column's place is layout.
 describe("tables on a phone", () => {
   it("shows every column of the rate-limits table", async () => {
     const page = await view("/guides/rate-limits.html", PHONE);
@@ -784,6 +791,7 @@ describe("tables on a phone", () => {
   });
 });
 
+// A browser: the order on screen is layout, and the section being read is marked by the page's script.
 describe('a guide\'s "On this page"', () => {
   it("comes before the guide's text on a phone", async () => {
     const page = await view("/guides/tasks.html", PHONE);
@@ -806,6 +814,7 @@ describe('a guide\'s "On this page"', () => {
   });
 });
 
+// A browser: Redoc's colours are computed styles of what it renders.
 describe("the dark theme at a phone width", () => {
   it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
     const dark = await view("/reference/index.html", PHONE, "dark");
@@ -818,8 +827,10 @@ describe("the dark theme at a phone width", () => {
 });
 
 // Then the desktop width's.
+// A browser: widths, line breaks and colours exist only in a laid-out page.
 describe("at a desktop width: every page", () => widthChecks(DESKTOP, "light"));
 
+// A browser: what is visible at a width is layout.
 describe("at a desktop width", () => {
   it("shows the guide list beside the guide, with no menu button", async () => {
     const page = await view("/guides/getting-started.html", DESKTOP);
@@ -832,6 +843,7 @@ describe("at a desktop width", () => {
   });
 });
 
+// A browser: how much of a line a block shows is layout (font, widths, the boxes that clip it).
 describe("code samples at a desktop width", () => {
   it.each(SCHEMES)(
     "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
@@ -860,6 +872,7 @@ describe("code samples at a desktop width", () => {
   });
 });
 
+// A browser: colours are computed styles, of the site's CSS and of what Redoc renders.
 describe("the dark theme, from the system's setting", () => {
   const expectDark = async (locator: Locator, what: string) => {
     const { color, background } = await colours(locator);
@@ -898,6 +911,7 @@ describe("the dark theme, from the system's setting", () => {
   });
 });
 
+// A browser: an SVG's fill and what is behind it are computed styles.
 describe("the reference's controls in the dark theme", () => {
   it('draws the arrow that opens "Authorizations" so it shows', async () => {
     const page = await view("/reference/index.html", DESKTOP, "dark");
@@ -913,6 +927,7 @@ describe("the reference's controls in the dark theme", () => {
   });
 });
 
+// A browser: the boxes' sizes and places are layout.
 describe("the landing page's products", () => {
   it("fits each product's box to its operations, however few", async () => {
     const page = await view("/", DESKTOP);
@@ -1000,6 +1015,7 @@ describe("journeys into the reference, one load of it each", () => {
   });
 });
 
+// A browser: the search runs in the page (assets/search.js), with its keyboard.
 describe("one search over the guides and the reference", () => {
   it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
     const page = await open("/", DESKTOP);
@@ -1040,6 +1056,7 @@ describe("one search over the guides and the reference", () => {
 });
 
 // The theme switch of the landing page and a guide; the reference's is in the journeys above.
+// A browser: the switch is the page's script, the choice is kept in localStorage, colours are computed styles.
 describe("the theme switch", () => {
   beforeEach(forget);
   afterEach(forget);
@@ -1108,6 +1125,7 @@ describe("search results say where they matched", () => {
   );
 });
 
+// A browser: the menu is the page's script, and scrolling sideways is layout.
 describe("the changelog page", () => {
   it("is linked from the menu and does not scroll sideways on a phone (dark)", async () => {
     const page = await open("/", PHONE, "dark");
@@ -1120,6 +1138,7 @@ describe("the changelog page", () => {
   });
 });
 
+// A browser: console errors and requests exist only in running pages.
 describe("the whole run", () => {
   it("logged no console error and sent no request to another origin", () => {
     expect(consoleErrors).toEqual([]);
