@@ -6,6 +6,12 @@ export default defineConfig({
     // One module graph for all files of a worker (measured: 13 CPU-seconds less a run on two
     // cores). The files share no state but what these settings put back after each test.
     isolate: false,
+    // One worker: every browser test file shares its one Chromium (test/shared-browser.ts) and the
+    // site built once (test/built-site.ts). It is vitest's default on the project's 2-core machines;
+    // said here so it holds on any. Measured against one Chromium launched in a globalSetup and
+    // reached over its WebSocket endpoint: 23-25 CPU-seconds for the browser files against 28-29,
+    // each call to the browser then passing through a second process.
+    maxWorkers: 1,
     unstubEnvs: true,
     unstubGlobals: true,
     restoreMocks: true,

@@ -10,7 +10,9 @@
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs. It is kept cheap for the 2-core machine the whole
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
-// both themes by changing them in place where the page follows live (see `show` and `view`).
+// both themes by changing them in place where the page follows live (see `show` and `view`), all
+// of a width's checks together (a new width lays the page out again), and the reference, whose
+// render is the costliest step, loaded only where a test must see a load (see the journeys).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
@@ -42,8 +44,11 @@ const PAGES = [
 const bundle = loadBundle();
 const guides = loadGuides();
 const operations = listOperations(bundle);
-const checkLimits = operations.find((op) => op.path.endsWith("/check_limits"));
-if (!checkLimits) throw new Error("the description has no check_limits operation");
+const checkLimits = (() => {
+  const found = operations.find((op) => op.path.endsWith("/check_limits"));
+  if (!found) throw new Error("the description has no check_limits operation");
+  return found;
+})();
 const SCHEMES = ["light", "dark"] as const;
 /** A sample must show this many characters of a line at a desktop width (or the whole line). */
 const SAMPLE_COLUMNS = 70;
@@ -85,7 +90,7 @@ let site: BrowserContext;
 let scratch: Page | undefined;
 const viewed = new Map<string, Promise<Page>>();
 /** The size and colour scheme each page was last given, and the page in front (see `show`). */
-const shown = new WeakMap<Page, string>();
+const shown = new WeakMap<Page, { size: string; colorScheme: "light" | "dark" }>();
 let front: Page | undefined;
 const consoleErrors: string[] = [];
 const foreignRequests: string[] = [];
@@ -138,11 +143,13 @@ async function show(page: Page, viewport: { width: number; height: number }, col
   // (animation frames, scroll events, Redoc's scroll spy), the others are throttled.
   if (front !== page) await page.bringToFront();
   front = page;
-  const state = `${viewport.width}x${viewport.height} ${colorScheme}`;
-  if (shown.get(page) === state) return;
-  shown.set(page, state);
-  await page.setViewportSize(viewport);
-  await page.emulateMedia({ colorScheme });
+  const size = `${viewport.width}x${viewport.height}`;
+  const before = shown.get(page);
+  if (before?.size === size && before.colorScheme === colorScheme) return;
+  shown.set(page, { size, colorScheme });
+  // Only what changed: each is a round trip to the browser, and a new size lays the page out again.
+  if (before?.size !== size) await page.setViewportSize(viewport);
+  if (before?.colorScheme !== colorScheme) await page.emulateMedia({ colorScheme });
   if (page.url() === "about:blank") return;
   // One round trip: checked each frame until it holds, then one frame more.
   await page.evaluate(
@@ -182,7 +189,8 @@ async function open(
  * clicks in it leaves it as it found it, and says so), its width (and, but for the reference, its colour scheme) changed in place. The page's
  * CSS media queries and its matchMedia listeners follow a change live (see `show`); Redoc's
  * layout is CSS media queries too, but Redoc renders again in the other theme (assets/reference.js),
- * which costs as much as a load: the reference has one page per colour scheme.
+ * which costs as much as a load: the reference has one page per colour scheme, the dark one loaded
+ * from a copied link (`copiedLink`).
  */
 async function view(
   path: string,
@@ -195,7 +203,7 @@ async function view(
     loading = (async () => {
       const page = await newPage(site);
       await show(page, viewport, colorScheme);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${server.url}${path}${isReference(path) && colorScheme === "dark" ? copiedLink : ""}`);
       if (path.startsWith("/reference/")) await redocRendered(page);
       return page;
     })();
@@ -357,41 +365,82 @@ async function operationInView(page: Page, id: string) {
   );
 }
 
-/**
- * How many characters of a line a code block shows without scrolling it, and its longest line:
- * the block's text start to the nearest edge that clips it (a scroll box up the tree, the window).
- */
-async function sampleColumns(pre: Locator): Promise<{ columns: number; longest: number }> {
-  return pre.evaluate((element) => {
-    const probe = document.createElement("span");
-    probe.textContent = "0".repeat(20);
-    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre";
-    (element.querySelector("code") ?? element).append(probe);
-    const charWidth = probe.getBoundingClientRect().width / 20;
-    probe.remove();
-    const style = getComputedStyle(element);
-    const box = element.getBoundingClientRect();
-    const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
-    let right = Math.min(window.innerWidth, box.right - parseFloat(style.borderRightWidth));
-    if (style.overflowX !== "visible") right -= parseFloat(style.paddingRight);
-    for (let e = element.parentElement; e; e = e.parentElement)
-      if (getComputedStyle(e).overflowX !== "visible")
-        right = Math.min(right, e.getBoundingClientRect().right);
-    const lines = (element.textContent ?? "").split("\n");
-    return {
-      columns: Math.floor((right - left) / charWidth),
-      longest: Math.max(...lines.map((l) => l.length)),
-    };
-  });
+const isReference = (path: string) => path.startsWith("/reference/");
+
+/** How light the page's background is: the guide's or landing page's content, or Redoc's middle panel. */
+async function backgroundLuminance(page: Page, path: string) {
+  if (!isReference(path)) return luminance((await colours(page.locator("#content"))).background);
+  await redocRendered(page);
+  return luminance((await colours(page.locator(".api-content p").first())).background);
 }
 
-async function expectReadableSample(pre: Locator, what: string) {
-  await pre.waitFor({ state: "visible" });
-  const { columns, longest } = await sampleColumns(pre);
-  expect(
-    columns,
-    `${what}: shows ${columns} characters of its ${longest}-character line`,
-  ).toBeGreaterThanOrEqual(Math.min(SAMPLE_COLUMNS, longest));
+/** The reference shows `theme`: Redoc has rendered again in it (assets/reference.js). */
+async function redocTheme(page: Page, theme: "light" | "dark") {
+  await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
+}
+
+/**
+ * The theme switch's choice is kept in the context's localStorage, which every page shares: each
+ * test that chooses starts and ends with none.
+ */
+async function forget() {
+  if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
+}
+
+/**
+ * The page opened at the operation or section `id`: Redoc scrolled it into view, and the address
+ * still names what `link` named once Redoc's scroll spy has run (it marks a sidebar entry; a later
+ * timer flushes its debounced rewrite of the address). Which sidebar entry is marked is not asked:
+ * the spy is throttled and walks only in the direction of the last scroll, so on a loaded machine
+ * (seen once in CI) it can keep the entry above marked while the page above still grows.
+ */
+async function openedAt(page: Page, id: string, link: string) {
+  await operationInView(page, id);
+  await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(new URL(page.url()).hash, `the address still names ${link}`).toBe(link);
+}
+
+/**
+ * How many characters of a line each code block of `pres` shows without scrolling it, and its
+ * longest line: the block's text start to the nearest edge that clips it (a scroll box up the
+ * tree, the window). One round trip for all the blocks of a page.
+ */
+async function sampleColumns(pres: Locator): Promise<{ columns: number; longest: number }[]> {
+  return pres.evaluateAll((elements) =>
+    elements.map((element) => {
+      const probe = document.createElement("span");
+      probe.textContent = "0".repeat(20);
+      probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre";
+      (element.querySelector("code") ?? element).append(probe);
+      const charWidth = probe.getBoundingClientRect().width / 20;
+      probe.remove();
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      let right = Math.min(window.innerWidth, box.right - parseFloat(style.borderRightWidth));
+      if (style.overflowX !== "visible") right -= parseFloat(style.paddingRight);
+      for (let e = element.parentElement; e; e = e.parentElement)
+        if (getComputedStyle(e).overflowX !== "visible")
+          right = Math.min(right, e.getBoundingClientRect().right);
+      const lines = (element.textContent ?? "").split("\n");
+      return {
+        columns: Math.floor((right - left) / charWidth),
+        longest: Math.max(...lines.map((l) => l.length)),
+      };
+    }),
+  );
+}
+
+/** Each code block of `pres` shows 70 characters of a line (or the whole line); at least `least` blocks. */
+async function expectReadableSamples(pres: Locator, what: string, least = 1) {
+  const shown = await sampleColumns(pres);
+  expect(shown.length, `${what}: code blocks`).toBeGreaterThanOrEqual(least);
+  shown.forEach(({ columns, longest }, i) => {
+    expect
+      .soft(columns, `${what} ${i}: shows ${columns} characters of its ${longest}-character line`)
+      .toBeGreaterThanOrEqual(Math.min(SAMPLE_COLUMNS, longest));
+  });
 }
 
 /**
@@ -408,6 +457,9 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
       const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
+        // A text that sits on one line breaks no word: only one drawn on several is walked by character.
+        range.selectNodeContents(node);
+        if (range.getClientRects().length < 2) continue;
         let top: number | undefined;
         let start = 0;
         for (let i = 0; i < text.length; i++) {
@@ -467,10 +519,88 @@ function guideTables() {
   return guideTablesRun;
 }
 
-describe.each([
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-] as const)("at a %s width", (_, viewport) => {
+/** The operation of Redoc's link tests: one with a tag, not the first (whose section tops the page). */
+const linked = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
+/**
+ * Where the shared dark reference is loaded: a copied link to `linked`, so that its one load (the
+ * costliest thing here) also shows such a link opening, at a phone width, in the first test to view it.
+ */
+const copiedLink = `#${operationAnchor(linked)}`;
+/** An operation other than check_limits that its own summary finds first: the longest summary, the most specific query. */
+const elsewhere = (() => {
+  const [longest] = operations
+    .filter((o) => o !== checkLimits)
+    .sort((a, b) => b.summary.length - a.summary.length);
+  if (!longest) throw new Error("the description has one operation only");
+  return longest;
+})();
+
+/** The reference's rule on rate limits among the search's results: its own section, with a marked snippet. */
+async function rateLimitsRule(page: Page): Promise<Locator> {
+  const options = await search(page, "rate limits");
+  return options
+    .filter({ has: page.locator(".search-kind.reference") })
+    .filter({ has: page.locator(".search-snippet mark") })
+    .first();
+}
+
+/** Is the section `id` scrolled into view? */
+function inView(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((anchor) => {
+    const top = document.getElementById(anchor)?.getBoundingClientRect().top ?? Infinity;
+    return top >= -4 && top < window.innerHeight / 2;
+  }, id);
+}
+
+/** On the reference at a phone width: the search finds a guide, and an operation it then opens with Enter. */
+async function searchOnPhone(page: Page) {
+  await show(page, PHONE, "light");
+  const guideOptions = await search(page, uniqueWord);
+  expect(await guideOptions.first().getAttribute("href"), "a guide found from the reference").toMatch(
+    /^\.\.\/guides\/getting-started\.html(#|$)/,
+  );
+  const anchor = operationAnchor(elsewhere);
+  expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+  const options = await search(page, elsewhere.summary);
+  expect(await options.first().getAttribute("href"), "an operation found on the reference").toBe(
+    `#${anchor}`,
+  );
+  await page.keyboard.press("Enter");
+  await operationInView(page, anchor);
+}
+
+/**
+ * The reference's theme switch on a light system: dark when chosen, still dark on a new load (of
+ * Redoc's older form of an operation link, which opens that operation and stays as it was), and
+ * the system's light again when the system is chosen.
+ */
+async function themeRemembered(page: Page) {
+  const path = "/reference/index.html";
+  const choice = page.getByLabel("Colour theme");
+  expect(await choice.count(), "one theme switch").toBe(1);
+  expect(await choice.inputValue()).toBe("system");
+  await choice.selectOption("dark");
+  await redocTheme(page, "dark");
+  expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
+
+  const link = `#operation/${linked.operationId}`;
+  await page.goto("about:blank");
+  await page.goto(`${server.url}${path}${link}`);
+  await redocTheme(page, "dark");
+  expect(await backgroundLuminance(page, path), "dark after a new load").toBeLessThan(0.05);
+  expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
+  await openedAt(page, operationAnchor(linked), link);
+
+  await page.getByLabel("Colour theme").selectOption("system");
+  await redocTheme(page, "light");
+  expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+}
+
+/**
+ * What every page shows at one width: declared once per width, each width's tests together, as
+ * changing the reference's width lays out all of Redoc's page again (a second or more of CPU).
+ */
+function widthChecks(viewport: { width: number; height: number }, headingScheme: "light" | "dark") {
   it.each(PAGES.flatMap((p) => SCHEMES.map((scheme) => ({ ...p, scheme }))))(
     "$name does not scroll sideways ($scheme)",
     async ({ path, scheme }) => {
@@ -498,8 +628,30 @@ describe.each([
     const page = await view("/reference/index.html", viewport, scheme);
     await expectLegibleJsonSample(page);
   });
+  it(`its headings link to their operation, as a reader copies them (${headingScheme})`, async () => {
+    const reference = await view("/reference/index.html", viewport, headingScheme);
+    for (const op of [checkLimits, linked]) {
+      const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
+      const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
+      expect(href, op.operationId).toBe(`#${operationAnchor(op)}`);
+    }
+  });
+}
+
+// The phone width first, then the desktop's: each page changes width once (see widthChecks). The
+// dark reference is first loaded here, at a phone width, from a copied link (see `view`).
+// A browser: Redoc scrolls to the linked section and its scroll spy rewrites the address as it runs.
+describe("a copied operation link, at a phone width (dark)", () => {
+  it("opens that operation, and the address stays as it was", async () => {
+    const page = await view("/reference/index.html", PHONE, "dark");
+    await openedAt(page, operationAnchor(linked), copiedLink);
+  });
 });
 
+// A browser: widths, line breaks and colours exist only in a laid-out page.
+describe("at a phone width: every page", () => widthChecks(PHONE, "dark"));
+
+// A browser: the header's row, the menu button and what it shows are layout and the page's script.
 describe("at a phone width", () => {
   it("keeps the header on one compact row", async () => {
     for (const { path } of PAGES) {
@@ -578,6 +730,7 @@ describe("at a phone width", () => {
   });
 });
 
+// A browser: what floats over the text is computed style, and the menu's links are followed by Redoc.
 describe("the reference on a phone", () => {
   it.each(SCHEMES)("has one menu button and nothing floating over its text (%s)", async (scheme) => {
     const page = await view("/reference/index.html", PHONE, scheme);
@@ -626,6 +779,7 @@ describe("the reference on a phone", () => {
   });
 });
 
+// A browser: a column's place is layout.
 describe("tables on a phone", () => {
   it("shows every column of the rate-limits table", async () => {
     const page = await view("/guides/rate-limits.html", PHONE);
@@ -637,6 +791,7 @@ describe("tables on a phone", () => {
   });
 });
 
+// A browser: the order on screen is layout, and the section being read is marked by the page's script.
 describe('a guide\'s "On this page"', () => {
   it("comes before the guide's text on a phone", async () => {
     const page = await view("/guides/tasks.html", PHONE);
@@ -659,6 +814,23 @@ describe('a guide\'s "On this page"', () => {
   });
 });
 
+// A browser: Redoc's colours are computed styles of what it renders.
+describe("the dark theme at a phone width", () => {
+  it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
+    const dark = await view("/reference/index.html", PHONE, "dark");
+    const darkBody = await colours(dark.locator(".api-content p").first());
+    expect(luminance(darkBody.background)).toBeLessThan(0.05);
+    const light = await view("/reference/index.html", PHONE, "light");
+    const lightBody = await colours(light.locator(".api-content p").first());
+    expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
+  });
+});
+
+// Then the desktop width's.
+// A browser: widths, line breaks and colours exist only in a laid-out page.
+describe("at a desktop width: every page", () => widthChecks(DESKTOP, "light"));
+
+// A browser: what is visible at a width is layout.
 describe("at a desktop width", () => {
   it("shows the guide list beside the guide, with no menu button", async () => {
     const page = await view("/guides/getting-started.html", DESKTOP);
@@ -671,6 +843,7 @@ describe("at a desktop width", () => {
   });
 });
 
+// A browser: how much of a line a block shows is layout (font, widths, the boxes that clip it).
 describe("code samples at a desktop width", () => {
   it.each(SCHEMES)(
     "the reference shows %s samples, curl and TypeScript, 70 characters of a line wide",
@@ -681,120 +854,25 @@ describe("code samples at a desktop width", () => {
       for (const label of ["curl", "TypeScript", "curl"]) {
         await section.getByRole("tab", { name: label, exact: true }).first().click();
         const pre = section.locator(".react-tabs__tab-panel--selected pre").first();
+        await pre.waitFor({ state: "visible" });
         await pre.scrollIntoViewIfNeeded();
-        await expectReadableSample(pre, `${widestSample.operationId}'s ${label} sample`);
+        await expectReadableSamples(pre, `${widestSample.operationId}'s ${label} sample`);
       }
     },
   );
 
   it("the landing page's first call and the guides' shell lines show 70 characters of a line", async () => {
-    const page = await open("/", DESKTOP);
-    const blocks = page.locator(".first-call pre");
-    expect(await blocks.count()).toBeGreaterThan(1);
-    for (let i = 0; i < (await blocks.count()); i++)
-      await expectReadableSample(blocks.nth(i), `first call ${i}`);
+    // The shared pages, only read: their code blocks are drawn as loaded (no script changes them).
+    const landing = await view("/", DESKTOP);
+    await expectReadableSamples(landing.locator(".first-call pre"), "first call", 2);
     for (const slug of ["getting-started", "tasks"]) {
-      await page.goto(`${server.url}/guides/${slug}.html`);
-      const figures = page.locator("figure.code pre");
-      expect(await figures.count(), slug).toBeGreaterThan(0);
-      for (let i = 0; i < (await figures.count()); i++)
-        await expectReadableSample(figures.nth(i), `${slug}'s code block ${i}`);
+      const guide = await view(`/guides/${slug}.html`, DESKTOP);
+      await expectReadableSamples(guide.locator("figure.code pre"), `${slug}'s code block`);
     }
   });
 });
 
-describe("links into the reference", () => {
-  it.each(EACH_WIDTH_ONE_THEME)(
-    "a copied operation link opens that operation and stays as it was (%s, %s)",
-    async (_, viewport, scheme) => {
-      const op = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
-      const reference = await view("/reference/index.html", viewport, scheme);
-      // The link a reader copies: the operation heading's own anchor, as Redoc renders it.
-      const section = reference.locator(`[data-section-id="${operationAnchor(op)}"]`);
-      const href = await section.locator("h2 a[href^='#']").first().getAttribute("href");
-      expect(href).toBe(`#${operationAnchor(op)}`);
-      // Redoc's older form of the link too, on one of the two widths (each costs a render).
-      const links = viewport === DESKTOP ? [href ?? "", `#operation/${op.operationId}`] : [href ?? ""];
-      for (const link of links) {
-        const page = await open(`/reference/index.html${link}`, viewport, scheme);
-        await operationInView(page, operationAnchor(op));
-        // Redoc's scroll spy has run once it marks a sidebar entry; a later timer flushes its
-        // (debounced) rewrite of the address before the address is read.
-        await page.locator(".menu-content label.active").first().waitFor({ state: "attached" });
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-        expect(new URL(page.url()).hash, "the address names the operation opened").toBe(link);
-        // Which sidebar entry is marked is not asked here: Redoc's scroll spy is throttled and
-        // walks only in the direction of the last scroll, so on a loaded machine (seen once in CI)
-        // it can keep the entry above marked while the page above the operation still grows.
-      }
-    },
-  );
-});
-
-describe("one search over the guides and the reference", () => {
-  it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
-    const page = await open("/", DESKTOP);
-    const options = await search(page, uniqueWord);
-    expect(await options.first().getAttribute("href")).toMatch(/^guides\/getting-started\.html(#|$)/);
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\/guides\/getting-started\.html/);
-    const hash = new URL(page.url()).hash.slice(1);
-    if (hash) await page.locator(`[id="${hash}"]`).waitFor({ state: "attached" });
-  });
-
-  it("finds an operation of the reference from a guide, and opens it there", async () => {
-    const page = await open("/guides/pagination.html", DESKTOP);
-    const options = await search(page, "check_limits");
-    const anchor = operationAnchor(checkLimits);
-    expect(await options.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
-    expect(await options.first().textContent()).toContain(checkLimits.summary);
-    await options.first().click();
-    await page.waitForURL(/\/reference\/index\.html#/);
-    await redocRendered(page);
-    await operationInView(page, anchor);
-  });
-
-  it("works on the reference page at a phone width, for guides and for operations", async () => {
-    const page = await open("/reference/index.html", PHONE);
-    const guideOptions = await search(page, uniqueWord);
-    expect(await guideOptions.first().getAttribute("href")).toMatch(
-      /^\.\.\/guides\/getting-started\.html(#|$)/,
-    );
-    const options = await search(page, checkLimits.summary);
-    const anchor = operationAnchor(checkLimits);
-    expect(await options.first().getAttribute("href")).toBe(`#${anchor}`);
-    await page.keyboard.press("Enter");
-    await operationInView(page, anchor);
-  });
-
-  it("is used with the keyboard: arrows choose, Escape closes", async () => {
-    const page = await open("/guides/getting-started.html", DESKTOP);
-    const box = searchBox(page);
-    await page.keyboard.press("/");
-    expect(await box.evaluate((b) => b === document.activeElement)).toBe(true);
-    await page.keyboard.type("token");
-    const options = page.getByRole("listbox").getByRole("option");
-    await options.nth(1).waitFor({ state: "visible" });
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("ArrowDown");
-    const second = options.nth(1);
-    expect(await second.getAttribute("aria-selected")).toBe("true");
-    expect(await box.getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
-    await page.keyboard.press("ArrowUp");
-    expect(await options.first().getAttribute("aria-selected")).toBe("true");
-    await page.keyboard.press("Escape");
-    await page.getByRole("listbox").waitFor({ state: "hidden" });
-    expect(await box.getAttribute("aria-expanded")).toBe("false");
-  });
-
-  it("says so when nothing matches", async () => {
-    const page = await open("/", PHONE);
-    const box = searchBox(page);
-    await box.fill("zzqxjvk");
-    await page.getByText(/no results/i).waitFor({ state: "visible" });
-  });
-});
-
+// A browser: colours are computed styles, of the site's CSS and of what Redoc renders.
 describe("the dark theme, from the system's setting", () => {
   const expectDark = async (locator: Locator, what: string) => {
     const { color, background } = await colours(locator);
@@ -831,17 +909,25 @@ describe("the dark theme, from the system's setting", () => {
     const page = await view("/reference/index.html", DESKTOP, "light");
     expect(await lowContrastTexts(page)).toEqual([]);
   });
+});
 
-  it("darkens the reference at a phone width too, and keeps the light theme for a light system", async () => {
-    const dark = await view("/reference/index.html", PHONE, "dark");
-    const darkBody = await colours(dark.locator(".api-content p").first());
-    expect(luminance(darkBody.background)).toBeLessThan(0.05);
-    const light = await view("/reference/index.html", PHONE, "light");
-    const lightBody = await colours(light.locator(".api-content p").first());
-    expect(luminance(lightBody.background)).toBeGreaterThan(0.8);
+// A browser: an SVG's fill and what is behind it are computed styles.
+describe("the reference's controls in the dark theme", () => {
+  it('draws the arrow that opens "Authorizations" so it shows', async () => {
+    const page = await view("/reference/index.html", DESKTOP, "dark");
+    const arrow = page
+      .locator("h5", { hasText: /^Authorizations/ })
+      .first()
+      .locator("xpath=following-sibling::*[local-name()='svg']");
+    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
+    const { background } = await colours(arrow);
+    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
+    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
+    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
   });
 });
 
+// A browser: the boxes' sizes and places are layout.
 describe("the landing page's products", () => {
   it("fits each product's box to its operations, however few", async () => {
     const page = await view("/", DESKTOP);
@@ -875,43 +961,107 @@ describe("the landing page's products", () => {
   });
 });
 
-describe("the reference's controls in the dark theme", () => {
-  it('draws the arrow that opens "Authorizations" so it shows', async () => {
-    const page = await view("/reference/index.html", DESKTOP, "dark");
-    const arrow = page
-      .locator("h5", { hasText: /^Authorizations/ })
-      .first()
-      .locator("xpath=following-sibling::*[local-name()='svg']");
-    const fill = await arrow.locator("polygon").evaluate((p) => getComputedStyle(p).fill);
-    const { background } = await colours(arrow);
-    const n = (fill.match(/[\d.]+/g) ?? []).map(Number);
-    const colour: Rgba = [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, 1];
-    expect(contrast(colour, background), `arrow ${fill} on ${round(background)}`).toBeGreaterThanOrEqual(3);
-  });
-});
-
-describe("the theme switch", () => {
-  const backgroundLuminance = async (page: Page, path: string) => {
-    if (!path.startsWith("/reference/"))
-      return luminance((await colours(page.locator("#content"))).background);
-    await redocRendered(page);
-    return luminance((await colours(page.locator(".api-content p").first())).background);
-  };
-  /** The theme the page shows has settled: for the reference, Redoc rendered again in it. */
-  const settled = async (page: Page, path: string, theme: "light" | "dark") => {
-    if (path.startsWith("/reference/"))
-      await page.waitForFunction((t) => document.documentElement.dataset.redocTheme === t, theme);
-  };
-
-  // The choice is kept in the context's localStorage, which every page shares: each test starts
-  // and ends with none.
-  const forget = async () => {
-    if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
-  };
+// The tests below load their own pages (the scratch page): they change no shared one.
+// Following links, the search's keyboard, Redoc's scrolling and its rendering in a theme happen only
+// in a running page. Rendering the reference is the costliest thing a test here does (seconds of
+// CPU), so each journey loads it once and checks everything that load allows, in order.
+describe("journeys into the reference, one load of it each", () => {
   beforeEach(forget);
   afterEach(forget);
 
-  it.each(PAGES)(
+  it("from a guide's search to the rate-limits rule; on the reference to check_limits, whose address stays; at a phone width to a guide and another operation; and the theme chosen there is remembered", async () => {
+    const page = await open("/guides/pagination.html", DESKTOP);
+    const anchor = operationAnchor(checkLimits);
+    const fromGuide = await search(page, "check_limits");
+    expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
+    expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
+    const rule = await rateLimitsRule(page);
+    const ruleHref = (await rule.getAttribute("href")) ?? "";
+    expect(ruleHref, "the rule found from a guide").toMatch(/^\.\.\/reference\/index\.html#section\//);
+    await rule.click();
+    await page.waitForURL(/\/reference\/index\.html#section\//);
+    await redocRendered(page);
+    await operationInView(page, decodeURIComponent(ruleHref.split("#")[1] ?? ""));
+    // Every section of the reference the index links to is one Redoc rendered.
+    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+    const missing = await page.evaluate(
+      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+      anchors,
+    );
+    expect(missing, "sections of the index that Redoc did not render").toEqual([]);
+
+    const onReference = await search(page, "check_limits");
+    expect(await onReference.first().getAttribute("href")).toBe(`#${anchor}`);
+    expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+    await onReference.first().click();
+    await openedAt(page, anchor, `#${anchor}`);
+
+    await searchOnPhone(page);
+    await show(page, DESKTOP, "light");
+    await themeRemembered(page);
+  });
+
+  it("the switch in the phone's menu turns the dark system's reference light", async () => {
+    // The shared dark reference, last of its tests: it is light from here on.
+    const page = await view("/reference/index.html", PHONE, "dark");
+    try {
+      await page.getByRole("button", { name: /menu/i }).click();
+      await page.getByLabel("Colour theme").selectOption("light");
+      await redocTheme(page, "light");
+      expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
+    } finally {
+      await page.evaluate(() => window.localStorage.clear());
+    }
+  });
+});
+
+// A browser: the search runs in the page (assets/search.js), with its keyboard.
+describe("one search over the guides and the reference", () => {
+  it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
+    const page = await open("/", DESKTOP);
+    const options = await search(page, uniqueWord);
+    expect(await options.first().getAttribute("href")).toMatch(/^guides\/getting-started\.html(#|$)/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/guides\/getting-started\.html/);
+    const hash = new URL(page.url()).hash.slice(1);
+    if (hash) await page.locator(`[id="${hash}"]`).waitFor({ state: "attached" });
+  });
+
+  it("is used with the keyboard: arrows choose, Escape closes", async () => {
+    const page = await open("/guides/getting-started.html", DESKTOP);
+    const box = searchBox(page);
+    await page.keyboard.press("/");
+    expect(await box.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.type("token");
+    const options = page.getByRole("listbox").getByRole("option");
+    await options.nth(1).waitFor({ state: "visible" });
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    const second = options.nth(1);
+    expect(await second.getAttribute("aria-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
+    await page.keyboard.press("ArrowUp");
+    expect(await options.first().getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Escape");
+    await page.getByRole("listbox").waitFor({ state: "hidden" });
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("says so when nothing matches", async () => {
+    const page = await open("/", PHONE);
+    const box = searchBox(page);
+    await box.fill("zzqxjvk");
+    await page.getByText(/no results/i).waitFor({ state: "visible" });
+  });
+});
+
+// The theme switch of the landing page and a guide; the reference's is in the journeys above.
+// A browser: the switch is the page's script, the choice is kept in localStorage, colours are computed styles.
+describe("the theme switch", () => {
+  beforeEach(forget);
+  afterEach(forget);
+
+  it.each(PAGES.filter(({ path }) => !isReference(path)))(
     "turns $name dark on a light system, remembers it, and follows the system again",
     async ({ path }) => {
       const page = await open(path, DESKTOP, "light");
@@ -919,28 +1069,16 @@ describe("the theme switch", () => {
       expect(await choice.count(), "one theme switch").toBe(1);
       expect(await choice.inputValue()).toBe("system");
       await choice.selectOption("dark");
-      await settled(page, path, "dark");
       expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
 
       await page.reload();
-      await settled(page, path, "dark");
       expect(await backgroundLuminance(page, path), "dark after a reload").toBeLessThan(0.05);
       expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
 
       await page.getByLabel("Colour theme").selectOption("system");
-      await settled(page, path, "light");
       expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
     },
   );
-
-  it("sits in the menu on a phone, and turns a dark system's reference light", async () => {
-    const path = "/reference/index.html";
-    const page = await open(path, PHONE, "dark");
-    await page.getByRole("button", { name: /menu/i }).click();
-    await page.getByLabel("Colour theme").selectOption("light");
-    await settled(page, path, "light");
-    expect(await backgroundLuminance(page, path)).toBeGreaterThan(0.8);
-  });
 });
 
 // Search results: one shared component (assets/search.js, the same markup and styles on every page),
@@ -985,30 +1123,9 @@ describe("search results say where they matched", () => {
       }
     },
   );
-
-  it("opens the reference's general rule at its section", async () => {
-    const page = await open("/guides/getting-started.html", DESKTOP);
-    const options = await search(page, "rate limits");
-    const rule = options
-      .filter({ has: page.locator(".search-kind.reference") })
-      .filter({ has: page.locator(".search-snippet mark") })
-      .first();
-    const href = (await rule.getAttribute("href")) ?? "";
-    expect(href).toMatch(/^\.\.\/reference\/index\.html#section\//);
-    await rule.click();
-    await page.waitForURL(/\/reference\/index\.html#section\//);
-    await redocRendered(page);
-    await operationInView(page, decodeURIComponent(href.split("#")[1] ?? ""));
-    // Every section of the reference the index links to is one Redoc rendered.
-    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
-    const missing = await page.evaluate(
-      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
-      anchors,
-    );
-    expect(missing).toEqual([]);
-  });
 });
 
+// A browser: the menu is the page's script, and scrolling sideways is layout.
 describe("the changelog page", () => {
   it("is linked from the menu and does not scroll sideways on a phone (dark)", async () => {
     const page = await open("/", PHONE, "dark");
@@ -1021,6 +1138,7 @@ describe("the changelog page", () => {
   });
 });
 
+// A browser: console errors and requests exist only in running pages.
 describe("the whole run", () => {
   it("logged no console error and sent no request to another origin", () => {
     expect(consoleErrors).toEqual([]);

@@ -14,10 +14,11 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundle, loadModel } from "@platform-api/spec";
+import { decodeHTML } from "entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildResult, buildSite } from "../src/build.js";
 import { anchor, readChangesets } from "../src/changelog.js";
-import { GUIDE_ORDER } from "../src/guides.js";
+import { GUIDE_ORDER, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { packageFile } from "../src/package-files.js";
 
@@ -32,6 +33,16 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(join(out, file), "utf8");
+
+/** The text an HTML fragment shows: its tags dropped, its character references decoded. */
+const textOf = (fragment: string) => decodeHTML(fragment.replace(/<[^>]*>/g, ""));
+
+/** The inner HTML of each element `<tag ...attributes...>` (the opening tag matched by `opening`), none nested in its like. */
+function elements(html: string, tag: string, opening = ""): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b${opening}[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map(
+    (m) => m[1] ?? "",
+  );
+}
 
 /** A Content-Security-Policy's directives, each with its sources. */
 function parseCsp(policy: string): Map<string, string[]> {
@@ -85,6 +96,35 @@ describe("built site", () => {
     const html = read("index.html");
     for (const op of listOperations(bundle)) expect(html).toContain(`/operation/${op.operationId}"`);
     for (const slug of GUIDE_ORDER) expect(html).toContain(`href="guides/${slug}.html"`);
+  });
+
+  // What the pages say is in their HTML, before any script runs: read here, not in a browser.
+  it("titles the landing page, links each operation once and shows the first call in curl and TypeScript", () => {
+    const html = read("index.html");
+    expect(elements(html, "h1").map(textOf)).toEqual([loadModel().title]);
+    for (const op of listOperations(bundle)) {
+      const links = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)].filter((m) =>
+        m[1]?.endsWith(`/operation/${op.operationId}`),
+      );
+      expect(links, op.operationId).toHaveLength(1);
+    }
+    const [firstCall = ""] = elements(html, "section", ' class="first-call"');
+    const figures = elements(firstCall, "figure", ' class="code"');
+    expect(figures.map((f) => textOf(elements(f, "figcaption")[0] ?? ""))).toEqual(["curl", "TypeScript"]);
+  });
+
+  it("titles every guide and marks it, and only it, as the current page of the guide list", () => {
+    for (const guide of loadGuides()) {
+      const html = read(`guides/${guide.slug}.html`);
+      const [article = ""] = elements(html, "article");
+      expect(elements(article, "h1").map(textOf), guide.slug).toEqual([guide.title]);
+      const [nav = ""] = elements(html, "nav", ' class="guide-nav"');
+      const current = [...nav.matchAll(/<a\b[^>]*aria-current="page"[^>]*>([\s\S]*?)<\/a>/g)];
+      expect(
+        current.map((m) => textOf(m[1] ?? "")),
+        guide.slug,
+      ).toEqual([guide.title]);
+    }
   });
 
   it("loads every script, style and image from the site itself", () => {

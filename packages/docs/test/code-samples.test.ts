@@ -56,6 +56,18 @@ const examplePath = (op: Operation) =>
     encodeURIComponent(String(exampleValue(bundle, requireParameter(op, name, "path")))),
   );
 const fieldsOf = (value: unknown): Json => (isObject(value) ? value : {});
+/** What sample-runner.mjs tells of one sample. */
+interface SampleRun {
+  file: string;
+  stdout: string;
+  stderr: string;
+  error?: string;
+}
+const runner = new URL("./sample-runner.mjs", import.meta.url).pathname;
+/** Starts each sample's output in the curl batch; no sample prints it. */
+const MARK = "@@sample ";
+/** For a batch of every sample on a loaded machine: generous, never a measure of speed. */
+const BATCH_TIMEOUT = 180_000;
 
 describe("samples in the reference", () => {
   const withSamples = listOperations(withCodeSamples(bundle));
@@ -116,40 +128,58 @@ describe("curl samples", () => {
 });
 
 describe("TypeScript samples", () => {
-  it("compile against @platform-api/client (strict, NodeNext)", () => {
-    const problems = typecheck(
-      operations.map((op) => ({ name: op.operationId, code: typescriptSample(bundle, op) })),
-      "reference-samples",
+  // An operation with a path parameter and a JSON body with a number in it: three ways a sample can
+  // disagree with the client, each of which the check must name.
+  const brokenOp = operations.find(
+    (o) =>
+      o.parameters.some((p) => p.in === "path") &&
+      Object.values(fieldsOf(o.bodyExample)).some((v) => typeof v === "number"),
+  );
+  const broken = (() => {
+    if (!brokenOp) return [];
+    const source = typescriptSample(bundle, brokenOp);
+    const parameter = pathParameter(brokenOp).name;
+    const [field, value] =
+      Object.entries(fieldsOf(brokenOp.bodyExample)).find(([, v]) => typeof v === "number") ?? [];
+    return [
+      {
+        name: "broken: renamed path",
+        code: source.replaceAll(JSON.stringify(brokenOp.path), JSON.stringify(`${brokenOp.path}s`)),
+      },
+      { name: "broken: renamed parameter", code: source.replace(`${parameter}: `, `${parameter}_renamed: `) },
+      {
+        name: "broken: wrong body type",
+        code: source.replace(`${field}: ${value},`, `${field}: "${value}",`),
+      },
+    ];
+  })();
+  // One program for every sample and the broken ones: a program's set-up (the client's types, the
+  // lib, @types/node) is most of a check's cost, and samples are separate modules that cannot
+  // affect each other's diagnostics.
+  let checked: Map<string, string[]> | undefined;
+  const problems = () => {
+    checked ??= typecheck(
+      [...operations.map((op) => ({ name: op.operationId, code: typescriptSample(bundle, op) })), ...broken],
+      "samples",
     );
-    expect(Object.fromEntries(problems)).toEqual({});
-  });
+    return checked;
+  };
+
+  it.each(operations.map((op) => [op.operationId] as const))(
+    "%s compiles against @platform-api/client (strict, NodeNext)",
+    (operationId) => {
+      expect(problems().get(operationId) ?? []).toEqual([]);
+    },
+  );
 
   it("would fail the check if the client and a sample disagreed", () => {
-    // An operation with a path parameter and a JSON body with a number in it.
-    const op = operations.find(
-      (o) =>
-        o.parameters.some((p) => p.in === "path") &&
-        Object.values(fieldsOf(o.bodyExample)).some((v) => typeof v === "number"),
-    );
-    if (!op) throw new Error("no operation with a path parameter and a numeric body field");
-    const source = typescriptSample(bundle, op);
-    const parameter = pathParameter(op).name;
-    const [field, value] =
-      Object.entries(fieldsOf(op.bodyExample)).find(([, v]) => typeof v === "number") ?? [];
-    const broken = [
-      {
-        name: "renamed path",
-        code: source.replaceAll(JSON.stringify(op.path), JSON.stringify(`${op.path}s`)),
-      },
-      { name: "renamed parameter", code: source.replace(`${parameter}: `, `${parameter}_renamed: `) },
-      { name: "wrong body type", code: source.replace(`${field}: ${value},`, `${field}: "${value}",`) },
-    ];
-    for (const b of broken) expect(b.code).not.toBe(source);
-    const problems = typecheck(broken, "broken-samples");
-    expect([...problems.keys()].sort()).toEqual(broken.map((b) => b.name).sort());
+    if (!brokenOp) throw new Error("no operation with a path parameter and a numeric body field");
+    const source = typescriptSample(bundle, brokenOp);
+    for (const b of broken) expect(b.code, b.name).not.toBe(source);
+    expect(problems().get("(program)") ?? []).toEqual([]);
+    for (const b of broken) expect.soft(problems().get(b.name), b.name).toBeDefined();
   });
 });
-
 describe("samples run against the simulator", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   let taskId = "";
@@ -188,35 +218,90 @@ describe("samples run against the simulator", () => {
       .replaceAll(EXAMPLE_RESELLER_TOKEN, sim.resellerApiKey)
       .replaceAll(exampleTaskId(), taskId);
 
-  it.each(operations.map((op) => [op.operationId, op] as const))("curl: %s answers 2xx", async (_, op) => {
-    const command = `${local(curlSample(bundle, op))} \\\n  -sS -o /dev/null -w '%{http_code}'`;
-    const { stdout, stderr } = await run("sh", ["-c", command], { encoding: "utf8", timeout: 60_000 });
-    expect(stderr).toBe("");
-    expect(stdout).toMatch(/^2\d\d$/);
-  });
+  // Every curl sample in one shell, in order, each one's output (its status, or whatever it wrote
+  // to stderr) after a line that names it: one shell instead of one per sample.
+  let curlRun: Promise<Map<string, string>> | undefined;
+  const curlOutputs = () => {
+    curlRun ??= (async () => {
+      const script = operations
+        .map(
+          (op) =>
+            `echo '${MARK}${op.operationId}'\n${local(curlSample(bundle, op))} \\\n  -sS -o /dev/null -w '%{http_code}' 2>&1`,
+        )
+        .concat("true")
+        .join("\n");
+      const { stdout } = await run("sh", ["-c", script], { encoding: "utf8", timeout: BATCH_TIMEOUT });
+      return sections(stdout);
+    })();
+    return curlRun;
+  };
 
-  it.each(operations.map((op) => [op.operationId, op] as const))(
-    "TypeScript: %s runs to completion",
-    async (_, op) => {
-      const source = local(typescriptSample(bundle, op));
-      const js = ts.transpileModule(source, {
-        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-      }).outputText;
-      const file = join(runDir, `${op.operationId}.js`);
-      writeFileSync(file, js);
-      // Rejects (failing the test) when the sample exits with an error.
-      const { stdout, stderr } = await run(process.execPath, [file], {
+  // Every TypeScript sample in one Node process (sample-runner.mjs), in order: the client is loaded
+  // once, not once per sample.
+  let tsRun: Promise<{ results: Map<string, SampleRun>; stderr: string }> | undefined;
+  const tsOutputs = () => {
+    tsRun ??= (async () => {
+      for (const op of operations) {
+        const js = ts.transpileModule(local(typescriptSample(bundle, op)), {
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+        }).outputText;
+        writeFileSync(join(runDir, `${op.operationId}.js`), js);
+      }
+      const files = operations.map((op) => join(runDir, `${op.operationId}.js`));
+      // Each sample's line is kept even if the runner dies: a sample after it then has none.
+      const { stdout, stderr } = await run(process.execPath, [runner, ...files], {
         encoding: "utf8",
-        timeout: 60_000,
+        timeout: BATCH_TIMEOUT,
         env: {
           PATH: process.env.PATH,
           GCORE_BASE_URL: sim.url,
           GCORE_API_KEY: sim.apiKey,
           GCORE_RESELLER_API_KEY: sim.resellerApiKey,
         },
-      });
-      expect(stderr).toBe("");
-      expect(stdout.trim().length).toBeGreaterThan(0);
+      }).catch((error: { stdout?: string; stderr?: string; message: string }) => ({
+        stdout: error.stdout ?? "",
+        stderr: `${error.stderr ?? ""}\nthe runner stopped: ${error.message}`,
+      }));
+      const lines = stdout.split("\n").filter((line) => line.trim() !== "");
+      const results = new Map(lines.map((line) => JSON.parse(line) as SampleRun).map((r) => [r.file, r]));
+      return { results, stderr };
+    })();
+    return tsRun;
+  };
+
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    "curl: %s answers 2xx",
+    async (_, op) => {
+      const output = (await curlOutputs()).get(op.operationId);
+      expect(output).toMatch(/^2\d\d$/);
     },
+    BATCH_TIMEOUT,
   );
+
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    "TypeScript: %s runs to completion",
+    async (_, op) => {
+      const { results } = await tsOutputs();
+      const result = results.get(join(runDir, `${op.operationId}.js`));
+      expect(result, "the runner ran it to its end (see the stderr test if it stopped)").toBeDefined();
+      expect(result?.error).toBeUndefined();
+      expect(result?.stderr).toBe("");
+      expect(result?.stdout.trim().length).toBeGreaterThan(0);
+    },
+    BATCH_TIMEOUT,
+  );
+
+  it("ran the TypeScript samples with nothing written to stderr outside them", async () => {
+    expect((await tsOutputs()).stderr).toBe("");
+  });
 });
+
+/** The output after each `${MARK}name` line, by name, trimmed. */
+function sections(stdout: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of stdout.split(MARK).slice(1)) {
+    const [name = "", ...rest] = part.split("\n");
+    out.set(name, rest.join("\n").trim());
+  }
+  return out;
+}

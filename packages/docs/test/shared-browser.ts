@@ -1,8 +1,8 @@
-// One Chromium per test worker for every browser test file: launching one costs about a second of
-// CPU on the 2-core machine the whole `pnpm test` shares, and the files share a worker's module
-// graph (isolate: false), as they share the built site (built-site.ts). Each file opens its own
-// context and closes it; the browser goes with the worker (playwright closes what it launched when
-// the process exits).
+// One Chromium for every browser test file: the package's tests run in one worker (vitest.config.ts)
+// whose module graph the files share (isolate: false), as they share the built site (built-site.ts);
+// launching one costs about a second of CPU on the 2-core machine the whole `pnpm test` shares.
+// Each file opens its own context and closes it; the browser goes with the worker (playwright
+// closes what it launched when the process exits).
 import { type Browser, chromium } from "playwright-core";
 import { findChromium, HOW_TO_INSTALL } from "../scripts/chromium.mjs";
 

@@ -24,7 +24,25 @@ export interface Source {
   code: string;
 }
 
-/** Diagnostics of each source, keyed by its name; a source without any is absent. */
+/**
+ * Parsed declaration files (TypeScript's lib, @types/node, the client's), kept for every program
+ * this worker makes: parsing them is about half of a check's CPU (measured: 1.75 of 3.2 s for the
+ * reference's samples), and they do not change during a run. The samples themselves are read anew.
+ */
+const declarations = new Map<string, ts.SourceFile>();
+const host = ts.createCompilerHost(COMPILER_OPTIONS);
+const readSourceFile = host.getSourceFile.bind(host);
+host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+  if (fileName.startsWith(scratch)) return readSourceFile(fileName, languageVersion, onError, shouldCreate);
+  let file = declarations.get(fileName);
+  if (!file) {
+    file = readSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file) declarations.set(fileName, file);
+  }
+  return file;
+};
+
+/** Diagnostics of each source, keyed by its name; a source without any is absent. One program for all. */
 export function typecheck(sources: Source[], folder: string): Map<string, string[]> {
   const dir = join(scratch, folder);
   rmSync(dir, { recursive: true, force: true });
@@ -37,7 +55,7 @@ export function typecheck(sources: Source[], folder: string): Map<string, string
     writeFileSync(file, source.code);
     files.set(file, source.name);
   });
-  const program = ts.createProgram([...files.keys()], COMPILER_OPTIONS);
+  const program = ts.createProgram([...files.keys()], COMPILER_OPTIONS, host);
   const out = new Map<string, string[]>();
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const name = diagnostic.file ? files.get(diagnostic.file.fileName) : "(program)";
