@@ -4,10 +4,10 @@
 // registry (src/rules/ pagination.page.*), driven by src/drivers/page-list.ts.
 
 import { operationById } from "@platform-api/spec";
-import type { Http } from "../src/http.js";
-import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/lists.js";
-import { check, type Need, scenario } from "../src/scenario.js";
-import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec.js";
+import type { Http } from "../src/http/http.js";
+import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/active/lists.js";
+import { check, type Need, scenario } from "../src/active/scenario.js";
+import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec/spec.js";
 
 const OP = "listAiTasks";
 const NEEDS: Need[] = ["state"];

@@ -1,7 +1,7 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "./vocabulary.js";
+import "./active/vocabulary.js";
 
-export { createProgram, parseArgs } from "./cli-options.js";
+export { createProgram, parseArgs } from "./cli/cli-options.js";
 export type {
   CreatedResource,
   Discovery,
@@ -13,12 +13,12 @@ export type {
   ScenarioMeta,
   Severity,
   TargetKind,
-} from "./context.js";
+} from "./shared/context.js";
 export type { Finding } from "./fuzz/finding.js";
 export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
 export type { FuzzRequest, Phase } from "./fuzz/request.js";
 export { runFuzz } from "./fuzz/run.js";
-export type { ObservedExchange } from "./judge/exchange.js";
-export { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
-export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report.js";
-export { type RunIo, type RunResult, runConformance } from "./run.js";
+export type { ObservedExchange } from "./shared/exchange.js";
+export { type ConformanceOptions, DEFAULTS, UsageError } from "./cli/options.js";
+export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report/report.js";
+export { type RunIo, type RunResult, runConformance } from "./active/run.js";

@@ -16,8 +16,8 @@ import {
   CREDENTIAL_PARAMETERS,
   hideCredentials,
   isCredentialHeader,
-} from "../src/credential-names.js";
-import { specModel } from "../src/spec.js";
+} from "../src/spec/credential-names.js";
+import { specModel } from "../src/spec/spec.js";
 import { loopbackServers } from "./loopback-servers.js";
 import { observeRecording } from "./observe-in-process.js";
 

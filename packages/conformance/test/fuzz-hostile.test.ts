@@ -22,9 +22,9 @@ import type { Finding } from "../src/fuzz/finding.js";
 import { MAX_BODY_DEPTH } from "../src/fuzz/replay-file.js";
 import { newRequest } from "../src/fuzz/request.js";
 import { DOWN_OPERATIONS, OPERATION_FAILURE_LIMIT } from "../src/fuzz/session.js";
-import { MAX_ANSWER_BYTES } from "../src/http.js";
-import { DEFAULTS } from "../src/options.js";
-import { specModel } from "../src/spec.js";
+import { MAX_ANSWER_BYTES } from "../src/http/http.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { specModel } from "../src/spec/spec.js";
 import { countingServer } from "./counting-server.js";
 import {
   type Answer,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { FUZZ_CHECKS } from "../src/fuzz/checks.js";
 import { classify } from "../src/fuzz/classify.js";
 import { type FuzzRequest, newRequest } from "../src/fuzz/request.js";
-import { requestExample, specModel } from "../src/spec.js";
+import { requestExample, specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 const op = (id: string) => operationById(model, id);

@@ -6,9 +6,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ConformanceOptions, checkOnly, DEFAULTS } from "../src/options.js";
-import { runConformance } from "../src/run.js";
-import { resultIds } from "../src/scenario-ids.js";
+import { type ConformanceOptions, checkOnly, DEFAULTS } from "../src/cli/options.js";
+import { runConformance } from "../src/active/run.js";
+import { resultIds } from "../src/active/scenario-ids.js";
 import { countingServer } from "./counting-server.js";
 
 const KEY = "4122$only-check-test-key-19ab";

@@ -4,14 +4,14 @@
 // token used to print `auth.reseller.***-forbidden`.
 
 // As every entry point does (run, fuzz, observe/verify, the CLI, the library): the names are registered.
-import "../src/vocabulary.js";
+import "../src/active/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
-import { createRedactor, createUsageRedactor, REDACTED } from "../src/redact.js";
+import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
 import { RULES } from "../src/rules/index.js";
-import { resultIds } from "../src/scenario-ids.js";
-import { specModel } from "../src/spec.js";
+import { resultIds } from "../src/active/scenario-ids.js";
+import { specModel } from "../src/spec/spec.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { runCli } from "./run-cli.js";
 

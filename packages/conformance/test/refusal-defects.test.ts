@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { plannedResults } from "../src/judge/judge.js";
 import { RULES } from "../src/rules/index.js";
-import { refusalStoryIds, resultIds } from "../src/scenario-ids.js";
+import { refusalStoryIds, resultIds } from "../src/active/scenario-ids.js";
 import { defects } from "./defects.js";
 
 const DEFECTS = defects();

@@ -4,7 +4,7 @@
 
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { type Report, toJunit, toMarkdown } from "../src/report.js";
+import { type Report, toJunit, toMarkdown } from "../src/report/report.js";
 import { actingCharacters } from "./acting-characters.js";
 
 /** Markup and Markdown that would run, link, or break out of a code span or a table cell. */

@@ -1,7 +1,7 @@
 // A finding of a fuzz run, as report.json keeps it: a leaf of types (the report's types name it,
 // and the session that makes findings reads the report's).
 
-import type { Severity } from "../context.js";
+import type { Severity } from "../shared/context.js";
 import type { FuzzRequest, Phase } from "./request.js";
 
 export interface Finding {

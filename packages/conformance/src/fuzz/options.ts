@@ -1,7 +1,7 @@
 // Every option of `conformance fuzz` with its default: the main run's target options, and what
 // generation adds (the README's table follows it).
 
-import { type ConformanceOptions, UsageError } from "../options.js";
+import { type ConformanceOptions, UsageError } from "../cli/options.js";
 import { PHASES, type Phase } from "./request.js";
 
 export interface FuzzOptions extends ConformanceOptions {

@@ -6,10 +6,10 @@
 
 import { type OperationModel, operationById, taskPollingOf } from "@platform-api/spec";
 import fc from "fast-check";
-import type { RunContext } from "../context.js";
-import { sleep } from "../http.js";
-import { fieldOf, isRecord } from "../json.js";
-import { specModel } from "../spec.js";
+import type { RunContext } from "../shared/context.js";
+import { sleep } from "../http/http.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import { specModel } from "../spec/spec.js";
 import { requestArbitrary } from "./generate/arbitraries.js";
 import { coverageCases } from "./generate/coverage.js";
 import type { Planned } from "./plan.js";

@@ -6,12 +6,12 @@
 // (exit 2), naming the entry and saying what is allowed, never quoting what it holds.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import { readBoundedFile } from "../bounded-file.js";
-import { shapeChecker } from "../json-shape.js";
+import { readBoundedFile } from "../shared/bounded-file.js";
+import { shapeChecker } from "../shared/json-shape.js";
 import { plannedResults } from "../judge/judge.js";
-import { keyFor } from "../operations.js";
-import { UsageError } from "../options.js";
-import { specModel } from "../spec.js";
+import { keyFor } from "../spec/operations.js";
+import { UsageError } from "../cli/options.js";
+import { specModel } from "../spec/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import type { Finding } from "./finding.js";
 import { type FuzzRequest, PHASES } from "./request.js";

@@ -4,10 +4,10 @@
 // key's environment variable.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import type { Request } from "../api.js";
-import { authorizationWord, curlCommand } from "../curl.js";
-import { keyFor } from "../operations.js";
-import { specModel } from "../spec.js";
+import type { Request } from "../spec/api.js";
+import { authorizationWord, curlCommand } from "../shared/curl.js";
+import { keyFor } from "../spec/operations.js";
+import { specModel } from "../spec/spec.js";
 
 export type Phase = "coverage" | "fuzz" | "stateful";
 export const PHASES: readonly Phase[] = ["coverage", "fuzz", "stateful"];

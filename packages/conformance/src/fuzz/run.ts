@@ -5,19 +5,19 @@
 // not (or, replaying, a finding still fails); 2: usage.
 
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
+import "../active/vocabulary.js";
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
-import { MAX_ANSWER_BYTES } from "../http.js";
-import { exitCodeOf } from "../interrupt.js";
-import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../options.js";
-import { prepareRun } from "../prepare.js";
-import { createTimeline, hooksOf } from "../progress.js";
-import { buildReport, type Report, type ScenarioResult } from "../report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
-import type { RunIo, RunResult } from "../run.js";
-import { type RunOutput, withRunOutput } from "../run-output.js";
-import { colors as pc } from "../terminal.js";
+import { MAX_ANSWER_BYTES } from "../http/http.js";
+import { exitCodeOf } from "../shared/interrupt.js";
+import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../cli/options.js";
+import { prepareRun } from "../target/prepare.js";
+import { createTimeline, hooksOf } from "../report/progress.js";
+import { buildReport, type Report, type ScenarioResult } from "../report/report.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import type { RunIo, RunResult } from "../active/run.js";
+import { type RunOutput, withRunOutput } from "../report/run-output.js";
+import { colors as pc } from "../shared/terminal.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";

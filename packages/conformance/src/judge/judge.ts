@@ -8,30 +8,30 @@
 // first, and the report says how many were.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
-import type { Evidence, Severity } from "../context.js";
-import { credentialValues, hideCredentials } from "../credential-names.js";
-import { fieldOf, isRecord } from "../json.js";
-import { identity } from "../lists.js";
-import { offsetList, readOffsetPage } from "../offset.js";
-import { keyFor } from "../operations.js";
-import { pageList } from "../pages.js";
-import { burstThreshold } from "../rate.js";
-import { createGrowingRedactor, createUsageRedactor } from "../redact.js";
+import type { Evidence, Severity } from "../shared/context.js";
+import { credentialValues, hideCredentials } from "../spec/credential-names.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import { identity } from "../active/lists.js";
+import { offsetList, readOffsetPage } from "../spec/offset.js";
+import { keyFor } from "../spec/operations.js";
+import { pageList } from "../spec/pages.js";
+import { burstThreshold } from "../spec/rate.js";
+import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
 import {
   buildReport,
   type JudgeLimits,
   type Report,
   type ScenarioResult,
   type TrafficSummary,
-} from "../report.js";
+} from "../report/report.js";
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
-import { specModel } from "../spec.js";
-import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "./answer.js";
-import { BoundedMap } from "./bounded.js";
-import type { ObservedExchange } from "./exchange.js";
-import { cutText } from "./shown-headers.js";
+import { specModel } from "../spec/spec.js";
+import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
+import { BoundedMap } from "../shared/bounded-map.js";
+import type { ObservedExchange } from "../shared/exchange.js";
+import { cutText } from "../http/shown-headers.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 const REDACTED_TOKENS = 1024;

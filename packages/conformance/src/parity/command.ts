@@ -4,19 +4,19 @@
 // ran, 1 only under --fail-under, 2 for input it cannot use, 130/143 when interrupted.
 
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
+import "../active/vocabulary.js";
 import { closeSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createHttp } from "../http.js";
-import { exitCodeOf } from "../interrupt.js";
-import { baseUrlOf, type ConformanceOptions, checkOptions, UsageError } from "../options.js";
-import { createPacer } from "../pacer.js";
-import { checkReportDir, openPrivate, reportDirOf } from "../report-files.js";
-import { type RunIo, withRunOutput } from "../run-output.js";
-import { type StartedTarget, startTarget } from "../target.js";
-import { colors as pc } from "../terminal.js";
+import { createHttp } from "../http/http.js";
+import { exitCodeOf } from "../shared/interrupt.js";
+import { baseUrlOf, type ConformanceOptions, checkOptions, UsageError } from "../cli/options.js";
+import { createPacer } from "../shared/pacer.js";
+import { checkReportDir, openPrivate, reportDirOf } from "../report/files.js";
+import { type RunIo, withRunOutput } from "../report/run-output.js";
+import { type StartedTarget, startTarget } from "../target/target.js";
+import { colors as pc } from "../shared/terminal.js";
 import { readHar } from "../traffic/har.js";
-import { VERSION } from "../version.js";
+import { VERSION } from "../shared/version.js";
 import { compareShapes } from "./compare.js";
 import { enumPathsOf } from "./enum-paths.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";

@@ -9,9 +9,9 @@
 // judged there, once the exchanges showed the token accepted (an unknown or expired token is never
 // taken for one that lacks permission).
 
-import { keyFor } from "../operations.js";
-import { DEFAULTS } from "../options.js";
-import { requestRate } from "../rate.js";
+import { keyFor } from "../spec/operations.js";
+import { DEFAULTS } from "../cli/options.js";
+import { requestRate } from "../spec/rate.js";
 import { rule } from "./types.js";
 
 export const authResellerClientTokenForbidden = rule({

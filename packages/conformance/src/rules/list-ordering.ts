@@ -4,8 +4,8 @@
 // is the default order's key, whose direction the spec leaves open: not judged here.
 
 import type { OperationModel } from "@platform-api/spec";
-import { fieldOf } from "../json.js";
-import { listOrderings } from "../list-facts.js";
+import { fieldOf } from "../shared/json.js";
+import { listOrderings } from "../spec/list-facts.js";
 import { offsetLists, pageLists } from "./lists.js";
 import type { OffsetPageEvent, PagePageEvent, Verdict } from "./types.js";
 import { rule } from "./types.js";

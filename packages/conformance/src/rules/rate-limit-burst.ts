@@ -4,7 +4,7 @@
 // platform handled each one inside it, however slowly the proxy or the client went. Slower traffic
 // is not judged; a 429 the traffic met is the limit at work.
 
-import { burstThreshold, rateText, requestRate } from "../rate.js";
+import { burstThreshold, rateText, requestRate } from "../spec/rate.js";
 import { rule } from "./types.js";
 
 export const rateLimitBurstMeets429 = rule({

@@ -3,15 +3,15 @@
 // junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
+import "../active/vocabulary.js";
 import { readFileSync } from "node:fs";
 import { createJudge, type Judge } from "../judge/judge.js";
-import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
-import { createUsageRedactor } from "../redact.js";
-import type { Report } from "../report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
-import type { RunIo, RunResult } from "../run.js";
-import { forTerminal, colors as pc } from "../terminal.js";
+import { baseUrlOf, DEFAULTS, UsageError } from "../cli/options.js";
+import { createUsageRedactor } from "../shared/redact.js";
+import type { Report } from "../report/report.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import type { RunIo, RunResult } from "../active/run.js";
+import { forTerminal, colors as pc } from "../shared/terminal.js";
 import { createHarRecorder, type RecordingState, readHar } from "./har.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 

@@ -21,8 +21,8 @@ import {
   headersOfPairs,
   MAX_JUDGED_BODY_BYTES,
   type ObservedExchange,
-} from "../judge/exchange.js";
-import { connectHost } from "../options.js";
+} from "../shared/exchange.js";
+import { connectHost } from "../cli/options.js";
 import { keepAnswerOnWriteError } from "./early-answer.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */

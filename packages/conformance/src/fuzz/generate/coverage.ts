@@ -11,8 +11,8 @@ import {
   platformFactsOf,
   type ValueFacts,
 } from "@platform-api/spec";
-import { listFilters } from "../../list-facts.js";
-import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec.js";
+import { listFilters } from "../../spec/list-facts.js";
+import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec/spec.js";
 import type { FuzzRequest } from "../request.js";
 import { bodyValues, coverageValues, DATE_TIMES, VERY_LARGE } from "./values.js";
 
