@@ -3,9 +3,9 @@
 // breaks the spec fails its step here, with its evidence; the scenarios that need what it could not
 // give skip, naming it.
 
+import { check, scenario } from "../src/active/scenario.js";
 import type { DiscoveryStepId } from "../src/shared/context.js";
 import { REGIONS, usableRegionState } from "../src/spec/regions.js";
-import { check, scenario } from "../src/active/scenario.js";
 
 const STEPS: { id: DiscoveryStepId; title: string; operation: string; calls: string[] }[] = [
   {

@@ -4,9 +4,9 @@
 // registry (src/rules/ pagination.page.*), driven by src/drivers/page-list.ts.
 
 import { operationById } from "@platform-api/spec";
-import type { Http } from "../src/http/http.js";
 import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/active/lists.js";
 import { check, type Need, scenario } from "../src/active/scenario.js";
+import type { Http } from "../src/http/http.js";
 import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec/spec.js";
 
 const OP = "listAiTasks";

@@ -6,6 +6,7 @@
 // (burstThreshold) answered 200 with each request sent and answered inside one period. A slower
 // path (a loaded machine, a long link, a slow server) cannot exceed the rate, and proves nothing.
 
+import { check, type Need, scenario, step } from "../src/active/scenario.js";
 import type { Answer } from "../src/http/http.js";
 import { sleep } from "../src/http/http.js";
 import {
@@ -16,7 +17,6 @@ import {
   retryAfterMs,
   type Timed,
 } from "../src/spec/rate.js";
-import { check, type Need, scenario, step } from "../src/active/scenario.js";
 
 const NEEDS: Need[] = ["burst", "rate-limited"];
 const ME = "/iam/clients/me";

@@ -4,19 +4,19 @@
 import type { Command } from "commander";
 import { createProgram, toOptions } from "./cli/cli-options.js";
 import { createFuzzCommand, toFuzzOptions } from "./cli/fuzz-options.js";
-import { interruptSignal } from "./shared/interrupt.js";
 import { DEFAULTS } from "./cli/options.js";
 import { createParityCommand, toParityOptions } from "./cli/parity-options.js";
+import { interruptSignal } from "./shared/interrupt.js";
 import { createUsageRedactor } from "./shared/redact.js";
 // The suite's own names are never redacted as if they were a key (commander's echoes included).
 import "./active/vocabulary.js";
-import { forTerminal } from "./shared/terminal.js";
 import {
   createObserveCommand,
   createVerifyCommand,
   toObserveOptions,
   toVerifyOptions,
 } from "./cli/traffic-options.js";
+import { forTerminal } from "./shared/terminal.js";
 
 // commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
 // command line, one in the key variables, or the password of a URL on it is redacted from what it prints.

@@ -1,7 +1,15 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "./active/vocabulary.js";
 
+export { type RunIo, type RunResult, runConformance } from "./active/run.js";
 export { createProgram, parseArgs } from "./cli/cli-options.js";
+export { DEFAULTS } from "./cli/options.js";
+export type { Finding } from "./fuzz/finding.js";
+export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
+export type { FuzzRequest, Phase } from "./fuzz/request.js";
+export { runFuzz } from "./fuzz/run.js";
+export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report/report.js";
+export type { ConformanceOptions } from "./shared/conformance-options.js";
 export type {
   CreatedResource,
   Discovery,
@@ -14,11 +22,5 @@ export type {
   Severity,
   TargetKind,
 } from "./shared/context.js";
-export type { Finding } from "./fuzz/finding.js";
-export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
-export type { FuzzRequest, Phase } from "./fuzz/request.js";
-export { runFuzz } from "./fuzz/run.js";
 export type { ObservedExchange } from "./shared/exchange.js";
-export { type ConformanceOptions, DEFAULTS, UsageError } from "./cli/options.js";
-export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report/report.js";
-export { type RunIo, type RunResult, runConformance } from "./active/run.js";
+export { UsageError } from "./shared/usage-error.js";

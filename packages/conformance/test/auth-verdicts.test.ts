@@ -4,8 +4,8 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { ObservedExchange } from "../src/shared/exchange.js";
 import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
 import { offsetList } from "../src/spec/offset.js";
 import { keyFor } from "../src/spec/operations.js";
 import { specModel } from "../src/spec/spec.js";

@@ -12,8 +12,8 @@ import {
   platformFactsOf,
   type StatusFact,
 } from "@platform-api/spec";
-import { fieldOf, isRecord } from "../src/shared/json.js";
 import { plannedResults } from "../src/judge/judge.js";
+import { fieldOf, isRecord } from "../src/shared/json.js";
 import { listFilters, listOrderings } from "../src/spec/list-facts.js";
 import { offsetLists } from "../src/spec/offset.js";
 import { keyFor } from "../src/spec/operations.js";

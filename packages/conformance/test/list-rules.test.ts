@@ -5,8 +5,8 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { ObservedExchange } from "../src/shared/exchange.js";
 import { createJudge } from "../src/judge/judge.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
 import { listFilters, listOrderings } from "../src/spec/list-facts.js";
 import { offsetList } from "../src/spec/offset.js";
 import { pageList } from "../src/spec/pages.js";

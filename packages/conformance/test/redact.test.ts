@@ -4,8 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
-import type { Evidence } from "../src/shared/context.js";
 import { createHttp } from "../src/http/http.js";
+import type { Evidence } from "../src/shared/context.js";
 import { fieldOf } from "../src/shared/json.js";
 import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
 

@@ -9,11 +9,11 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Evidence } from "../src/shared/context.js";
-import { createHttp, type Wait } from "../src/http/http.js";
-import { DEFAULTS } from "../src/cli/options.js";
-import { createPacer } from "../src/shared/pacer.js";
 import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { createHttp, type Wait } from "../src/http/http.js";
+import type { Evidence } from "../src/shared/context.js";
+import { createPacer } from "../src/shared/pacer.js";
 import { type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 
 describe("the HTTP layer says each wait before a retry", () => {

@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
-import { DEFAULTS, UsageError } from "../src/cli/options.js";
 import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { UsageError } from "../src/shared/usage-error.js";
 import { startTarget } from "../src/target/target.js";
 import { countingServer } from "./counting-server.js";
 

@@ -6,8 +6,8 @@ import { validateWorkflow } from "@action-validator/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createFuzzCommand, toFuzzOptions } from "../src/cli/fuzz-options.js";
-import type { FuzzOptions } from "../src/fuzz/options.js";
 import { DEFAULTS } from "../src/cli/options.js";
+import type { FuzzOptions } from "../src/fuzz/options.js";
 import { requestsPerSecond } from "../src/spec/rate.js";
 import {
   cronProblem,

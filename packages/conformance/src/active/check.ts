@@ -3,9 +3,9 @@
 // documents for that status.
 
 import { findOperation, responseFor } from "@platform-api/spec";
-import type { StatusOf } from "../spec/api.js";
-import type { Evidence } from "../shared/context.js";
 import type { Answer, Answered } from "../http/http.js";
+import type { Evidence } from "../shared/context.js";
+import type { StatusOf } from "../spec/api.js";
 import { specModel } from "../spec/spec.js";
 
 export class Deviation extends Error {

@@ -7,13 +7,13 @@
 import "./vocabulary.js";
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
+import { plannedResults } from "../judge/judge.js";
 import type { Evidence } from "../shared/context.js";
+import { specModel } from "../spec/spec.js";
 import { DRIVERS } from "./drivers/index.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
-import { plannedResults } from "../judge/judge.js";
 import { driverFlaky, driverUnfinished } from "./run-judge.js";
 import { runHttp, tell, unmetNeed } from "./scenario.js";
-import { specModel } from "../spec/spec.js";
 
 class DriverSkip extends Error {}
 

@@ -3,9 +3,9 @@
 // retried as it was sent). A failure that does not repeat is flaky: its own status, shown with the
 // exchange it failed on and the answer the request got when sent again.
 
-import { Deviation } from "./check.js";
-import type { Evidence } from "../shared/context.js";
 import { evidenceOf, resendOf, SERVER_ERROR_PAUSE_MS, sleep } from "../http/http.js";
+import type { Evidence } from "../shared/context.js";
+import { Deviation } from "./check.js";
 
 /** The most distinct requests one result's failure is confirmed by: the rest stay as they were. */
 export const MAX_RESENT = 3;

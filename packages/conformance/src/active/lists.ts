@@ -3,13 +3,13 @@
 // spec by the transport: src/judge.ts.)
 
 import type { operations } from "@platform-api/spec/generated/openapi";
-import type { Request } from "../spec/api.js";
-import { Deviation, expectStatus } from "./check.js";
 import type { Http } from "../http/http.js";
 import { fieldOf } from "../shared/json.js";
+import type { Request } from "../spec/api.js";
 import { type OffsetList, type OffsetWalk, walkOffsetList } from "../spec/offset.js";
 import { pageList, readPage } from "../spec/pages.js";
 import { operationAt } from "../spec/spec.js";
+import { Deviation, expectStatus } from "./check.js";
 
 export { expectStatus };
 

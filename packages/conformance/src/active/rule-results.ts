@@ -6,12 +6,12 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "./vocabulary.js";
 import type { OperationModel } from "@platform-api/spec";
-import { Deviation } from "./check.js";
-import type { Evidence } from "../shared/context.js";
-import { DRIVERS } from "./drivers/index.js";
 import { plannedResults, verdictOf } from "../judge/judge.js";
-import { operationNeeds } from "../spec/operations.js";
 import type { Rule } from "../rules/types.js";
+import type { Evidence } from "../shared/context.js";
+import { operationNeeds } from "../spec/operations.js";
+import { Deviation } from "./check.js";
+import { DRIVERS } from "./drivers/index.js";
 import {
   flakyDrivesOf,
   runJudge,

@@ -3,9 +3,9 @@
 // they happen. The rule results (scenarios/95-rules.scenario.ts) read their verdicts from it.
 
 import { appendFileSync } from "node:fs";
+import { createJudge, type Judge } from "../judge/judge.js";
 import type { Evidence, RunContext } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
-import { createJudge, type Judge } from "../judge/judge.js";
 
 let current: { run: RunContext; judge: Judge } | undefined;
 /** What a driver met that kept it from driving an operation (no answer, a refusal), by operation. */

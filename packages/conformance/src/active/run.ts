@@ -10,16 +10,18 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
-import { scenarioModuleCache } from "../shared/module-cache.js";
-import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../cli/options.js";
-import { prepareRun } from "../target/prepare.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import { type Activity, activityListener, createTimeline, hooksOf } from "../report/progress.js";
 import { buildReport, type Report } from "../report/report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import { createScenarioReporter } from "../report/reporter.js";
 import { type RunIo, type RunOutput, withRunOutput } from "../report/run-output.js";
-import { resultIds } from "./scenario-ids.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
+import { scenarioModuleCache } from "../shared/module-cache.js";
 import { colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { checkOnly, checkOptions } from "../target/check-options.js";
+import { prepareRun } from "../target/prepare.js";
+import { resultIds } from "./scenario-ids.js";
 
 export interface RunResult {
   /** 0: conformant; 1: not; 2: usage; 128 + a signal's number (130: Ctrl-C): interrupted (fuzz). */

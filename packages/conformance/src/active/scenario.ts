@@ -6,21 +6,28 @@
 
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
-import type { CreatedResource, Evidence, Need, RunContext, ScenarioMeta, Severity } from "../shared/context.js";
-import { confirmFailure, failureEvidence } from "./flaky.js";
-import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "../http/http.js";
 import { pathOf } from "../http/answer.js";
-import { flatHeaders } from "../shared/exchange.js";
+import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "../http/http.js";
 import { shownHeaders } from "../http/shown-headers.js";
-import { unmetNeed } from "../target/needs.js";
-import { createPacer, type Pacer } from "../shared/pacer.js";
 import { type Activity, activityPoster, hooksOf } from "../report/progress.js";
+import type {
+  CreatedResource,
+  Evidence,
+  Need,
+  RunContext,
+  ScenarioMeta,
+  Severity,
+} from "../shared/context.js";
+import { flatHeaders } from "../shared/exchange.js";
+import { createPacer, type Pacer } from "../shared/pacer.js";
 import { createRedactor } from "../shared/redact.js";
+import { unmetNeed } from "../target/needs.js";
+import { confirmFailure, failureEvidence } from "./flaky.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
-export { check, Deviation } from "./check.js";
 export type { Need } from "../shared/context.js";
 export { unmetNeed } from "../target/needs.js";
+export { check, Deviation } from "./check.js";
 
 export interface ScenarioDefinition {
   id: string;

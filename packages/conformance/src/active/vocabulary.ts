@@ -3,12 +3,12 @@
 // outside, so none is ever a secret the target could have echoed: the redactor (src/redact.ts)
 // leaves them whole even where a key's secret part is one of their words (`test$client-token`).
 
-import { DRIVERS } from "./drivers/index.js";
 import { plannedResults } from "../judge/judge.js";
-import { keepSuiteNames } from "../shared/redact.js";
 import { RULES } from "../rules/index.js";
-import { resultIds } from "./scenario-ids.js";
+import { keepSuiteNames } from "../shared/redact.js";
 import { specModel } from "../spec/spec.js";
+import { DRIVERS } from "./drivers/index.js";
+import { resultIds } from "./scenario-ids.js";
 
 let names: readonly string[] | undefined;
 

@@ -2,9 +2,11 @@
 // plain-vitest global setup (which reads the same flags from CONFORMANCE_ARGS).
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { type ConformanceOptions, DEFAULTS, ID_RANGE } from "./options.js";
-import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../spec/rate.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
 import { VERSION } from "../shared/version.js";
+import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../spec/rate.js";
+import { ID_RANGE } from "../target/check-options.js";
+import { DEFAULTS } from "./options.js";
 
 /** An id: a whole number a JavaScript number holds exactly (9007199254740993 would become …992). */
 export const integer = (flag: string) => (value: string) => {

@@ -2,11 +2,11 @@
 // options (same flags, same defaults) and what generation adds.
 
 import { Command, InvalidArgumentError } from "commander";
-import { decimal, toOptions, withPlaceOptions, withTargetOptions } from "./cli-options.js";
-import { DEFAULTS } from "./options.js";
-import { MIN_RATE_LIMIT, requestsPerSecond } from "../spec/rate.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../fuzz/options.js";
 import { PHASES, type Phase } from "../fuzz/request.js";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../spec/rate.js";
+import { decimal, toOptions, withPlaceOptions, withTargetOptions } from "./cli-options.js";
+import { DEFAULTS } from "./options.js";
 
 const whole = (flag: string) => (value: string) => {
   if (!/^-?\d+$/.test(value.trim()))

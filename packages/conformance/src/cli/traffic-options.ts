@@ -1,7 +1,6 @@
 // The command lines of `conformance observe` and `conformance verify`, parsed by commander.
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULTS } from "./options.js";
 import {
   durationRange,
   MAX_DURATION_SECONDS,
@@ -9,6 +8,7 @@ import {
   type ObserveOptions,
   type VerifyOptions,
 } from "../traffic/commands.js";
+import { DEFAULTS } from "./options.js";
 
 const seconds = (value: string) => {
   const n = Number(value);

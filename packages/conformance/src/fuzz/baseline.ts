@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { readBoundedFile } from "../shared/bounded-file.js";
-import { UsageError } from "../cli/options.js";
+import { UsageError } from "../shared/usage-error.js";
 import type { Finding } from "./session.js";
 
 export interface BaselineEntry {

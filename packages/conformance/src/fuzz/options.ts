@@ -1,7 +1,8 @@
 // Every option of `conformance fuzz` with its default: the main run's target options, and what
 // generation adds (the README's table follows it).
 
-import { type ConformanceOptions, UsageError } from "../cli/options.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
+import { UsageError } from "../shared/usage-error.js";
 import { PHASES, type Phase } from "./request.js";
 
 export interface FuzzOptions extends ConformanceOptions {

@@ -6,8 +6,8 @@
 
 import { type OperationModel, operationById, taskPollingOf } from "@platform-api/spec";
 import fc from "fast-check";
-import type { RunContext } from "../shared/context.js";
 import { sleep } from "../http/http.js";
+import type { RunContext } from "../shared/context.js";
 import { fieldOf, isRecord } from "../shared/json.js";
 import { specModel } from "../spec/spec.js";
 import { requestArbitrary } from "./generate/arbitraries.js";

@@ -6,11 +6,11 @@
 // (exit 2), naming the entry and saying what is allowed, never quoting what it holds.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
+import { plannedResults } from "../judge/judge.js";
 import { readBoundedFile } from "../shared/bounded-file.js";
 import { shapeChecker } from "../shared/json-shape.js";
-import { plannedResults } from "../judge/judge.js";
+import { UsageError } from "../shared/usage-error.js";
 import { keyFor } from "../spec/operations.js";
-import { UsageError } from "../cli/options.js";
 import { specModel } from "../spec/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import type { Finding } from "./finding.js";

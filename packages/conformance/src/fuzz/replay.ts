@@ -7,10 +7,10 @@
 // back (the session's restorer).
 
 import { operationById } from "@platform-api/spec";
-import type { RunContext } from "../shared/context.js";
 import type { FuzzReport } from "../report/report.js";
-import { specModel } from "../spec/spec.js";
+import type { RunContext } from "../shared/context.js";
 import { colors as pc } from "../shared/terminal.js";
+import { specModel } from "../spec/spec.js";
 import type { Finding } from "./finding.js";
 import { runValueOf, writes, writesNeedAsking } from "./plan.js";
 import { type FuzzRequest, requestLine } from "./request.js";

@@ -4,8 +4,8 @@
 // key's environment variable.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import type { Request } from "../spec/api.js";
 import { authorizationWord, curlCommand } from "../shared/curl.js";
+import type { Request } from "../spec/api.js";
 import { keyFor } from "../spec/operations.js";
 import { specModel } from "../spec/spec.js";
 

@@ -6,16 +6,16 @@
 // is its finding, with a reproducer.
 
 import { operationById } from "@platform-api/spec";
-import type { CreatedResource, Evidence, RunContext } from "../shared/context.js";
 import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
-import { fieldOf } from "../shared/json.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
-import { unmetNeed } from "../target/needs.js";
-import { operationNeeds } from "../spec/operations.js";
-import { createPacer } from "../shared/pacer.js";
 import type { ActivityHooks } from "../report/progress.js";
 import type { ScenarioResult } from "../report/report.js";
+import type { CreatedResource, Evidence, RunContext } from "../shared/context.js";
+import { fieldOf } from "../shared/json.js";
+import { createPacer } from "../shared/pacer.js";
+import { operationNeeds } from "../spec/operations.js";
 import { specModel } from "../spec/spec.js";
+import { unmetNeed } from "../target/needs.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { classify } from "./classify.js";
 import type { Finding } from "./finding.js";

@@ -9,21 +9,21 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { threadId } from "node:worker_threads";
 import { findOperation } from "@platform-api/spec";
-import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "../spec/api.js";
+import { BoundedMap } from "../shared/bounded-map.js";
 import type { Evidence } from "../shared/context.js";
 import { curlCommand, headerWord } from "../shared/curl.js";
-import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./answer.js";
-import { BoundedMap } from "../shared/bounded-map.js";
 import { flatHeaders, MAX_JUDGED_BODY_BYTES, type ObservedExchange } from "../shared/exchange.js";
-import { shownHeaders } from "./shown-headers.js";
-import { connectHost } from "../cli/options.js";
 import type { Pacer } from "../shared/pacer.js";
-import { requestRate, retryAfterMs } from "../spec/rate.js";
 import { createRedactor } from "../shared/redact.js";
+import { type Call, type MethodOf, OffSpec, type OperationAt, type Path, type Request } from "../spec/api.js";
+import { requestRate, retryAfterMs } from "../spec/rate.js";
 import { specModel } from "../spec/spec.js";
+import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./answer.js";
+import { connectHost } from "./connect-host.js";
+import { shownHeaders } from "./shown-headers.js";
 
-export type { Answer, Answered } from "./answer.js";
 export { retryAfterMs } from "../spec/rate.js";
+export type { Answer, Answered } from "./answer.js";
 export { excerptOf };
 
 /**

@@ -8,15 +8,9 @@
 // first, and the report says how many were.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
-import type { Evidence, Severity } from "../shared/context.js";
-import { credentialValues, hideCredentials } from "../spec/credential-names.js";
-import { fieldOf, isRecord } from "../shared/json.js";
 import { identity } from "../active/lists.js";
-import { offsetList, readOffsetPage } from "../spec/offset.js";
-import { keyFor } from "../spec/operations.js";
-import { pageList } from "../spec/pages.js";
-import { burstThreshold } from "../spec/rate.js";
-import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
+import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
+import { cutText } from "../http/shown-headers.js";
 import {
   buildReport,
   type JudgeLimits,
@@ -27,11 +21,17 @@ import {
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
-import { specModel } from "../spec/spec.js";
-import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
 import { BoundedMap } from "../shared/bounded-map.js";
+import type { Evidence, Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
-import { cutText } from "../http/shown-headers.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
+import { credentialValues, hideCredentials } from "../spec/credential-names.js";
+import { offsetList, readOffsetPage } from "../spec/offset.js";
+import { keyFor } from "../spec/operations.js";
+import { pageList } from "../spec/pages.js";
+import { burstThreshold } from "../spec/rate.js";
+import { specModel } from "../spec/spec.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 const REDACTED_TOKENS = 1024;

@@ -13,10 +13,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { resolve } from "node:path";
-import { UsageError } from "../cli/options.js";
-import { causeLine, causes, type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
-import { toHtml } from "./html.js";
 import { colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { toHtml } from "./html.js";
+import { causeLine, causes, type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 
 /** The report folder a --report value names, from the folder the command runs in. */
 export const reportDirOf = (report: string, cwd: string = process.cwd()): string => resolve(cwd, report);

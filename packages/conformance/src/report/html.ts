@@ -7,8 +7,15 @@
 // (src/report-html/escape.ts); what an exchange recorded is bounded again as it is shown.
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
-import type { Evidence } from "../shared/context.js";
 import { cutText, shownHeaders } from "../http/shown-headers.js";
+import type { Evidence } from "../shared/context.js";
+import { specModel } from "../spec/spec.js";
+import { type Redact, textOf } from "./html/escape.js";
+import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./html/exchanges.js";
+import { FILTER_SCRIPT, scriptSource } from "./html/filters.js";
+import { STYLE } from "./html/style.js";
+import { counted, countsText, summariseReason } from "./html/summaries.js";
+import { timeSection } from "./html/time.js";
 import {
   causeLine,
   causes,
@@ -18,13 +25,6 @@ import {
   trafficLines,
   verdictOf,
 } from "./report.js";
-import { type Redact, textOf } from "./html/escape.js";
-import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./html/exchanges.js";
-import { FILTER_SCRIPT, scriptSource } from "./html/filters.js";
-import { STYLE } from "./html/style.js";
-import { counted, countsText, summariseReason } from "./html/summaries.js";
-import { timeSection } from "./html/time.js";
-import { specModel } from "../spec/spec.js";
 
 export interface HtmlReportOptions {
   /** The spec model whose operations the page lists (default: the one the suite judged against). */

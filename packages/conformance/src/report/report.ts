@@ -2,13 +2,13 @@
 // passes through `redact` (src/redact.ts) first, so a key the target echoed never reaches a file
 // or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
+import type { Finding } from "../fuzz/finding.js";
 import type { CreatedResource, Evidence, Severity } from "../shared/context.js";
 import { showControls } from "../shared/controls.js";
-import { hideCredentials } from "../spec/credential-names.js";
-import type { Finding } from "../fuzz/finding.js";
 import { mdCode, mdText } from "../shared/markdown.js";
-import type { TimeAccount } from "./progress.js";
 import { redactDeep } from "../shared/redact.js";
+import { hideCredentials } from "../spec/credential-names.js";
+import type { TimeAccount } from "./progress.js";
 
 /**
  * `flaky`: it failed on a 5xx or a lost answer that did not repeat when its request was sent again

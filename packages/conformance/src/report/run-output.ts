@@ -3,10 +3,10 @@
 // anything shaped like a token (a usage error may echo a token typed as a flag's value) and a
 // URL's password; once the target is known, of the target's keys too.
 
-import { type ConformanceOptions, DEFAULTS } from "../cli/options.js";
-import { createProgress, type Progress, type ProgressOut } from "./progress.js";
+import { type ConformanceOptions, KEY_VARIABLES } from "../shared/conformance-options.js";
 import { createRedactor, createUsageRedactor } from "../shared/redact.js";
 import { forTerminal } from "../shared/terminal.js";
+import { createProgress, type Progress, type ProgressOut } from "./progress.js";
 
 /** Where a command's lines and environment come from (tests give their own). */
 export interface RunIo {
@@ -49,7 +49,7 @@ export function runOutput(
   const env = io.env ?? process.env;
   const usage = createUsageRedactor(
     env,
-    [options.apiKeyEnv, options.resellerApiKeyEnv, DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    [options.apiKeyEnv, options.resellerApiKeyEnv, KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv],
     [options.target],
   );
   let redactLine = usage;

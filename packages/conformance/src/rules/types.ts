@@ -6,8 +6,8 @@
 // The judge (src/judge/judge.ts) keeps the state across exchanges that events carry.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Evidence, JudgedExchange, Need, Severity } from "../shared/context.js";
 import type { Answer } from "../http/answer.js";
+import type { Evidence, JudgedExchange, Need, Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
 import type { OffsetList } from "../spec/offset.js";
 import type { PageList } from "../spec/pages.js";

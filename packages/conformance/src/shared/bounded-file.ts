@@ -4,7 +4,7 @@
 // the flag that named it and what is allowed.
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { UsageError } from "../cli/options.js";
+import { UsageError } from "./usage-error.js";
 
 /** The file's text; UsageError when it is not a regular file, is larger than `maxBytes`, or cannot be read. */
 export function readBoundedFile(file: string, flag: string, maxBytes: number, what: string): string {

@@ -9,10 +9,10 @@ import {
   paginatedOperations,
   requireParameter,
 } from "@platform-api/spec";
-import type { Request } from "./api.js";
 import { check, expectStatus } from "../active/check.js";
 import type { Answer, Http } from "../http/http.js";
 import { fieldOf } from "../shared/json.js";
+import type { Request } from "./api.js";
 import { specModel } from "./spec.js";
 
 export interface OffsetList {

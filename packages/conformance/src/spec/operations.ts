@@ -3,8 +3,8 @@
 // values for its path parameters.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Auth, Request } from "./api.js";
 import type { Need, RunContext } from "../shared/context.js";
+import type { Auth, Request } from "./api.js";
 import { specModel } from "./spec.js";
 
 /**

@@ -10,10 +10,10 @@ import {
   paginatedOperations,
   requireParameter,
 } from "@platform-api/spec";
-import type { Query, Request } from "./api.js";
 import { check, expectStatus } from "../active/check.js";
 import type { Http } from "../http/http.js";
 import { fieldOf } from "../shared/json.js";
+import type { Query, Request } from "./api.js";
 import { schemaAt, specModel, successSchemaPointer } from "./spec.js";
 
 export interface PageList {

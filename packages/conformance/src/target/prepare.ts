@@ -6,20 +6,22 @@
 import { SIMULATOR_HEADER } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
-import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "../shared/context.js";
-import { type Answer, CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
-import { fieldOf, isRecord } from "../shared/json.js";
 import { decodeExchange, judgeAnswer } from "../http/answer.js";
-import type { ObservedExchange } from "../shared/exchange.js";
-import { largestPage, offsetList, walkOffsetList } from "../spec/offset.js";
-import { type ConformanceOptions, DEFAULTS, UsageError } from "../cli/options.js";
-import { createPacer } from "../shared/pacer.js";
+import { type Answer, CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
 import type { ActivityHooks } from "../report/progress.js";
+import { type ConformanceOptions, KEY_VARIABLES } from "../shared/conformance-options.js";
+import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "../shared/context.js";
+import type { ObservedExchange } from "../shared/exchange.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import { createPacer } from "../shared/pacer.js";
 import { createRedactor, createUsageRedactor } from "../shared/redact.js";
+import { forTerminal } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { largestPage, offsetList, walkOffsetList } from "../spec/offset.js";
+import { defaultRateLimit } from "../spec/rate.js";
 import { listRegions, REGIONS, usableRegionState } from "../spec/regions.js";
 import { specModel } from "../spec/spec.js";
 import { type StartedTarget, startTarget } from "./target.js";
-import { forTerminal } from "../shared/terminal.js";
 
 export interface PreparedRun {
   context: RunContext;
@@ -68,8 +70,8 @@ export async function prepareRun(
     const redact = createUsageRedactor(env, [
       options.apiKeyEnv,
       options.resellerApiKeyEnv,
-      DEFAULTS.apiKeyEnv,
-      DEFAULTS.resellerApiKeyEnv,
+      KEY_VARIABLES.apiKeyEnv,
+      KEY_VARIABLES.resellerApiKeyEnv,
     ]);
     const { discovered, discovery } = await discover(
       target,
@@ -129,7 +131,7 @@ async function discover(
     baseUrl: target.url,
     apiKey: target.apiKey,
     resellerApiKey: target.resellerApiKey,
-    pacer: createPacer(options.rateLimit ?? DEFAULTS.rateLimit),
+    pacer: createPacer(options.rateLimit ?? defaultRateLimit()),
     timeScale: target.timeScale,
     record: (e) => evidence.push(e),
     ...(activity ? { sending: activity.sending, waiting: activity.waiting } : {}),

@@ -3,8 +3,10 @@
 
 import { SIMULATOR_HEADER, type Simulator, simulatorHints, startSimulator } from "@platform-api/simulator";
 import { PrismNotInstalledError, startPrismMock } from "@platform-api/spec/mock";
+import { type ConformanceOptions, SIMULATOR_TIME_SCALE } from "../shared/conformance-options.js";
 import type { RunContext, TargetKind } from "../shared/context.js";
-import { type ConformanceOptions, DEFAULTS, targetKind, UsageError } from "../cli/options.js";
+import { UsageError } from "../shared/usage-error.js";
+import { targetKind } from "./check-options.js";
 
 export interface StartedTarget {
   kind: TargetKind;
@@ -32,7 +34,7 @@ export async function startTarget(
 ): Promise<StartedTarget> {
   const kind = targetKind(options.target);
   if (kind === "simulator") {
-    const timeScale = options.timeScale ?? DEFAULTS.simulatorTimeScale;
+    const timeScale = options.timeScale ?? SIMULATOR_TIME_SCALE;
     // env: {} so that a GCORE_API_KEY meant for a live target never becomes the simulator's token.
     const sim = await startSimulator({ port: 0, timeScale, env: {} });
     return {

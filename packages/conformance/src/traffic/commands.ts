@@ -5,13 +5,15 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "../active/vocabulary.js";
 import { readFileSync } from "node:fs";
-import { createJudge, type Judge } from "../judge/judge.js";
-import { baseUrlOf, DEFAULTS, UsageError } from "../cli/options.js";
-import { createUsageRedactor } from "../shared/redact.js";
-import type { Report } from "../report/report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import type { RunIo, RunResult } from "../active/run.js";
+import { createJudge, type Judge } from "../judge/judge.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import type { Report } from "../report/report.js";
+import { KEY_VARIABLES } from "../shared/conformance-options.js";
+import { createUsageRedactor } from "../shared/redact.js";
 import { forTerminal, colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { baseUrlOf } from "../target/check-options.js";
 import { createHarRecorder, type RecordingState, readHar } from "./har.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 
@@ -79,8 +81,8 @@ export function listenAddress(value: string, allowRemote: boolean): { host: stri
  * role, so the reseller API letting the client key in is judged in traffic too.
  */
 const rolesOf = (env: Record<string, string | undefined> | undefined) => ({
-  client: env?.[DEFAULTS.apiKeyEnv] || undefined,
-  reseller: env?.[DEFAULTS.resellerApiKeyEnv] || undefined,
+  client: env?.[KEY_VARIABLES.apiKeyEnv] || undefined,
+  reseller: env?.[KEY_VARIABLES.resellerApiKeyEnv] || undefined,
 });
 
 export interface Observing {
@@ -118,7 +120,7 @@ export async function startObserving(
   const upstream = baseUrlOf("--upstream", options.upstream);
   const judge = createJudge({
     env: options.env,
-    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    keyVariables: [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv],
     roles: rolesOf(options.env),
     onFirstFailure: options.onFirstFailure,
   });
@@ -205,7 +207,7 @@ function printer(io: TrafficIo, urls: (string | undefined)[]) {
   // Every line reaches the screen through forTerminal: what a target or a HAR sent shows as text.
   const print = (line: string) =>
     (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
-  const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv], urls);
+  const usage = createUsageRedactor(env, [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv], urls);
   return { env, usage, print };
 }
 
@@ -297,7 +299,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
     !exchanges.some((e) => e.status !== null && e.status >= 200 && e.status < 300);
   const judge = createJudge({
     env,
-    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    keyVariables: [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv],
     roles: rolesOf(env),
     credentialsRecorded,
   });

@@ -7,12 +7,12 @@
 
 import { closeSync, ftruncateSync, writeSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { isCredentialHeader, isCredentialParameter } from "../spec/credential-names.js";
-import { headersOfPairs, type ObservedExchange } from "../shared/exchange.js";
-import { UsageError } from "../cli/options.js";
-import { REDACTED } from "../shared/redact.js";
-import { openPrivate } from "../report/files.js";
 import { entryProblem } from "../http/har-shape.js";
+import { openPrivate } from "../report/files.js";
+import { headersOfPairs, type ObservedExchange } from "../shared/exchange.js";
+import { REDACTED } from "../shared/redact.js";
+import { UsageError } from "../shared/usage-error.js";
+import { isCredentialHeader, isCredentialParameter } from "../spec/credential-names.js";
 import { MAX_JUDGED_BODY_BYTES, type PassedExchange } from "./proxy.js";
 
 /**

@@ -16,13 +16,13 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
+import { connectHost } from "../http/connect-host.js";
 import {
   flatHeaders,
   headersOfPairs,
   MAX_JUDGED_BODY_BYTES,
   type ObservedExchange,
 } from "../shared/exchange.js";
-import { connectHost } from "../cli/options.js";
 import { keepAnswerOnWriteError } from "./early-answer.js";
 
 /** What the judge reads of a body at most; a longer answer passes whole but is not judged (counted). */

@@ -3,8 +3,8 @@
 // filter with two values at once, and each ordering by an item field.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Query } from "../../spec/api.js";
 import { fieldOf } from "../../shared/json.js";
+import type { Query } from "../../spec/api.js";
 import { type ListFilter, listFilters, listOrderings } from "../../spec/list-facts.js";
 
 /** Values of the spec's enum (of the parameter, or of its items when it repeats), else seen ones. */

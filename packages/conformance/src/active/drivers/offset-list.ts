@@ -4,9 +4,8 @@
 // by an item field walked the same way.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Query, Request } from "../../spec/api.js";
 import type { Http } from "../../http/http.js";
-import { walkOffset } from "../lists.js";
+import type { Query, Request } from "../../spec/api.js";
 import {
   largestPage,
   type OffsetList,
@@ -17,6 +16,7 @@ import {
   walkLimit,
 } from "../../spec/offset.js";
 import { operationNeeds, requestFor } from "../../spec/operations.js";
+import { walkOffset } from "../lists.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 

@@ -4,8 +4,8 @@
 // number, every ordering by an item field walked the same way.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Query, Request } from "../../spec/api.js";
 import type { Http } from "../../http/http.js";
+import type { Query, Request } from "../../spec/api.js";
 import { operationNeeds, requestFor } from "../../spec/operations.js";
 import { type PageList, pageList, readPage, walkPages } from "../../spec/pages.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";

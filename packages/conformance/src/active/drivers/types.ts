@@ -4,8 +4,8 @@
 // finishing (no answer, a page that is no page) is said in the results of the operation it drove.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Need, RunContext } from "../../shared/context.js";
 import type { Http } from "../../http/http.js";
+import type { Need, RunContext } from "../../shared/context.js";
 
 export interface DriverApi {
   run: RunContext;
