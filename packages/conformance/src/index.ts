@@ -4,11 +4,8 @@ import "./active/vocabulary.js";
 export { type RunIo, type RunResult, runConformance } from "./active/run.js";
 export { createProgram, parseArgs } from "./cli/cli-options.js";
 export { DEFAULTS } from "./cli/options.js";
-export type { Finding } from "./fuzz/finding.js";
 export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
-export type { FuzzRequest, Phase } from "./fuzz/request.js";
 export { runFuzz } from "./fuzz/run.js";
-export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report/report.js";
 export type { ConformanceOptions } from "./shared/conformance-options.js";
 export type {
   CreatedResource,
@@ -23,4 +20,6 @@ export type {
   TargetKind,
 } from "./shared/context.js";
 export type { ObservedExchange } from "./shared/exchange.js";
+export type { Finding, FuzzRequest, Phase } from "./shared/finding.js";
+export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./shared/results.js";
 export { UsageError } from "./shared/usage-error.js";

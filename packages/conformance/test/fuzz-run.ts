@@ -10,7 +10,7 @@ import type { RunIo } from "../src/active/run.js";
 import { DEFAULTS } from "../src/cli/options.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
-import type { Report } from "../src/report/report.js";
+import type { Report } from "../src/shared/results.js";
 import { requestsPerSecond } from "../src/spec/rate.js";
 import type { FaultyTarget } from "./faulty-target.js";
 

@@ -13,7 +13,7 @@ import {
   platformFactsOf,
 } from "@platform-api/spec";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Report } from "../src/report/report.js";
+import type { Report } from "../src/shared/results.js";
 import { requestExample, specModel } from "../src/spec/spec.js";
 import { startSdkSession } from "./sdk-session.js";
 

@@ -6,8 +6,8 @@ import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildReport } from "../src/judge/build-report.js";
 import { writeReports } from "../src/report/files.js";
-import { buildReport } from "../src/report/report.js";
 import { createHarRecorder } from "../src/traffic/har.js";
 
 const FILES = ["report.json", "junit.xml", "report.md", "report.html"];

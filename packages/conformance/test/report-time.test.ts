@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from "vitest";
 import { toHtml } from "../src/report/html.js";
-import type { Report, ScenarioResult } from "../src/report/report.js";
 import type { Evidence } from "../src/shared/context.js";
+import type { Report, ScenarioResult } from "../src/shared/results.js";
 
 const STARTED = Date.parse("2026-01-10T10:00:00.000Z");
 

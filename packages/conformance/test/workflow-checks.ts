@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { DEFAULTS } from "../src/cli/options.js";
 import { writeReports } from "../src/report/files.js";
-import type { Report } from "../src/report/report.js";
+import type { Report } from "../src/shared/results.js";
 
 /** The JUnit file's name, as the CLI's report writer names it (an empty report written to `dir`). */
 export function junitFileName(dir: string): string {

@@ -3,7 +3,8 @@
 
 import { Command, InvalidArgumentError } from "commander";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../fuzz/options.js";
-import { PHASES, type Phase } from "../fuzz/request.js";
+import { PHASES } from "../fuzz/request.js";
+import type { Phase } from "../shared/finding.js";
 import { MIN_RATE_LIMIT, requestsPerSecond } from "../spec/rate.js";
 import { decimal, toOptions, withPlaceOptions, withTargetOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";

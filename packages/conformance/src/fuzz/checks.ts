@@ -5,8 +5,8 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import type { Severity } from "../shared/context.js";
+import type { FuzzRequest } from "../shared/finding.js";
 import type { Classification } from "./classify.js";
-import type { FuzzRequest } from "./request.js";
 
 export interface CheckEvent {
   operation: OperationModel;

@@ -2,8 +2,9 @@
 // generation adds (the README's table follows it).
 
 import type { ConformanceOptions } from "../shared/conformance-options.js";
+import type { Phase } from "../shared/finding.js";
 import { UsageError } from "../shared/usage-error.js";
-import { PHASES, type Phase } from "./request.js";
+import { PHASES } from "./request.js";
 
 export interface FuzzOptions extends ConformanceOptions {
   /** Same seed, same requests in the same order (against the same answers). Default: a random one, printed. */

@@ -8,13 +8,13 @@
 import { type OperationModel, operationById } from "@platform-api/spec";
 import { plannedResults } from "../judge/judge.js";
 import { readBoundedFile } from "../shared/bounded-file.js";
+import type { Finding, FuzzRequest } from "../shared/finding.js";
 import { shapeChecker } from "../shared/json-shape.js";
 import { UsageError } from "../shared/usage-error.js";
 import { keyFor } from "../spec/operations.js";
 import { specModel } from "../spec/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
-import type { Finding } from "./finding.js";
-import { type FuzzRequest, PHASES } from "./request.js";
+import { PHASES } from "./request.js";
 
 /** A report.json larger than this is refused unread: a fuzz run's report is far smaller (its findings are one per result). */
 export const MAX_REPLAY_BYTES = 64 * 1024 * 1024;

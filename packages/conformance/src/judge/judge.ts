@@ -11,13 +11,6 @@ import { matchOperation, type OperationModel } from "@platform-api/spec";
 import { identity } from "../active/lists.js";
 import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
 import { cutText } from "../http/shown-headers.js";
-import {
-  buildReport,
-  type JudgeLimits,
-  type Report,
-  type ScenarioResult,
-  type TrafficSummary,
-} from "../report/report.js";
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
@@ -26,12 +19,14 @@ import type { Evidence, Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
 import { fieldOf, isRecord } from "../shared/json.js";
 import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
+import type { JudgeLimits, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
 import { credentialValues, hideCredentials } from "../spec/credential-names.js";
 import { offsetList, readOffsetPage } from "../spec/offset.js";
 import { keyFor } from "../spec/operations.js";
 import { pageList } from "../spec/pages.js";
 import { burstThreshold } from "../spec/rate.js";
 import { specModel } from "../spec/spec.js";
+import { buildReport } from "./build-report.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 const REDACTED_TOKENS = 1024;

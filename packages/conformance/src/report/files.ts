@@ -13,10 +13,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import { resolve } from "node:path";
+import type { Report } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
 import { toHtml } from "./html.js";
-import { causeLine, causes, type Report, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
+import { causeLine, causes, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
 
 /** The report folder a --report value names, from the folder the command runs in. */
 export const reportDirOf = (report: string, cwd: string = process.cwd()): string => resolve(cwd, report);

@@ -9,6 +9,7 @@
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import { cutText, shownHeaders } from "../http/shown-headers.js";
 import type { Evidence } from "../shared/context.js";
+import type { Report, ScenarioResult, ScenarioStatus } from "../shared/results.js";
 import { specModel } from "../spec/spec.js";
 import { type Redact, textOf } from "./html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./html/exchanges.js";
@@ -16,15 +17,7 @@ import { FILTER_SCRIPT, scriptSource } from "./html/filters.js";
 import { STYLE } from "./html/style.js";
 import { counted, countsText, summariseReason } from "./html/summaries.js";
 import { timeSection } from "./html/time.js";
-import {
-  causeLine,
-  causes,
-  type Report,
-  type ScenarioResult,
-  type ScenarioStatus,
-  trafficLines,
-  verdictOf,
-} from "./report.js";
+import { causeLine, causes, trafficLines, verdictOf } from "./report.js";
 
 export interface HtmlReportOptions {
   /** The spec model whose operations the page lists (default: the one the suite judged against). */

@@ -8,6 +8,7 @@
 
 import { BroadcastChannel } from "node:worker_threads";
 import type { Wait } from "../http/http.js";
+import type { TimeAccount } from "../shared/results.js";
 
 /** What the HTTP layers and the scenarios tell a run's progress and its time account. */
 export type Activity =
@@ -53,19 +54,6 @@ export function activityListener(name: string, heard: (activity: Activity) => vo
   channel.unref();
   channel.onmessage = (event) => heard((event as { data: unknown }).data as Activity);
   return { close: () => channel.close() };
-}
-
-/** Where the run's time went (report.json's `time`): the parts add up to the run's durationMs. */
-export interface TimeAccount {
-  /** Requests sent (retries included), and the wall time with at least one waiting for its answer. */
-  requests: { count: number; ms: number };
-  /**
-   * The wall time the suite waited with no request in flight, by reason: "after 429", "after 500"
-   * (before a retry), "after no answer", "pacing" (its own rate limit).
-   */
-  waits: { reason: string; count: number; ms: number }[];
-  /** The rest: starting the target and vitest, discovery's and the judge's own work, task polls' pauses, the reports. */
-  suiteMs: number;
 }
 
 type Span = [number, number];

@@ -1,107 +1,12 @@
-// The run's report: what report.json holds, and its Markdown and JUnit renderings. Every string
+// The run's report in Markdown and JUnit, and what the terminal shows of it (report.json's data:
+// src/shared/results.ts, put together in src/judge/build-report.ts). Every string
 // passes through `redact` (src/redact.ts) first, so a key the target echoed never reaches a file
 // or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
-import type { Finding } from "../fuzz/finding.js";
-import type { CreatedResource, Evidence, Severity } from "../shared/context.js";
+import type { Evidence } from "../shared/context.js";
 import { showControls } from "../shared/controls.js";
 import { mdCode, mdText } from "../shared/markdown.js";
-import { redactDeep } from "../shared/redact.js";
-import { hideCredentials } from "../spec/credential-names.js";
-import type { TimeAccount } from "./progress.js";
-
-/**
- * `flaky`: it failed on a 5xx or a lost answer that did not repeat when its request was sent again
- * (src/flaky.ts). Counted apart: alone it is no failure, unless --fail-on-flaky.
- */
-export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped" | "flaky";
-
-export interface ScenarioResult {
-  id: string;
-  title: string;
-  severity: Severity;
-  status: ScenarioStatus;
-  operation: string;
-  /** The registry rule it reports (src/rules/), for a result of one: `${check}.${operation}` is its id. */
-  check?: string;
-  reason: string | null;
-  evidence: Evidence[];
-  /** Failed, warned or flaky: indexes into `evidence` of the exchanges it failed on (shown first). */
-  failedOn?: number[];
-  /** Flaky: indexes into `evidence` of the exchanges its failed request got when sent again. */
-  flaky?: { retriedOn: number[] };
-  /** Failed, warned or flaky: a curl command that sends the request it failed on again (the token as "$VARIABLE"). */
-  curl?: string;
-  durationMs: number;
-  created?: CreatedResource[];
-  /** --dry-run only: what it would call, and whether it would run. */
-  calls?: string[];
-  plan?: "run" | "skip";
-}
-
-/** What traffic held, and what the judge let go to stay within its limits (`observe`, `verify --har`). */
-export interface TrafficSummary {
-  /** Every exchange seen. */
-  exchanges: number;
-  /** Exchanges of an operation the spec describes, judged. */
-  judged: number;
-  /** Requests that got no answer (the upstream unreachable, the connection cut). */
-  noAnswer: number;
-  /** Exchanges to an operation the spec does not describe: counted apart, never judged. */
-  undescribed: { count: number; examples: string[] };
-  /** What the judge let go to stay within its limits; all zero when it kept everything. */
-  dropped: { walks: number; items: number; tasks: number; tokens: number; bodies: number };
-  limits: JudgeLimits;
-}
-
-/** The judge's bounds (src/judge/judge.ts LIMITS), as a report states them. */
-export interface JudgeLimits {
-  walks: number;
-  itemsPerWalk: number;
-  tasks: number;
-  tokens: number;
-  evidence: number;
-  problems: number;
-  undescribed: number;
-}
-
-export interface Report {
-  target: string;
-  startedAt: string;
-  durationMs: number;
-  options: Record<string, unknown>;
-  /** `flaky` counts results whose 5xx or lost answer did not repeat (absent in reports of older versions). */
-  summary: { passed: number; failed: number; warned: number; skipped: number; flaky?: number };
-  scenarios: ScenarioResult[];
-  createdResources: CreatedResource[];
-  /** `observe` and `verify --har` only: what the traffic held, and what the judge let go. */
-  traffic?: TrafficSummary;
-  /** `fuzz` only: how it generated, and each finding with its smallest request. */
-  fuzz?: FuzzReport;
-  /** Where the run's time went (an active run and fuzz): its parts add up to durationMs. */
-  time?: TimeAccount;
-}
-
-/** What a fuzz run adds to its report. */
-export interface FuzzReport {
-  seed: number;
-  phases: string[];
-  maxExamples: number;
-  /** Requests generated and sent (retries not counted). */
-  requests: number;
-  /** One per failed result: its smallest request, as JSON and as curl. */
-  findings: Finding[];
-  /** The --baseline file, and how many findings it accepted. */
-  baseline?: { file: string; known: number };
-  /** `--replay`: each finding sent again, and whether it still fails (or why it was not sent). */
-  replay?: { id: string; severity: Severity; stillFails: boolean; status: number | null; skipped?: string }[];
-  /** Answers larger than the suite reads (MAX_ANSWER_BYTES): cut, their bodies not judged. */
-  cutAnswers?: number;
-  /** Why the run ended before its phases (or its replay) did: an interrupt, a target that failed everything. */
-  stopped?: string;
-  /** Each resource a PUT replaced, read first, and what became of putting it back. */
-  restored?: { operationId: string; path: string; outcome: string }[];
-}
+import type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "../shared/results.js";
 
 /**
  * The run's verdict in words: flaky results alone leave it CONFORMANT (the summary counts them),
@@ -117,46 +22,8 @@ export function verdictOf(
   return report.traffic?.judged === 0 ? "NOTHING JUDGED" : "CONFORMANT";
 }
 
-export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
-  const summary = { passed: 0, failed: 0, warned: 0, skipped: 0, flaky: 0 };
-  for (const s of scenarios) summary[s.status]++;
-  return summary;
-}
-
 // The redactor lives in one module; the report's users import it from here too.
 export { createRedactor, redactDeep } from "../shared/redact.js";
-
-/**
- * The one place a report is put together, for an active run and for traffic alike: its summary
- * counted from its results, every string redacted.
- */
-export function buildReport(
-  run: {
-    target: string;
-    startedAt: Date;
-    options: Record<string, unknown>;
-    scenarios: ScenarioResult[];
-    createdResources?: CreatedResource[];
-    traffic?: TrafficSummary;
-    fuzz?: FuzzReport;
-  },
-  redact: (text: string) => string,
-): Report {
-  const report: Report = {
-    target: run.target,
-    startedAt: run.startedAt.toISOString(),
-    durationMs: Date.now() - run.startedAt.getTime(),
-    options: run.options,
-    summary: summarize(run.scenarios),
-    scenarios: run.scenarios,
-    createdResources: run.createdResources ?? [],
-    ...(run.traffic ? { traffic: run.traffic } : {}),
-    ...(run.fuzz ? { fuzz: run.fuzz } : {}),
-  };
-  // A credential known only by its name (a client's own header, query parameter or body field) is
-  // hidden here too, for every producer's report.
-  return redactDeep(report, (text) => hideCredentials(redact(text)));
-}
 
 const ICON: Record<ScenarioStatus, string> = {
   passed: "✅",

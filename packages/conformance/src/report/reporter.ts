@@ -3,9 +3,9 @@
 
 import type { Reporter, TestCase } from "vitest/node";
 import type { CreatedResource, ScenarioMeta } from "../shared/context.js";
+import type { ScenarioResult, ScenarioStatus } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
 import type { Progress } from "./progress.js";
-import type { ScenarioResult, ScenarioStatus } from "./report.js";
 
 export interface ScenarioReporter extends Reporter {
   results(): ScenarioResult[];

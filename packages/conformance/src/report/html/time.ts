@@ -4,7 +4,7 @@
 // an older run) gets one made from its evidence's exchanges, said as such. A report is read back
 // from a file anyone may have written: every figure is checked before it is shown.
 
-import type { Report } from "../report.js";
+import type { Report } from "../../shared/results.js";
 import { factsOf } from "./exchanges.js";
 
 export interface ShownAccount {
