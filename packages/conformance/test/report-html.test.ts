@@ -22,7 +22,7 @@ import { toHtml } from "../src/report/html.js";
 import { isRecord } from "../src/shared/json.js";
 import { createRedactor } from "../src/shared/redact.js";
 import type { Report, ScenarioStatus } from "../src/shared/results.js";
-import { offsetLists } from "../src/spec/offset.js";
+import { allOffsetLists } from "../src/spec/offset.js";
 import { embeddedHints } from "../src/target/target.js";
 import { actingCharacters } from "./acting-characters.js";
 import { defects } from "./defects.js";
@@ -44,7 +44,7 @@ const INJECTED = "<script>window.__injected = true</script><img src='x' onerror=
 const STRING_IDS = defects().find((d) => d.name === "an id typed as a string");
 if (!STRING_IDS?.response)
   throw new Error('test/defects.ts has no response defect "an id typed as a string".');
-const QUOTA_REQUESTS = offsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");
+const QUOTA_REQUESTS = allOffsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");
 if (!QUOTA_REQUESTS) throw new Error("listQuotaLimitRequests is not an offset list of the spec.");
 const hostile: Defect = {
   ...STRING_IDS,

@@ -1,15 +1,16 @@
-// Helpers the scenarios share: walking offset lists the way the seed says to read them, an item's
-// identity, and the AI task list's pages typed as its tasks. (Every answer is judged against the
-// spec by the transport: src/judge.ts.)
+// Helpers the scenarios and drivers share: walking offset lists the way the seed says to read them,
+// one page of a list read as a deviation when it is none, and the AI task list's pages typed as its
+// tasks. (Every answer is judged against the spec by the transport: src/judge/judge.ts.)
 
 import type { operations } from "@platform-api/spec/generated/openapi";
 import type { Http } from "../http/http.js";
-import { fieldOf } from "../shared/json.js";
 import type { Request } from "../spec/api.js";
-import { type OffsetList, type OffsetWalk, walkOffsetList } from "../spec/offset.js";
-import { pageList, readPage } from "../spec/pages.js";
+import { type OffsetList, readOffsetPage } from "../spec/offset.js";
+import { pageList } from "../spec/pages.js";
 import { operationAt } from "../spec/spec.js";
-import { Deviation, expectStatus } from "./check.js";
+import { type OffsetWalk, walkOffsetList } from "../target/offset-walk.js";
+import { check, Deviation, expectStatus } from "./check.js";
+import { readPage } from "./page-walk.js";
 
 export { expectStatus };
 
@@ -31,15 +32,6 @@ export function walkOffset(
       );
     },
   });
-}
-
-/** Identity of a list item: its id when it has one, else the whole record. */
-export function identity(item: unknown): string {
-  const id = fieldOf(item, "id");
-  if (typeof id === "number" || typeof id === "string") return `id:${id}`;
-  const taskId = fieldOf(item, "task_id");
-  if (typeof taskId === "string") return `task_id:${taskId}`;
-  return JSON.stringify(item);
 }
 
 type AiTasks = operations["listAiTasks"];
@@ -69,3 +61,24 @@ export async function aiTaskPage(
   // The items are what the target sent: the schema results judge them; here they are read as tasks.
   return { ...page, results: page.items as AiTask[] };
 }
+
+/** One page of a list, its count and items read by the spec's field names; a deviation otherwise. */
+export async function readListPage(http: Http, list: OffsetList, request: Request, query: Request["query"]) {
+  const answer = await http.send({ ...request, query });
+  expectStatus(answer, 200);
+  const { countField, itemsField } = list.pagination;
+  const read = readOffsetPage(list, answer.body, 0);
+  check(read, `${answer.url}: no integer ${countField} and ${itemsField} array`);
+  return { answer, count: read.count, items: read.items };
+}
+
+/** A page size that needs a few pages, never more than 8, never above the spec's maximum. */
+export const walkLimit = (list: OffsetList, count: number) =>
+  Math.min(list.limit.maximum ?? Number.POSITIVE_INFINITY, Math.max(1, Math.ceil(count / 4)));
+
+/** A query as it reads in a URL ("limit=1&offset=0"), for titles and the dry run. */
+export const queryText = (values: Record<string, number | undefined>) =>
+  Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");

@@ -8,7 +8,6 @@
 // first, and the report says how many were.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
-import { identity } from "../active/lists.js";
 import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
 import { cutText } from "../http/shown-headers.js";
 import { RULES, resultIdOf } from "../rules/index.js";
@@ -21,6 +20,7 @@ import { fieldOf, isRecord } from "../shared/json.js";
 import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
 import type { JudgeLimits, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
 import { credentialValues, hideCredentials } from "../spec/credential-names.js";
+import { identity } from "../spec/list-facts.js";
 import { offsetList, readOffsetPage } from "../spec/offset.js";
 import { keyFor } from "../spec/operations.js";
 import { pageList } from "../spec/pages.js";

@@ -4,9 +4,8 @@
 // fails here in an active run (whose drivers walk every filter in small pages) and in traffic alike.
 
 import type { OperationModel } from "@platform-api/spec";
-import { identity } from "../active/lists.js";
 import { fieldOf } from "../shared/json.js";
-import { listFilters } from "../spec/list-facts.js";
+import { identity, listFilters } from "../spec/list-facts.js";
 import { offsetLists, pageLists } from "./lists.js";
 import type { OffsetPageEvent, PagePageEvent, Verdict } from "./types.js";
 import { rule } from "./types.js";

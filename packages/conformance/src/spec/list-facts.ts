@@ -6,6 +6,7 @@
 // the spec adds gets both with no new code.
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
+import { fieldOf } from "../shared/json.js";
 import { schemaAt, successSchemaPointer } from "./spec.js";
 
 export interface ListFilter {
@@ -71,4 +72,13 @@ export function listOrderings(operation: OperationModel): ListOrdering[] {
     .filter((p) => !fields.includes(p.name) && Array.isArray(p.enum))
     .map((p) => ({ parameter: p, byField: (p.enum ?? []).map(String).filter((v) => fields.includes(v)) }))
     .filter((o) => o.byField.length > 0);
+}
+
+/** Identity of a list item: its id when it has one, else the whole record. */
+export function identity(item: unknown): string {
+  const id = fieldOf(item, "id");
+  if (typeof id === "number" || typeof id === "string") return `id:${id}`;
+  const taskId = fieldOf(item, "task_id");
+  if (typeof taskId === "string") return `task_id:${taskId}`;
+  return JSON.stringify(item);
 }

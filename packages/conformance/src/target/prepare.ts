@@ -17,10 +17,11 @@ import { createPacer } from "../shared/pacer.js";
 import { createRedactor, createUsageRedactor } from "../shared/redact.js";
 import { forTerminal } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
-import { largestPage, offsetList, walkOffsetList } from "../spec/offset.js";
+import { largestPage, offsetList } from "../spec/offset.js";
 import { defaultRateLimit } from "../spec/rate.js";
 import { listRegions, REGIONS, usableRegionState } from "../spec/regions.js";
 import { specModel } from "../spec/spec.js";
+import { walkOffsetList } from "./offset-walk.js";
 import { type StartedTarget, startTarget } from "./target.js";
 
 export interface PreparedRun {

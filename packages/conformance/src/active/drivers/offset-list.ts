@@ -6,17 +6,9 @@
 import type { OperationModel } from "@platform-api/spec";
 import type { Http } from "../../http/http.js";
 import type { Query, Request } from "../../spec/api.js";
-import {
-  largestPage,
-  type OffsetList,
-  offsetList,
-  pageQuery,
-  queryText,
-  readListPage,
-  walkLimit,
-} from "../../spec/offset.js";
+import { largestPage, type OffsetList, offsetList, pageQuery } from "../../spec/offset.js";
 import { operationNeeds, requestFor } from "../../spec/operations.js";
-import { walkOffset } from "../lists.js";
+import { queryText, readListPage, walkLimit, walkOffset } from "../lists.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 

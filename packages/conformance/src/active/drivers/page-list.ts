@@ -7,7 +7,8 @@ import type { OperationModel } from "@platform-api/spec";
 import type { Http } from "../../http/http.js";
 import type { Query, Request } from "../../spec/api.js";
 import { operationNeeds, requestFor } from "../../spec/operations.js";
-import { type PageList, pageList, readPage, walkPages } from "../../spec/pages.js";
+import { type PageList, pageList } from "../../spec/pages.js";
+import { readPage, walkPages } from "../page-walk.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 
