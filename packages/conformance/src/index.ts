@@ -1,11 +1,12 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "./active/vocabulary.js";
 
-export { type RunIo, type RunResult, runConformance } from "./active/run.js";
+export { runConformance } from "./active/run.js";
 export { createProgram, parseArgs } from "./cli/cli-options.js";
 export { DEFAULTS } from "./cli/options.js";
 export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
 export { runFuzz } from "./fuzz/run.js";
+export type { RunIo, RunResult } from "./report/run-output.js";
 export type { ConformanceOptions } from "./shared/conformance-options.js";
 export type {
   CreatedResource,

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { offsetList } from "../src/spec/offset.js";
 import { specModel } from "../src/spec/spec.js";
 import { runVerify, startObserving } from "../src/traffic/commands.js";
-import { MAX_RECORDING_BYTES } from "../src/traffic/har.js";
+import { MAX_RECORDING_BYTES } from "../src/traffic/har-recorder.js";
 import { UPSTREAM_TIMEOUT_MS } from "../src/traffic/proxy.js";
 import { startObserveCli } from "./observe-cli.js";
 

@@ -14,7 +14,7 @@ import { buildReport } from "../judge/build-report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import { type Activity, activityListener, createTimeline, hooksOf } from "../report/progress.js";
 import { createScenarioReporter } from "../report/reporter.js";
-import { type RunIo, type RunOutput, withRunOutput } from "../report/run-output.js";
+import { type RunIo, type RunOutput, type RunResult, withRunOutput } from "../report/run-output.js";
 import type { ConformanceOptions } from "../shared/conformance-options.js";
 import { scenarioModuleCache } from "../shared/module-cache.js";
 import type { Report } from "../shared/results.js";
@@ -23,16 +23,6 @@ import { UsageError } from "../shared/usage-error.js";
 import { checkOnly, checkOptions } from "../target/check-options.js";
 import { prepareRun } from "../target/prepare.js";
 import { resultIds } from "./scenario-ids.js";
-
-export interface RunResult {
-  /** 0: conformant; 1: not; 2: usage; 128 + a signal's number (130: Ctrl-C): interrupted (fuzz). */
-  exitCode: 0 | 1 | 2 | 130 | 143;
-  report?: Report;
-  /** Where the report files were written. */
-  reportDir?: string;
-}
-
-export type { RunIo };
 
 const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -8,11 +8,11 @@
 import "../active/vocabulary.js";
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
-import type { RunIo, RunResult } from "../active/run.js";
 import { MAX_ANSWER_BYTES } from "../http/http.js";
 import { buildReport } from "../judge/build-report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import { createTimeline, hooksOf } from "../report/progress.js";
+import type { RunIo, RunResult } from "../report/run-output.js";
 import { type RunOutput, withRunOutput } from "../report/run-output.js";
 import type { ConformanceOptions } from "../shared/conformance-options.js";
 import type { Phase } from "../shared/finding.js";

@@ -7,6 +7,7 @@
 import "../active/vocabulary.js";
 import { closeSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { readHar } from "../http/har.js";
 import { createHttp } from "../http/http.js";
 import { checkReportDir, openPrivate, reportDirOf } from "../report/files.js";
 import { type RunIo, withRunOutput } from "../report/run-output.js";
@@ -18,7 +19,6 @@ import { UsageError } from "../shared/usage-error.js";
 import { VERSION } from "../shared/version.js";
 import { baseUrlOf, checkOptions } from "../target/check-options.js";
 import { type StartedTarget, startTarget } from "../target/target.js";
-import { readHar } from "../traffic/har.js";
 import { compareShapes } from "./compare.js";
 import { enumPathsOf } from "./enum-paths.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";

@@ -5,10 +5,19 @@
 
 import { type ConformanceOptions, KEY_VARIABLES } from "../shared/conformance-options.js";
 import { createRedactor, createUsageRedactor } from "../shared/redact.js";
+import type { Report } from "../shared/results.js";
 import { forTerminal } from "../shared/terminal.js";
 import { createProgress, type Progress, type ProgressOut } from "./progress.js";
 
 /** Where a command's lines and environment come from (tests give their own). */
+export interface RunResult {
+  /** 0: conformant; 1: not; 2: usage; 128 + a signal's number (130: Ctrl-C): interrupted (fuzz). */
+  exitCode: 0 | 1 | 2 | 130 | 143;
+  report?: Report;
+  /** Where the report files were written. */
+  reportDir?: string;
+}
+
 export interface RunIo {
   env?: Record<string, string | undefined>;
   write?: (line: string) => void;

@@ -5,16 +5,17 @@
 // The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
 import "../active/vocabulary.js";
 import { readFileSync } from "node:fs";
-import type { RunIo, RunResult } from "../active/run.js";
+import { readHar } from "../http/har.js";
 import { createJudge, type Judge } from "../judge/judge.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import type { RunIo, RunResult } from "../report/run-output.js";
 import { KEY_VARIABLES } from "../shared/conformance-options.js";
 import { createUsageRedactor } from "../shared/redact.js";
 import type { Report } from "../shared/results.js";
 import { forTerminal, colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
 import { baseUrlOf } from "../target/check-options.js";
-import { createHarRecorder, type RecordingState, readHar } from "./har.js";
+import { createHarRecorder, type RecordingState } from "./har-recorder.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 
 export interface ObserveOptions {
