@@ -1,4 +1,4 @@
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+// The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
 import "./active/vocabulary.js";
 
 export { runConformance } from "./active/run.js";

@@ -3,7 +3,8 @@
 // names, operation ids, the spec's paths, the titles) never are. Every line of a run with such a
 // token used to print `auth.reseller.***-forbidden`.
 
-// As every entry point does (run, fuzz, observe/verify, the CLI, the library): the names are registered.
+// As every entry point does (the CLI, the library, the active run's scenario worker): the names are
+// registered.
 import "../src/active/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";

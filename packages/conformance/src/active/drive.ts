@@ -3,7 +3,7 @@
 // report them). A driver whose needs the run cannot meet does not run: the rule results it feeds
 // skip with the same reason.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+// The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
 import "./vocabulary.js";
 import picomatch from "picomatch";
 import { inject, test } from "vitest";

@@ -3,7 +3,7 @@
 // judge, after every driver and story has made its exchanges. What a driver could not finish is
 // said in the results of the rules it feeds.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+// The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
 import "./vocabulary.js";
 import type { OperationModel } from "@platform-api/spec";
 import { plannedResults, verdictOf } from "../judge/judge.js";

@@ -3,7 +3,7 @@
 // print a one-screen summary. Exit code 0: conformant; 1: a `must` scenario failed (or a `should`
 // one under --strict); 2: the run could not be made as asked.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
+// The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
 import "./vocabulary.js";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";

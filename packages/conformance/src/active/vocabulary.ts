@@ -2,6 +2,10 @@
 // operation ids, the spec's paths, the results' titles, the drivers' ids). None of them came from
 // outside, so none is ever a secret the target could have echoed: the redactor (src/redact.ts)
 // leaves them whole even where a key's secret part is one of their words (`test$client-token`).
+//
+// It reads the drivers and the stories' ids, so it sits with the active run, whose scenario worker
+// loads it through drive.ts; fuzz, observe, verify and parity are peers of the active run and get
+// it from the entry points (src/cli.ts, src/index.ts), which load it first.
 
 import { plannedResults } from "../judge/judge.js";
 import { RULES } from "../rules/index.js";

@@ -4,8 +4,6 @@
 // again. Exit code 0: conformant (no `must` result failed that the baseline does not accept); 1:
 // not (or, replaying, a finding still fails); 2: usage.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../active/vocabulary.js";
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
 import { MAX_ANSWER_BYTES } from "../http/http.js";

@@ -3,8 +3,6 @@
 // recorded ones, per operation and overall. Parity is information, not a verdict: exit 0 when it
 // ran, 1 only under --fail-under, 2 for input it cannot use, 130/143 when interrupted.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../active/vocabulary.js";
 import { closeSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { readHar } from "../http/har.js";

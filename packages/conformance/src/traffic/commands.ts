@@ -2,8 +2,6 @@
 // fed by the observing proxy or by a HAR file, reported like an active run (report.json,
 // junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../active/vocabulary.js";
 import { readFileSync } from "node:fs";
 import { readHar } from "../http/har.js";
 import { createJudge, type Judge } from "../judge/judge.js";
