@@ -9,7 +9,8 @@ import { inject, test } from "vitest";
 import { pathOf } from "../http/answer.js";
 import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "../http/http.js";
 import { shownHeaders } from "../http/shown-headers.js";
-import { type Activity, activityPoster, hooksOf } from "../report/progress.js";
+import { activityPoster, hooksOf } from "../report/progress.js";
+import type { Activity } from "../shared/activity.js";
 import type {
   CreatedResource,
   Evidence,

@@ -8,7 +8,7 @@
 import { operationById } from "@platform-api/spec";
 import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
-import type { ActivityHooks } from "../report/progress.js";
+import type { ActivityHooks } from "../shared/activity.js";
 import type { CreatedResource, Evidence, RunContext } from "../shared/context.js";
 import type { Finding, FuzzRequest, Phase } from "../shared/finding.js";
 import { fieldOf } from "../shared/json.js";

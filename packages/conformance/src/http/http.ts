@@ -9,6 +9,7 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { threadId } from "node:worker_threads";
 import { findOperation } from "@platform-api/spec";
+import type { Wait } from "../shared/activity.js";
 import { BoundedMap } from "../shared/bounded-map.js";
 import type { Evidence } from "../shared/context.js";
 import { curlCommand, headerWord } from "../shared/curl.js";
@@ -221,18 +222,6 @@ export interface HttpOptions {
    * made: what a run's progress shows and its time account adds up.
    */
   waiting?: (wait: Wait) => void;
-}
-
-/** A pause the HTTP layer made between requests, and why. */
-export interface Wait {
-  /** "after 429", "after 503", "after no answer", or "pacing" (the suite's own rate). */
-  reason: string;
-  /** When it began (ms since the epoch) and how long it lasts. */
-  at: number;
-  ms: number;
-  method: string;
-  /** Path and query (redacted). */
-  url: string;
 }
 
 export interface Http {

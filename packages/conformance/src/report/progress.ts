@@ -7,23 +7,8 @@
 // main thread over a BroadcastChannel named in the run's context (`RunContext.activity`).
 
 import { BroadcastChannel } from "node:worker_threads";
-import type { Wait } from "../http/http.js";
+import type { Activity, ActivityHooks, Wait } from "../shared/activity.js";
 import type { TimeAccount } from "../shared/results.js";
-
-/** What the HTTP layers and the scenarios tell a run's progress and its time account. */
-export type Activity =
-  | { kind: "scenario"; id: string }
-  | { kind: "sent"; method: string; url: string }
-  | { kind: "exchange"; at: number; ms: number }
-  | ({ kind: "wait" } & Wait);
-
-/** The hooks of an HTTP layer (HttpOptions) that tell a run's activity. */
-export interface ActivityHooks {
-  sending(request: { method: string; url: string }): void;
-  waiting(wait: Wait): void;
-  /** An exchange ended: when it was sent and how long it took. */
-  exchanged(at: number, ms: number): void;
-}
 
 export function hooksOf(tell: (activity: Activity) => void): ActivityHooks {
   return {

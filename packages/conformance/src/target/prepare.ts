@@ -8,7 +8,7 @@ import { matchOperation, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { decodeExchange, judgeAnswer } from "../http/answer.js";
 import { type Answer, CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
-import type { ActivityHooks } from "../report/progress.js";
+import type { ActivityHooks } from "../shared/activity.js";
 import { type ConformanceOptions, KEY_VARIABLES } from "../shared/conformance-options.js";
 import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
