@@ -96,7 +96,10 @@ export function floorProblems(graph, root, house) {
     const at = relative(root, file);
     const room = roomOf(file);
     if (room === undefined) {
-      if (!entries.has(at)) problems.push(`${at}: in the root, which holds only the entry points (${house.entryPoints.join(", ")})`);
+      if (!entries.has(at))
+        problems.push(
+          `${at}: in the root, which holds only the entry points (${house.entryPoints.join(", ")})`,
+        );
       continue;
     }
     if (!floorOf.has(room)) problems.push(`${at}: its folder ${room}/ is on no floor`);
@@ -113,13 +116,19 @@ export function floorProblems(graph, root, house) {
       folderGraph.get(room).add(to);
       const [a, b] = [floorOf.get(room), floorOf.get(to)];
       if (!a || !b) continue;
-      if (b.level > a.level) problems.push(`${what}: ${name(room)} may not import ${name(to)}, a higher floor`);
+      if (b.level > a.level)
+        problems.push(`${what}: ${name(room)} may not import ${name(to)}, a higher floor`);
       else if (b.level === a.level)
-        problems.push(`${what}: ${name(room)} may not import ${name(to)}, ${a.peers ? "a peer" : "the same floor"}`);
+        problems.push(
+          `${what}: ${name(room)} may not import ${name(to)}, ${a.peers ? "a peer" : "the same floor"}`,
+        );
     }
   }
-  const folders = new Map([...folderGraph].map(([room, to]) => [join(root, room), [...to].map((t) => join(root, t))]));
-  for (const loop of cyclesOf(folders, root)) problems.push(`folders in a loop: ${loop.map((f) => `${f}/`).join(" -> ")}`);
+  const folders = new Map(
+    [...folderGraph].map(([room, to]) => [join(root, room), [...to].map((t) => join(root, t))]),
+  );
+  for (const loop of cyclesOf(folders, root))
+    problems.push(`folders in a loop: ${loop.map((f) => `${f}/`).join(" -> ")}`);
   return problems;
 }
 

@@ -1,4 +1,4 @@
-// What the discovery before the first scenario found (src/prepare.ts), as results of their own: the
+// What the discovery before the first scenario found (src/target/prepare.ts), as results of their own: the
 // token verified, the default project named, an ACTIVE region listed. A discovery answer that
 // breaks the spec fails its step here, with its evidence; the scenarios that need what it could not
 // give skip, naming it.

@@ -1,7 +1,7 @@
 // Page pagination on /streaming/ai/tasks, what is the AI task list's own: the default order is
 // started_at descending, search matches. What holds for every page list (count, links that keep the
 // filters, last page, page length, default limit, its filters and orderings) is a rule of the
-// registry (src/rules/ pagination.page.*), driven by src/drivers/page-list.ts.
+// registry (src/rules/ pagination.page.*), driven by src/active/drivers/page-list.ts.
 
 import { operationById } from "@platform-api/spec";
 import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/active/lists.js";

@@ -1,4 +1,4 @@
-// The judgement of one answer (src/judge.ts): an undocumented status or content type breaks the
+// The judgement of one answer (src/http/answer.ts): an undocumented status or content type breaks the
 // spec (must); an error body's shape, which the spec leaves open, is not asserted; a field the spec
 // only infers as required, left out, breaks the inference alone (should).
 

@@ -1,6 +1,6 @@
 // The suite's own names: what it prints of itself on every line (result ids, check names,
 // operation ids, the spec's paths, the results' titles, the drivers' ids). None of them came from
-// outside, so none is ever a secret the target could have echoed: the redactor (src/redact.ts)
+// outside, so none is ever a secret the target could have echoed: the redactor (src/shared/redact.ts)
 // leaves them whole even where a key's secret part is one of their words (`test$client-token`).
 //
 // It reads the drivers and the stories' ids, so it sits with the active run, whose scenario worker

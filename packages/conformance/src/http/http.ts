@@ -1,7 +1,7 @@
 // The suite's HTTP layer: node:http(s) rather than fetch, because fetch lower-cases header names
 // and the auth scenarios must send `AUTHORIZATION` and `authorization` exactly as written. Every
 // exchange is recorded as evidence (method, path, status, excerpts of both bodies, the headers with
-// every credential's value hidden: src/judge/shown-headers.ts).
+// every credential's value hidden: src/http/shown-headers.ts).
 // An answer's text is redacted of both keys as it arrives, before anything cuts it: a key a
 // target echoes back that straddled a cut would otherwise survive as a piece no redactor knows.
 

@@ -1,5 +1,5 @@
 // A parity report as terminal lines and as Markdown (parity.md). What a recording and a target
-// hold reaches both (paths, enum values): Markdown escapes it (src/markdown.ts), and the terminal
+// hold reaches both (paths, enum values): Markdown escapes it (src/shared/markdown.ts), and the terminal
 // lines go through the command's printer (forTerminal, redaction).
 
 import { mdCode, mdText } from "../shared/markdown.js";

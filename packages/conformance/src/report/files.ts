@@ -1,5 +1,5 @@
 // Where a run's report goes: the four files, and the one-screen summary. Shared by the active run
-// (src/run.ts) and the traffic judge's commands (src/traffic/commands.ts).
+// (src/active/run.ts) and the traffic judge's commands (src/traffic/commands.ts).
 
 import { randomBytes } from "node:crypto";
 import {

@@ -1,10 +1,10 @@
 // report.html: the run's report as one page people look at, beside report.json, junit.xml and
 // report.md. It opens offline from a file: the stylesheet is inlined, and its
 // Content-Security-Policy lets it load nothing and run only its own filter script, allowed by its
-// hash (src/report-html/filters.ts), so a server's answer quoted in it can neither run nor call
+// hash (src/report/html/filters.ts), so a server's answer quoted in it can neither run nor call
 // out even if it got past the escaping. With script off everything is shown. Every string is
 // redacted (the run's key redactor, and any Authorization value) and then escaped
-// (src/report-html/escape.ts); what an exchange recorded is bounded again as it is shown.
+// (src/report/html/escape.ts); what an exchange recorded is bounded again as it is shown.
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
 import { cutText, shownHeaders } from "../http/shown-headers.js";
@@ -219,7 +219,7 @@ class Page {
     ].join("\n");
   }
 
-  /** The filter form: hidden until its script shows it (src/report-html/filters.ts). */
+  /** The filter form: hidden until its script shows it (src/report/html/filters.ts). */
   filters(): string {
     const { t } = this;
     const count = (s: ScenarioStatus) => this.results.filter((r) => r.status === s).length;

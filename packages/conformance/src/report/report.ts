@@ -1,6 +1,6 @@
 // The run's report in Markdown and JUnit, and what the terminal shows of it (report.json's data:
 // src/shared/results.ts, put together in src/judge/build-report.ts). Every string
-// passes through `redact` (src/redact.ts) first, so a key the target echoed never reaches a file
+// passes through `redact` (src/shared/redact.ts) first, so a key the target echoed never reaches a file
 // or the screen; excerpts were cut from text the HTTP layer had already redacted.
 
 import type { Evidence } from "../shared/context.js";
@@ -145,7 +145,7 @@ export function toMarkdown(report: Report): string {
 
 /**
  * A fenced code block of text from the run: its fence longer than any run of backticks in it, so
- * nothing closes it early, and invisible or control characters shown as escapes (src/controls.ts).
+ * nothing closes it early, and invisible or control characters shown as escapes (src/shared/controls.ts).
  */
 function codeBlock(language: string, text: string): string[] {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
@@ -186,7 +186,7 @@ function fuzzLines(fuzz: FuzzReport): string[] {
   return lines;
 }
 
-/** A table cell of text from the run: cut to 160 characters, then shown as written (src/markdown.ts). */
+/** A table cell of text from the run: cut to 160 characters, then shown as written (src/shared/markdown.ts). */
 function cell(text: string): string {
   const flat = text.replace(/\s+/g, " ");
   return mdText(flat.length > 160 ? `${flat.slice(0, 160)}…` : flat, true);

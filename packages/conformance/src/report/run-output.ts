@@ -30,7 +30,7 @@ export interface RunIo {
    */
   signal?: AbortSignal;
   /**
-   * Live progress (src/progress.ts), off unless given: `true` draws on stdout (a status line on a
+   * Live progress (src/report/progress.ts), off unless given: `true` draws on stdout (a status line on a
    * terminal, a "still running: …" line every 10 s without one), or on the given output. Every
    * line is then printed to it (`write` is not used).
    */

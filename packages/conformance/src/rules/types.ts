@@ -23,7 +23,7 @@ export interface AuthSeen {
   scheme: string | undefined;
   /** "token 1", "token 2", … in the order tokens were first seen; undefined without one. */
   token: string | undefined;
-  /** Which of the APIs ("client", "reseller": src/operations.ts keyFor) answered the token 2xx before this exchange. */
+  /** Which of the APIs ("client", "reseller": src/spec/operations.ts keyFor) answered the token 2xx before this exchange. */
   acceptedBy: ReadonlySet<string>;
   /** Which of an active run's keys it is (ObservedExchange.tokenRole); undefined in traffic. */
   role: "client" | "reseller" | undefined;

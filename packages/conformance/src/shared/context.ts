@@ -62,7 +62,7 @@ export interface RunContext {
   /** Where every exchange is written as the judge read it (ConformanceOptions.recordExchanges). */
   recordExchanges?: string;
   /**
-   * The BroadcastChannel the scenarios tell what they send and wait for (src/progress.ts): the
+   * The BroadcastChannel the scenarios tell what they send and wait for (src/report/progress.ts): the
    * CLI's progress and report.json's time account. Absent: they tell nothing.
    */
   activity?: string;
@@ -96,7 +96,7 @@ export interface Evidence {
    */
   seq?: number;
   /**
-   * The request's and the answer's headers (names lower-cased; src/judge/shown-headers.ts): every
+   * The request's and the answer's headers (names lower-cased; src/http/shown-headers.ts): every
    * value redacted, a credential's (Authorization, cookies, key headers) shown as *** only, at most
    * 32 headers of 256 characters each, a cut said where it is made.
    */

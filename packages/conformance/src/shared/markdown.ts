@@ -3,7 +3,7 @@
 // would run where the file is shown. Outside code spans `&`, `<` and `>` become character
 // references and Markdown's inline punctuation is backslash-escaped, so the text shows as written;
 // a code span is fenced by more backticks than it holds. In a table a line break is a space and
-// `|` is escaped, so a cell stays one cell. Invisible characters show as escapes (src/controls.ts).
+// `|` is escaped, so a cell stays one cell. Invisible characters show as escapes (src/shared/controls.ts).
 
 import { showControls } from "./controls.js";
 

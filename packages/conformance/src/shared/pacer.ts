@@ -1,5 +1,5 @@
 // Even pacing of the suite's own requests: starts `1 / perSecond` seconds apart, so the suite itself
-// stays below the platform's request rate (--rate-limit is checked against it, src/options.ts) and
+// stays below the platform's request rate (--rate-limit is checked against it, src/cli/options.ts) and
 // never meets a 429 it caused.
 
 export interface Pacer {

@@ -8,7 +8,7 @@ import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@pla
 export { REDACTED };
 
 /**
- * The suite's own names, kept whole by every redactor made after it is given (src/vocabulary.ts
+ * The suite's own names, kept whole by every redactor made after it is given (src/active/vocabulary.ts
  * gives it when loaded: it reads the registries, which import this module, so it cannot be imported
  * here). Every entry point loads it first (run, fuzz, observe/verify, the CLI, the library).
  */
@@ -19,7 +19,7 @@ export function keepSuiteNames(vocabulary: () => readonly string[]): void {
 
 /**
  * A function that redacts every form of every key (keys shorter than 4 characters are ignored),
- * except inside the suite's own names (src/vocabulary.ts).
+ * except inside the suite's own names (src/active/vocabulary.ts).
  */
 export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
   return keepingSuiteNames(secrets, createClientRedactor(secrets).text);

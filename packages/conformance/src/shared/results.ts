@@ -6,7 +6,7 @@ import type { Finding } from "./finding.js";
 
 /**
  * `flaky`: it failed on a 5xx or a lost answer that did not repeat when its request was sent again
- * (src/flaky.ts). Counted apart: alone it is no failure, unless --fail-on-flaky.
+ * (src/active/flaky.ts). Counted apart: alone it is no failure, unless --fail-on-flaky.
  */
 export type ScenarioStatus = "passed" | "failed" | "warned" | "skipped" | "flaky";
 

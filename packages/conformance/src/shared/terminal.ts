@@ -1,7 +1,7 @@
 // What reaches the user's terminal. A target's answers and a HAR's entries end up in printed lines
 // (a region's name, a reason quoting an answer, a method), and a terminal obeys the control
 // characters in them. Every line is printed through `forTerminal`, which shows them as visible
-// escapes (src/controls.ts). The suite's own colours come through `colors`: their escape
+// escapes (src/shared/controls.ts). The suite's own colours come through `colors`: their escape
 // sequences carry, instead of ESC, a marker made anew by each process, which no text from outside
 // can know and which `forTerminal` alone turns back into ESC. Colour with `colors`, not picocolors
 // directly: a line's raw ESC is shown as `\x1b`, whoever wrote it.

@@ -1,4 +1,4 @@
-// What both list drivers ask of a list's selection (src/list-facts.ts): each filter walked with the
+// What both list drivers ask of a list's selection (src/spec/list-facts.ts): each filter walked with the
 // values the spec enumerates, else (an id, a client) a few the unfiltered list holds, a repeated
 // filter with two values at once, and each ordering by an item field.
 

@@ -1,4 +1,4 @@
-// Calls made only so that their answers are judged (src/probes.ts): the task list, refusals of a
+// Calls made only so that their answers are judged (src/active/probe-calls.ts): the task list, refusals of a
 // body without a required field or with a wrongly typed one.
 
 import { PROBES } from "../probe-calls.js";

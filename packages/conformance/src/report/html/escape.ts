@@ -36,7 +36,7 @@ const ENTITIES: Record<string, string> = {
 /**
  * HTML-escapes characters that could open markup or leave an attribute, and shows bidi overrides
  * and isolates (U+202E would show what follows reversed), control and other invisible characters
- * as visible escapes (`\u202e`, src/controls.ts); line breaks and tabs stay.
+ * as visible escapes (`\u202e`, src/shared/controls.ts); line breaks and tabs stay.
  */
 export function escapeHtml(text: string): string {
   return showControls(text, "\n\r\t").replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

@@ -1,6 +1,6 @@
 // report.html's "Where the time went": the whole run split into the time requests were in flight,
 // the waits by reason and the suite's own time, adding up to the run's duration. A run's report.json
-// holds the account (`time`, made as the run went: src/progress.ts); a report without one (traffic,
+// holds the account (`time`, made as the run went: src/report/progress.ts); a report without one (traffic,
 // an older run) gets one made from its evidence's exchanges, said as such. A report is read back
 // from a file anyone may have written: every figure is checked before it is shown.
 
