@@ -38,10 +38,10 @@ export function suiteVocabulary(): readonly string[] {
 
 /** Every run of consecutive dot-separated segments of an id, the whole id included. */
 function segmentRuns(id: string): string[] {
-  const segments = id.split("..");
+  const segments = id.split(".");
   const runs: string[] = [];
   for (let from = 0; from < segments.length; from++)
-    for (let to = from + 1; to <= segments.length; to++) runs.push(segments.slice(from, to).join(".."));
+    for (let to = from + 1; to <= segments.length; to++) runs.push(segments.slice(from, to).join("."));
   return runs;
 }
 

@@ -450,7 +450,7 @@ class Page {
       const named = this.operationsOf(result);
       for (const operation of named.length > 0 ? named : [ELSEWHERE]) {
         const check = checkIdOf(result.id, operation);
-        const group = check.split("..")[0] ?? check;
+        const group = check.split(".")[0] ?? check;
         if (!groups.includes(group)) groups.push(group);
         const cells = rows.get(operation) ?? new Map<string, Chip[]>();
         rows.set(operation, cells);
@@ -775,9 +775,9 @@ class Page {
  * (`pagination.offset.count-is-total.listRegions` → `pagination.offset.count-is-total`).
  */
 function checkIdOf(resultId: string, operationId: string): string {
-  const segments = resultId.split("..");
+  const segments = resultId.split(".");
   const rest = segments.filter((s) => s !== operationId);
-  return rest.length > 0 ? rest.join("..") : resultId;
+  return rest.length > 0 ? rest.join(".") : resultId;
 }
 
 function ms(value: number | undefined): string {

@@ -196,7 +196,7 @@ export function toJunit(report: Report): string {
   const { summary } = report;
   const failures = summary.failed;
   const cases = report.scenarios.map((s) => {
-    const open = `    <testcase classname="${xml(s.id.split("..")[0] ?? s.id)}" name="${xml(`${s.id} (${s.severity})`)}" time="${(s.durationMs / 1000).toFixed(3)}"`;
+    const open = `    <testcase classname="${xml(s.id.split(".")[0] ?? s.id)}" name="${xml(`${s.id} (${s.severity})`)}" time="${(s.durationMs / 1000).toFixed(3)}"`;
     const evidence = s.evidence.map((e) => `${e.method} ${e.path} -> ${e.status ?? "no answer"}`).join("\n");
     if (s.status === "failed")
       return `${open}>\n      <failure message="${xml(s.reason ?? "")}">${xml(`${s.reason ?? ""}\n\n${evidence}`)}</failure>\n    </testcase>`;

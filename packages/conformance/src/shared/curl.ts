@@ -32,7 +32,7 @@ export function headerWord(name: string, value: string, keys: { key: string; var
   return `-H "${out}"`;
 }
 
-/** `url`: the whole URL as sent. `--path-as-is`: a path segment "../.." goes out as sent. */
+/** `url`: the whole URL as sent. `--path-as-is`: a path segment ".." goes out as sent. */
 export function curlCommand(request: {
   method: string;
   url: string;
