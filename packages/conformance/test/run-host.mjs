@@ -11,8 +11,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "../dist/cli/cli-options.js";
 import { runConformance } from "../dist/active/run.js";
+import { parseArgs } from "../dist/cli/cli-options.js";
 
 const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
