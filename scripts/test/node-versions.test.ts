@@ -20,13 +20,10 @@ function script(...args: string[]) {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The pins, as `list` names them: [major, version] pairs. */
-function pins(): [string, string][] {
-  return script("list")
-    .stdout.trim()
-    .split("\n")
-    .map((line) => line.split(" ").slice(0, 2) as [string, string]);
-}
+/** `list` in a copy where nothing is installed, and the pins it names: [major, version] pairs. */
+let fresh: { stdout: string; pins: [string, string][] };
+/** The pins, as `list` names them (the same for every test: read once, by one process). */
+const pins = () => fresh.pins;
 
 const nodeAt = (major: string) => join(repo, ".node-versions", major, "node_modules/node/bin/node");
 
@@ -45,7 +42,17 @@ beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), "node-versions-"));
   mkdirSync(join(repo, "scripts"));
   copyFileSync(join(root, "scripts/node-versions.mjs"), join(repo, "scripts/node-versions.mjs"));
-});
+  // Read by the first test's copy, before it installs anything.
+  fresh ??= (() => {
+    const { stdout } = script("list");
+    const pins = stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split(" ").slice(0, 2) as [string, string]);
+    return { stdout, pins };
+  })();
+  // One `list` process on the first test: bounded as the script's own runs are.
+}, 60_000);
 
 afterEach(() => {
   rmSync(repo, { recursive: true, force: true });
@@ -59,7 +66,7 @@ describe.skipIf(process.platform === "win32")("node-versions", () => {
     expect(majors).toContain(24);
     expect(majors).not.toContain(20);
     for (const [major, version] of list) expect(version).toMatch(new RegExp(`^${major}\\.\\d+\\.\\d+$`));
-    expect(script("list").stdout).toContain("(not installed)");
+    expect(fresh.stdout).toContain("(not installed)");
   });
 
   it("install skips what is present and matches its pin, without npm", () => {

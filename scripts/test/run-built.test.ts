@@ -29,10 +29,20 @@ function fakeTurbo(code: number, gate?: string) {
   return file;
 }
 
+/**
+ * The script with `turbo` standing in for turbo, announcing a slow build after its own delay; but
+ * where the test waits for the announcement (`onStderr`), at once: the stand-in build waits for the
+ * line instead of the test waiting out the real delay.
+ */
 function run(turbo: string, args: string[], onStderr?: (text: string) => void) {
+  const announce = onStderr ? { RUN_BUILT_ANNOUNCE_AFTER_MS: "0" } : {};
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [script, "@platform-api/x", join(dir, "command.mjs"), ...args], {
-      env: { ...process.env, RUN_BUILT_TURBO: turbo },
+      env: {
+        ...process.env,
+        RUN_BUILT_TURBO: turbo,
+        ...announce,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -48,6 +48,19 @@ const neverAnswered = (signal: AbortSignal | null | undefined) =>
 const regions = { count: 0, results: [] };
 // Short delays keep the suite fast; the behaviour under test is which requests happen, in what order.
 const fast: ClientOptions = { retry: { initialDelayMs: 20, maxDelayMs: 40 }, rateLimit: false };
+const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+/** A client on a stub fetch, with the suite's short backoff and no pacing. */
+const stubClient = (stub: ReturnType<typeof scriptedFetch>) =>
+  createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", fetch: stub.fetch, ...fast });
+/** The stub's calls once the faked clock has moved on by `ms` (its timers run as it passes). */
+async function callsAfter(stub: ReturnType<typeof scriptedFetch>, ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  return stub.calls();
+}
 
 async function clientFor(script: Script, options: ClientOptions = {}) {
   server = await startScriptedServer(script);
@@ -63,41 +76,46 @@ async function clientFor(script: Script, options: ClientOptions = {}) {
 }
 
 describe("retries", () => {
+  // The advised waits run on faked timers (a stub fetch, no socket): the retry must not leave a
+  // millisecond early, and a second of real waiting would prove no more.
   it("retries a 429 that has Retry-After after the advised time, then succeeds", async () => {
-    const { client, server } = await clientFor((_r, i) =>
-      i === 0 ? { status: 429, headers: { "retry-after": "1" }, body: {} } : { body: regions },
+    vi.useFakeTimers();
+    const stub = scriptedFetch(async (i) =>
+      i === 0 ? jsonResponse({}, 429, { "retry-after": "1" }) : jsonResponse(regions),
     );
-    const { data, response } = await client.GET("/cloud/v1/regions");
+    const outcome = stubClient(stub).GET("/cloud/v1/regions");
+    expect(await callsAfter(stub, 999)).toBe(1);
+    expect(await callsAfter(stub, 1)).toBe(2);
+    const { data, response } = await outcome;
     expect(response.status).toBe(200);
     expect(data).toEqual(regions);
-    expect(server.requests).toHaveLength(2);
-    const [first, second] = server.requests;
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
   });
 
   it("prefers retry-after-ms over Retry-After seconds", async () => {
-    const { client, server } = await clientFor((_r, i) =>
+    vi.useFakeTimers();
+    const stub = scriptedFetch(async (i) =>
       i === 0
-        ? { status: 429, headers: { "retry-after-ms": "150", "retry-after": "30" }, body: {} }
-        : { body: regions },
+        ? jsonResponse({}, 429, { "retry-after-ms": "150", "retry-after": "30" })
+        : jsonResponse(regions),
     );
-    await client.GET("/cloud/v1/regions");
-    const [first, second] = server.requests;
-    const gap = (second?.at ?? 0) - (first?.at ?? 0);
-    expect(gap).toBeGreaterThanOrEqual(140);
-    // Far below the 30 s of Retry-After, however loaded the machine.
-    expect(gap).toBeLessThan(20_000);
+    const outcome = stubClient(stub).GET("/cloud/v1/regions");
+    expect(await callsAfter(stub, 149)).toBe(1);
+    expect(await callsAfter(stub, 1)).toBe(2);
+    expect((await outcome).response.status).toBe(200);
   });
 
   it("reads Retry-After given as an HTTP date", async () => {
-    const { client, server } = await clientFor((_r, i) =>
+    // On a whole second: an HTTP date has no milliseconds, so the advised wait is exactly 2 s.
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 21, 14, 5, 2) });
+    const stub = scriptedFetch(async (i) =>
       i === 0
-        ? { status: 429, headers: { "retry-after": new Date(Date.now() + 1500).toUTCString() }, body: {} }
-        : { body: regions },
+        ? jsonResponse({}, 429, { "retry-after": new Date(Date.now() + 2000).toUTCString() })
+        : jsonResponse(regions),
     );
-    await client.GET("/cloud/v1/regions");
-    expect(server.requests).toHaveLength(2);
-    expect((server.requests[1]?.at ?? 0) - (server.requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(400);
+    const outcome = stubClient(stub).GET("/cloud/v1/regions");
+    expect(await callsAfter(stub, 1999)).toBe(1);
+    expect(await callsAfter(stub, 1)).toBe(2);
+    expect((await outcome).response.status).toBe(200);
   });
 
   it("backs off exponentially on 429 without Retry-After, and retries a POST too (it was not processed)", async () => {

@@ -6,11 +6,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportFiles } from "../src/report/formats.js";
 import type { Report } from "../src/shared/results.js";
 
 export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
-const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 
 /**
  * How long one run may take before it is stopped and reported as such. A whole-suite run takes
@@ -80,7 +80,7 @@ export function runCli(
     child.once("close", (code) => {
       clearTimeout(timer);
       const files: Record<string, string> = {};
-      for (const name of REPORT_FILES) {
+      for (const name of reportFiles()) {
         const file = join(dir, name);
         if (existsSync(file)) files[name] = readFileSync(file, "utf8");
       }

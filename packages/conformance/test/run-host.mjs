@@ -11,10 +11,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runConformance } from "../dist/active/run.js";
-import { parseArgs } from "../dist/cli/cli-options.js";
-
-const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"];
+import { runConformance } from "../src/active/run.js";
+import { parseArgs } from "../src/cli/cli-options.js";
+import { reportFiles } from "../src/report/formats.js";
 
 async function run({ args, env, library = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "conformance-host-"));
@@ -28,7 +27,7 @@ async function run({ args, env, library = {} }) {
       },
     );
     const files = {};
-    for (const name of REPORT_FILES) {
+    for (const name of reportFiles()) {
       const file = join(dir, name);
       if (existsSync(file)) files[name] = readFileSync(file, "utf8");
     }

@@ -119,113 +119,153 @@ export function scenario(definition: ScenarioDefinition, body: (api: ScenarioApi
       ctx.skip(reason);
       throw new Error("unreachable");
     };
-    if (run.only.length > 0 && !picomatch.isMatch(definition.id, run.only)) {
-      meta.unselected = true;
-      // A story whose calls a selected rule judges still makes them; its own result is left out.
-      const feeding = definition.feeds?.some((id) => picomatch.isMatch(id, run.only));
-      if (!feeding || run.dryRun) skip("not selected by --only");
-    }
-    const unmet = unmetNeed(definition.needs ?? [], run);
-    if (run.dryRun) {
-      meta.plan = unmet ? "skip" : "run";
-      skip(unmet ?? "dry run");
-    }
-    if (unmet) skip(unmet);
+    skipUnlessRun(definition, run, meta, skip);
     tell(run, { kind: "scenario", id: definition.id });
-
-    const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
-    // What a scenario cites itself is redacted with the run's keys, as the HTTP layer redacts.
-    const redact = createRedactor([run.target.apiKey, run.target.resellerApiKey]);
+    const api = scenarioApi(definition, run, meta, skip);
     try {
-      await body({
-        run,
-        http,
-        skip,
-        show: (...evidence) => meta.evidence?.push(...evidence),
-        cite: (...answers) => {
-          for (const a of answers)
-            meta.evidence?.push(
-              "text" in a
-                ? // The exchange as its HTTP layer recorded it (its number and request), else read from the answer.
-                  {
-                    ...(evidenceOf(a) ?? {}),
-                    method: a.method,
-                    path: pathOf(a.url),
-                    status: a.status,
-                    excerpt: excerptOf(a.text),
-                    contentType: a.contentType,
-                    responseHeaders: shownHeaders(flatHeaders(a.headers), redact),
-                    cited: true,
-                  }
-                : { ...a, cited: true },
-            );
-        },
-        flaky: (problem, failed, again) => {
-          meta.evidence ??= [];
-          const evidence = meta.evidence;
-          meta.failedOn = [...(meta.failedOn ?? []), ...failed.map((e) => indexIn(evidence, e))];
-          meta.curl ??= curlOfExchange(failed[0]?.seq, run.keySources);
-          meta.flaky = {
-            retriedOn: [...(meta.flaky?.retriedOn ?? []), ...again.map((e) => indexIn(evidence, e))],
-          };
-          const answered = again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
-          meta.reason = [
-            meta.reason,
-            `${problem}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`,
-          ]
-            .filter(Boolean)
-            .join("\n");
-        },
-        created: (resource) => {
-          meta.created ??= [];
-          meta.created.push(resource);
-        },
-        place: () => {
-          const { projectId, regionId } = run.discovered;
-          const unmet = unmetNeed(["project", "region"], run);
-          if (unmet || projectId === undefined || regionId === undefined)
-            return skip(unmet ?? "needs a project and a region");
-          return { project_id: projectId, region_id: regionId };
-        },
-        took: (ms) => {
-          meta.tookMs = ms;
-        },
-      });
+      await body(api);
     } catch (error) {
       if ((error as { code?: string })?.code === "VITEST_PENDING") throw error;
-      meta.reason = (error as Error)?.message ?? String(error);
-      // A failure after all: what was flaky before it is no more than evidence.
-      delete meta.flaky;
-      delete meta.curl;
-      meta.failedOn = [];
-      meta.evidence ??= [];
-      const evidence = meta.evidence;
-      // A check that names no answer is about the last one the scenario got itself.
-      const own = [...evidence].reverse().find((e) => !e.cited);
-      const failed = failureEvidence(error);
-      if (failed.length === 0 && own) failed.push(own);
-      meta.failedOn = failed.map((e) => indexIn(evidence, e));
-      const curl = curlOfExchange(failed[0]?.seq, run.keySources);
-      if (curl !== undefined) meta.curl = curl;
-      const confirmed = await confirmFailure(failed, run.timeScale);
-      if (confirmed) {
-        const retriedOn = confirmed.again.map((e) => indexIn(evidence, e));
-        const answered = confirmed.again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
-        if (!confirmed.repeated) {
-          meta.flaky = { retriedOn };
-          meta.reason = `${meta.reason}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`;
-          return;
-        }
-        meta.failedOn.push(...retriedOn);
-        meta.reason = `${meta.reason}\nrepeated when sent again: ${answered.join(", ")}`;
-      }
-      if (definition.severity === "should" && !run.strict) {
-        meta.warned = true;
-        return;
-      }
-      throw error;
+      if (await failed(error, definition, run, meta)) throw error;
     }
   });
+}
+
+/** Skips (throws) a scenario --only leaves out, a dry run's, and one whose needs the run does not meet. */
+function skipUnlessRun(
+  definition: ScenarioDefinition,
+  run: RunContext,
+  meta: ScenarioMeta,
+  skip: (reason: string) => never,
+): void {
+  if (run.only.length > 0 && !picomatch.isMatch(definition.id, run.only)) {
+    meta.unselected = true;
+    // A story whose calls a selected rule judges still makes them; its own result is left out.
+    const feeding = definition.feeds?.some((id) => picomatch.isMatch(id, run.only));
+    if (!feeding || run.dryRun) skip("not selected by --only");
+  }
+  const unmet = unmetNeed(definition.needs ?? [], run);
+  if (run.dryRun) {
+    meta.plan = unmet ? "skip" : "run";
+    skip(unmet ?? "dry run");
+  }
+  if (unmet) skip(unmet);
+}
+
+/** What a scenario's body is given: its HTTP layer, and what it tells of its result, kept in `meta`. */
+function scenarioApi(
+  definition: ScenarioDefinition,
+  run: RunContext,
+  meta: ScenarioMeta,
+  skip: (reason: string) => never,
+): ScenarioApi {
+  const http = runHttp(run, definition.id, (evidence) => meta.evidence?.push(evidence));
+  // What a scenario cites itself is redacted with the run's keys, as the HTTP layer redacts.
+  const redact = createRedactor([run.target.apiKey, run.target.resellerApiKey]);
+  return {
+    run,
+    http,
+    skip,
+    show: (...evidence) => meta.evidence?.push(...evidence),
+    cite: (...answers) => {
+      for (const a of answers)
+        meta.evidence?.push("text" in a ? citedAnswer(a, redact) : { ...a, cited: true });
+    },
+    flaky: (problem, failed, again) => markFlaky(meta, run, problem, failed, again),
+    created: (resource) => {
+      meta.created ??= [];
+      meta.created.push(resource);
+    },
+    place: () => {
+      const { projectId, regionId } = run.discovered;
+      const unmet = unmetNeed(["project", "region"], run);
+      if (unmet || projectId === undefined || regionId === undefined)
+        return skip(unmet ?? "needs a project and a region");
+      return { project_id: projectId, region_id: regionId };
+    },
+    took: (ms) => {
+      meta.tookMs = ms;
+    },
+  };
+}
+
+/** The exchange as its HTTP layer recorded it (its number and request), else read from the answer. */
+function citedAnswer(a: Answer, redact: (text: string) => string): Evidence {
+  return {
+    ...(evidenceOf(a) ?? {}),
+    method: a.method,
+    path: pathOf(a.url),
+    status: a.status,
+    excerpt: excerptOf(a.text),
+    contentType: a.contentType,
+    responseHeaders: shownHeaders(flatHeaders(a.headers), redact),
+    cited: true,
+  };
+}
+
+/** ScenarioApi.flaky: the exchanges it would have failed on and those sent again, and why, in `meta`. */
+function markFlaky(
+  meta: ScenarioMeta,
+  run: RunContext,
+  problem: string,
+  failed: Evidence[],
+  again: Evidence[],
+) {
+  meta.evidence ??= [];
+  const evidence = meta.evidence;
+  meta.failedOn = [...(meta.failedOn ?? []), ...failed.map((e) => indexIn(evidence, e))];
+  meta.curl ??= curlOfExchange(failed[0]?.seq, run.keySources);
+  meta.flaky = {
+    retriedOn: [...(meta.flaky?.retriedOn ?? []), ...again.map((e) => indexIn(evidence, e))],
+  };
+  const answered = again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
+  meta.reason = [meta.reason, `${problem}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/**
+ * A scenario that threw: its reason and the exchanges it failed on in `meta`, a 5xx or lost answer
+ * sent again first. True when it fails; false when it is reported otherwise (flaky, or a `should`
+ * warned unless --strict).
+ */
+async function failed(
+  error: unknown,
+  definition: ScenarioDefinition,
+  run: RunContext,
+  meta: ScenarioMeta,
+): Promise<boolean> {
+  meta.reason = (error as Error)?.message ?? String(error);
+  // A failure after all: what was flaky before it is no more than evidence.
+  delete meta.flaky;
+  delete meta.curl;
+  meta.failedOn = [];
+  meta.evidence ??= [];
+  const evidence = meta.evidence;
+  // A check that names no answer is about the last one the scenario got itself.
+  const own = [...evidence].reverse().find((e) => !e.cited);
+  const failedOn = failureEvidence(error);
+  if (failedOn.length === 0 && own) failedOn.push(own);
+  meta.failedOn = failedOn.map((e) => indexIn(evidence, e));
+  const curl = curlOfExchange(failedOn[0]?.seq, run.keySources);
+  if (curl !== undefined) meta.curl = curl;
+  const confirmed = await confirmFailure(failedOn, run.timeScale);
+  if (confirmed) {
+    const retriedOn = confirmed.again.map((e) => indexIn(evidence, e));
+    const answered = confirmed.again.map((e) => `${e.method} ${e.path} → ${e.status ?? "no answer"}`);
+    if (!confirmed.repeated) {
+      meta.flaky = { retriedOn };
+      meta.reason = `${meta.reason}\nflaky: it did not repeat; sent again, ${answered.join(", ")}`;
+      return false;
+    }
+    meta.failedOn.push(...retriedOn);
+    meta.reason = `${meta.reason}\nrepeated when sent again: ${answered.join(", ")}`;
+  }
+  if (definition.severity === "should" && !run.strict) {
+    meta.warned = true;
+    return false;
+  }
+  return true;
 }
 
 /** Where an exchange is in a result's evidence (by its number), added as cited when it is not there. */

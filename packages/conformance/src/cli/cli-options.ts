@@ -2,6 +2,7 @@
 // plain-vitest global setup (which reads the same flags from CONFORMANCE_ARGS).
 
 import { Command, InvalidArgumentError, Option } from "commander";
+import { reportFilesInWords } from "../report/formats.js";
 import type { ConformanceOptions } from "../shared/conformance-options.js";
 import { VERSION } from "../shared/version.js";
 import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../spec/rate.js";
@@ -55,11 +56,7 @@ export function withPlaceOptions(command: Command): Command {
       integer("--protection-profile-id"),
     )
     .option("--gpu-flavor <name>", "virtual GPU flavor for check_limits")
-    .option(
-      "--report <dir>",
-      "directory for report.json, junit.xml, report.md and report.html",
-      DEFAULTS.report,
-    );
+    .option("--report <dir>", `directory for ${reportFilesInWords()}`, DEFAULTS.report);
 }
 
 export function createProgram(): Command {

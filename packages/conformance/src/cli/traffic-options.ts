@@ -1,6 +1,7 @@
 // The command lines of `conformance observe` and `conformance verify`, parsed by commander.
 
 import { Command, InvalidArgumentError, Option } from "commander";
+import { reportFilesInWords } from "../report/formats.js";
 import {
   durationRange,
   MAX_DURATION_SECONDS,
@@ -55,11 +56,7 @@ export function createVerifyCommand(): Command {
 /** What both commands share with a run: where the reports go, and --strict. */
 function withReport(command: Command): Command {
   return command
-    .option(
-      "--report <dir>",
-      "directory for report.json, junit.xml, report.md and report.html",
-      DEFAULTS.report,
-    )
+    .option("--report <dir>", `directory for ${reportFilesInWords()}`, DEFAULTS.report)
     .option("--strict", "count `should` failures as failures", false)
     .showHelpAfterError()
     .allowExcessArguments(false);

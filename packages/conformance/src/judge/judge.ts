@@ -4,32 +4,35 @@
 // for every producer: an active run's drivers and stories, `conformance observe` (live, through
 // the proxy) and `conformance verify --har` (recorded) get the same results, severities and evidence.
 //
-// What it keeps is bounded (LIMITS): walks, tasks and tokens are forgotten least recently used
-// first, and the report says how many were.
+// What it keeps across exchanges, each kind by a tracker of its own (walks.ts, tasks.ts, tokens.ts,
+// rate-windows.ts, secrets.ts, tallies.ts, traffic-counts.ts), is bounded (LIMITS): walks, tasks
+// and tokens are forgotten least recently used first, and the report says how many were. This file
+// only dispatches: each exchange to its trackers, then to the rules.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
-import { decodeExchange, judgeAnswer, PROBLEM, pathOf } from "../http/answer.js";
-import { cutText } from "../http/shown-headers.js";
+import { decodeExchange, judgeAnswer, pathOf } from "../http/answer.js";
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
-import type { AnswerEvent, AuthSeen, Rule, RuleEvents, WalkView } from "../rules/types.js";
-import { BoundedMap } from "../shared/bounded-map.js";
-import type { Evidence, Severity } from "../shared/context.js";
+import type { AnswerEvent, Rule, RuleEvents, TaskEvent } from "../rules/types.js";
+import type { Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
 import { fieldOf, isRecord } from "../shared/json.js";
-import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
 import type { JudgeLimits, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
-import { credentialValues, hideCredentials } from "../spec/credential-names.js";
-import { identity } from "../spec/list-facts.js";
-import { offsetList, readOffsetPage } from "../spec/offset.js";
+import { credentialValues } from "../spec/credential-names.js";
 import { keyFor } from "../spec/operations.js";
-import { pageList } from "../spec/pages.js";
 import { burstThreshold } from "../spec/rate.js";
 import { specModel } from "../spec/spec.js";
 import { buildReport } from "./build-report.js";
+import { offsetPageOf, pagePageOf } from "./list-pages.js";
+import { createRateWindows } from "./rate-windows.js";
+import { createSecrets, REDACTED_TOKENS } from "./secrets.js";
+import { createTallies, type Tallies, type Tally, verdictOf } from "./tallies.js";
+import { createTasks, type Tasks } from "./tasks.js";
+import { createTokens } from "./tokens.js";
+import { createTrafficCounts } from "./traffic-counts.js";
+import { createWalks } from "./walks.js";
 
-/** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
-const REDACTED_TOKENS = 1024;
+export { type Tally, verdictOf };
 
 /** What the judge keeps at most (the README's "Limits"). */
 export const LIMITS = {
@@ -49,30 +52,6 @@ export const LIMITS = {
 } as const satisfies JudgeLimits;
 
 export type Limits = JudgeLimits;
-
-/** One result's tally: every exchange its rule judged, what failed, and what shows it. */
-export interface Tally {
-  rule: Rule;
-  operations: Set<string>;
-  judged: number;
-  failing: number;
-  problems: string[];
-  failed: Evidence[];
-  sample: Evidence[];
-}
-
-interface Walk {
-  step: number;
-  count: number | undefined;
-  /** The first and last item of each page seen, by page index (0 is the first page). */
-  pages: Map<number, { first: unknown; last: unknown }>;
-  seen: Set<string> | null;
-}
-
-interface TaskSeen {
-  state?: string;
-  createdResourcesKey?: string;
-}
 
 export interface Judge {
   judge(exchange: ObservedExchange): void;
@@ -119,381 +98,77 @@ export interface JudgeOptions {
 export function createJudge(options: JudgeOptions = {}): Judge {
   const model = specModel();
   const limits: Limits = { ...LIMITS, ...options.limits };
-  const usage = createUsageRedactor(options.env ?? {}, options.keyVariables ?? []);
-  const tokens = new Map<string, { label: string; acceptedBy: Set<string> }>();
-  // Each token's patterns built once, when it is first seen (a token per request stays linear).
-  const tokenRedact = createGrowingRedactor();
-  for (const secret of options.secrets ?? []) if (secret) tokenRedact.add(secret);
-  // Credentials known by their names too (a client's password field): a recording and the report
-  // both take this redactor.
-  const redact = (text: string) => hideCredentials(usage(tokenRedact(text)));
-  const dropped = { walks: 0, items: 0, tasks: 0, tokens: 0, bodies: 0 };
-  const walks = new BoundedMap<string, Walk>(limits.walks, () => dropped.walks++);
-  // A task forgotten after its terminal state loses nothing; one forgotten before it does.
-  const tasks = new BoundedMap<string, TaskSeen>(limits.tasks, (_id, seen) => {
-    const { finished, failed } = facts();
-    if (seen.state !== finished && !failed.includes(seen.state ?? "")) dropped.tasks++;
-  });
-  const tallies = new Map<string, Tally>();
-  // Per token, when its latest 2xx exchanges started and ended (enough to count one period past
-  // twice the rate), and when its latest 429 ended.
-  const recentAnswers = new BoundedMap<
-    string,
-    { succeeded: { start: number; end: number }[]; lastLimitedEnd: number }
-  >(limits.tokens);
-  const counts = { exchanges: 0, judged: 0, noAnswer: 0 };
-  const undescribed = { count: 0, examples: [] as string[] };
-
-  // Every token seen is redacted from everything kept from then on (and from the report again),
-  // up to REDACTED_TOKENS of them; past that, the redactor of token-shaped text still catches a
-  // platform token. Only the first `tokens` keep their standing.
-  const secrets = new Set<string>();
-  let labels = 0;
-  function known(secret: string) {
-    let seen = tokens.get(secret);
-    if (!seen) {
-      seen = { label: `token ${++labels}`, acceptedBy: new Set() };
-      if (tokens.size < limits.tokens) tokens.set(secret, seen);
-      else dropped.tokens++;
-      if (secrets.size < REDACTED_TOKENS && !secrets.has(secret)) {
-        secrets.add(secret);
-        tokenRedact.add(secret);
-      }
-    }
-    return seen;
-  }
-
-  /** A credential known by its name only (credentialValues): redacted from then on, never labelled. */
-  function learn(value: string) {
-    if (secrets.size < REDACTED_TOKENS && !secrets.has(value)) {
-      secrets.add(value);
-      tokenRedact.add(value);
-    }
-  }
-
-  function tokenOf(
-    header: string | undefined,
-    role: AuthSeen["role"],
-  ): { auth: AuthSeen; acceptedBy?: Set<string> } {
-    const recorded = options.credentialsRecorded ?? true;
-    const none = { recorded, token: undefined, acceptedBy: new Set<string>(), role: undefined };
-    if (header === undefined) return { auth: { ...none, scheme: undefined } };
-    const [scheme = "", ...rest] = header.trim().split(/\s+/);
-    const secret = rest.join(" ");
-    if (secret === "") return { auth: { ...none, scheme } };
-    const seen = known(secret);
-    role ??=
-      secret === options.roles?.client
-        ? "client"
-        : secret === options.roles?.reseller
-          ? "reseller"
-          : undefined;
-    return {
-      auth: { recorded, scheme, token: seen.label, acceptedBy: new Set(seen.acceptedBy), role },
-      acceptedBy: seen.acceptedBy,
-    };
-  }
-
-  function tally(rule: Rule, operation: OperationModel, problem: string | null, event: AnswerEvent) {
-    const id = resultIdOf(rule, operation.operationId);
-    let t = tallies.get(id);
-    if (!t) {
-      t = { rule, operations: new Set(), judged: 0, failing: 0, problems: [], failed: [], sample: [] };
-      tallies.set(id, t);
-    }
-    t.operations.add(operation.operationId);
-    t.judged++;
-    if (problem === null) {
-      if (t.sample.length < 5) t.sample.push(event.evidence);
-      return;
-    }
-    t.failing++;
-    const by = event.exchange.by === undefined ? "" : ` (called by ${event.exchange.by})`;
-    // Redacted whole, then cut: a rule's sentence quotes the URL, which may be megabytes long.
-    const said = cutText(redact(`${problem}${by}`), PROBLEM);
-    if (t.failing === 1) options.onFirstFailure?.(id, rule.severity, said);
-    if (t.problems.length < limits.problems) t.problems.push(said);
-    if (t.failed.length < limits.evidence) t.failed.push(event.evidence);
-  }
-
-  function emit<E extends keyof RuleEvents>(on: E, event: RuleEvents[E]) {
-    for (const rule of RULES) {
-      if (rule.on !== on || !rule.applies(event.operation)) continue;
-      const verdict = (rule as unknown as Rule<E>).judge(event);
-      if (verdict !== undefined) tally(rule, event.operation, verdict, event);
-    }
-  }
-
-  /**
-   * Where a page stands in its walk (`key`: the list, token, filters, ordering and limit), page
-   * `index` of `step` items each. Re-reading a page of a walk starts it anew.
-   */
-  function walkOf(
-    key: string,
-    index: number,
-    step: number,
-    count: number | undefined,
-    items: unknown[],
-  ): WalkView {
-    let walk = walks.get(key);
-    const continues = walk !== undefined && walk.step === step && index > 0 && !walk.pages.has(index);
-    const walkCount = continues ? walk?.count : undefined;
-    if (!continues || !walk) {
-      walk = { step, count, pages: new Map(), seen: new Set() };
-      walks.set(key, walk);
-    }
-    const ids = items.map(identity);
-    const repeated = continues && walk.seen ? ids.filter((id) => walk?.seen?.has(id)) : [];
-    const before = walk.pages.get(index - 1)?.last;
-    const after = walk.pages.get(index + 1)?.first;
-    walk.pages.set(index, { first: items[0], last: items.at(-1) });
-    if (walk.count === undefined) walk.count = count;
-    for (const id of ids) walk.seen?.add(id);
-    if (walk.seen && walk.seen.size > limits.itemsPerWalk) {
-      dropped.items += walk.seen.size;
-      walk.seen = null;
-    }
-    let visitedAtEnd: number | undefined;
-    if (walk.count !== undefined && walk.pages.has(0)) {
-      const needed = Math.ceil(walk.count / step);
-      let whole = walk.pages.size >= needed;
-      for (let i = 0; i < needed && whole; i++) whole = walk.pages.has(i);
-      if (whole) {
-        visitedAtEnd = walk.seen?.size;
-        walks.delete(key);
-      }
-    }
-    return { continues, walkCount, repeated, visitedAtEnd, before, after };
-  }
-
-  /** The walk a request belongs to: its list, token and query without the page's own position. */
-  function walkKey(base: AnswerEvent, without: string): string {
-    const rest = new URLSearchParams(base.query);
-    rest.delete(without);
-    rest.sort();
-    return `${base.auth.token}|${base.operation.operationId}|${base.answer.url.split("?")[0]}|${rest}`;
-  }
-
-  /** The limit a request asked for, else the spec's default; undefined when neither is a number. */
-  function limitOf(query: URLSearchParams, name: string, fallback: unknown) {
-    const asked = query.get(name);
-    const limit = asked !== null ? Number(asked) : typeof fallback === "number" ? fallback : undefined;
-    return {
-      limit: limit !== undefined && Number.isInteger(limit) ? limit : undefined,
-      limitAsked: asked !== null,
-    };
-  }
-
-  /**
-   * Whether a limit the request asked for lies outside the spec's bounds: the server may clamp it
-   * to anything in them (pagination.offset.limit-bounds judges that), so its page is no step of a walk.
-   */
-  const outside = (limit: number | undefined, { minimum, maximum }: { minimum?: number; maximum?: number }) =>
-    limit !== undefined && (limit < (minimum ?? 1) || limit > (maximum ?? Number.POSITIVE_INFINITY));
-
-  /**
-   * Whether the request's paging holds a value whose effect the spec leaves open (fuzz says so on
-   * its exchanges: a limit of the AI task list, whose bounds are x-unspecified, may be clamped to
-   * a maximum the spec does not state): no page or walk rule judges such a page.
-   */
-  const openPaging = (exchange: ObservedExchange, names: string[]) =>
-    names.some((name) => exchange.openParameters?.includes(name));
-
-  function offsetPage(base: AnswerEvent) {
-    const list = offsetList(base.operation);
-    const offset = Number(base.query.get(list.offset.name) ?? list.offset.default ?? 0);
-    const { limit, limitAsked } = limitOf(base.query, list.limit.name, list.limit.default);
-    const page = readOffsetPage(list, base.answer.body, offset);
-    // The schema result says what is wrong with the page.
-    if (!page || !Number.isInteger(offset) || offset < 0 || (limitAsked && limit === undefined)) return;
-    if (outside(limit, list.limit) || openPaging(base.exchange, [list.limit.name, list.offset.name])) return;
-    const step = limit !== undefined && limit > 0 ? limit : Math.max(1, page.items.length);
-    const key = walkKey(base, list.offset.name);
-    // An offset off the walk's grid starts a walk of its own.
-    const index = offset % step === 0 ? offset / step : 0;
-    const walk =
-      offset % step === 0
-        ? walkOf(key, index, step, page.count, page.items)
-        : walkOf(`${key}|${offset}`, 0, step, undefined, page.items);
-    emit("offsetPage", {
-      ...base,
-      list,
-      offset,
-      limit,
-      limitAsked,
-      count: page.count,
-      items: page.items.length,
-      itemList: page.items,
-      walk,
-    });
-  }
-
-  function pagePage(base: AnswerEvent) {
-    const list = pageList(base.operation);
-    const body = base.answer.body;
-    const items = fieldOf(body, list.pagination.itemsField);
-    if (!Array.isArray(items)) return;
-    const link = (field: string) => {
-      const value = fieldOf(body, field);
-      return typeof value === "string" ? value : null;
-    };
-    const sent = fieldOf(body, list.pagination.countField);
-    const count = typeof sent === "number" && Number.isInteger(sent) ? sent : undefined;
-    const page = Number(base.query.get(list.page.name) ?? list.page.default ?? 1);
-    const { limit, limitAsked } = limitOf(base.query, list.limit.name, list.limit.default);
-    if (!Number.isInteger(page) || page < 1 || outside(limit, list.limit)) return;
-    if (openPaging(base.exchange, [list.limit.name, list.page.name])) return;
-    const step = limit !== undefined && limit > 0 ? limit : Math.max(1, items.length);
-    emit("pagePage", {
-      ...base,
-      list,
-      page,
-      limit,
-      limitAsked,
-      count,
-      items: items.length,
-      itemList: items,
-      next: link(list.pagination.nextField),
-      previous: link(list.pagination.previousField),
-      walk: walkOf(walkKey(base, list.page.name), page - 1, step, count, items),
-    });
-  }
-
-  function task(base: AnswerEvent) {
-    const body = base.answer.body;
-    const taskId = base.params[facts().poll.parameters.find((p) => p.in === "path")?.name ?? ""];
-    const state = fieldOf(body, "state");
-    if (!isRecord(body) || typeof state !== "string" || taskId === undefined) return;
-    const seen = tasks.get(taskId);
-    emit("task", {
-      ...base,
-      taskId,
-      state,
-      before: seen?.state,
-      body,
-      createdResourcesKey: seen?.createdResourcesKey,
-    });
-    tasks.set(taskId, { ...seen, state });
-  }
-
-  function started(operation: OperationModel, body: unknown) {
-    const ids = fieldOf(body, operation.asyncTask?.tasksField ?? "tasks");
-    const key = operation.asyncTask?.createdResourcesKey;
-    if (!Array.isArray(ids)) return;
-    for (const id of ids) if (typeof id === "string") tasks.set(id, { createdResourcesKey: key });
-  }
-
-  // The platform handled each request at some moment between its start and its answer's end, as the
-  // producer saw them: only 2xx answers whose whole interval lies within one period ending now are
-  // certain to have been counted by the platform in that period. A slow or loaded hop widens the
-  // intervals and so can only hide a burst, never make one up.
-  function recentOf(token: string, start: number, end: number, status: number): AnswerEvent["recent"] {
-    const { periodSeconds, exceededStatus } = model.conventions.requestRate;
-    const seen = recentAnswers.get(token) ?? { succeeded: [], lastLimitedEnd: Number.NEGATIVE_INFINITY };
-    if (status >= 200 && status < 300) {
-      seen.succeeded.push({ start, end });
-      if (seen.succeeded.length > burstThreshold() + 1) seen.succeeded.shift();
-    }
-    if (status === exceededStatus) seen.lastLimitedEnd = Math.max(seen.lastLimitedEnd, end);
-    recentAnswers.set(token, seen);
-    const since = end - periodSeconds * 1000;
-    return {
-      succeeded: seen.succeeded.filter((r) => r.start >= since && r.end <= end).length,
-      limited: seen.lastLimitedEnd >= since,
-    };
-  }
+  const { poll } = facts();
+  const trackers = trackersFor(options, limits);
+  const { secrets, tokens, walks, tasks, rateWindows, tallies, traffic } = trackers;
+  const { redact } = secrets;
+  const emit = <E extends keyof RuleEvents>(on: E, event: RuleEvents[E] | undefined) =>
+    dispatch(tallies, on, event);
 
   function judge(exchange: ObservedExchange): void {
-    counts.exchanges++;
+    traffic.exchange();
     // Before anything of the exchange is redacted: an answer may echo what the request carried.
-    for (const value of credentialValues(exchange)) learn(value);
+    for (const value of credentialValues(exchange)) secrets.learn(value);
     if (exchange.status === null) {
-      counts.noAnswer++;
+      traffic.unanswered();
       return;
     }
     const [path = "", search = ""] = splitUrl(exchange.url);
     const match = matchOperation(model, exchange.method, path);
     if (!match) {
-      undescribed.count++;
-      const name = pathOf(redact(`${exchange.method.toUpperCase()} ${path}`));
-      if (undescribed.examples.length < limits.undescribed && !undescribed.examples.includes(name))
-        undescribed.examples.push(name);
+      traffic.undescribed(pathOf(redact(`${exchange.method.toUpperCase()} ${path}`)));
       return;
     }
-    const { auth, acceptedBy } = tokenOf(exchange.requestHeaders.authorization, exchange.tokenRole);
+    const { auth, acceptedBy } = tokens.of(exchange.requestHeaders.authorization, exchange.tokenRole);
     if (exchange.body === undefined) {
-      dropped.bodies++;
+      traffic.bodyDropped();
       return;
     }
-    counts.judged++;
+    traffic.judged();
     const { operation, params } = match;
     const answered = exchange as ObservedExchange & { status: number };
-    const { answer, evidence } = decodeExchange(answered, operation.path, redact, operation.operationId);
-    const refused = exchange.offSpec !== undefined && answered.status >= 400 && answered.status < 500;
-    const judged = (refused ? undefined : judgeAnswer(answer, evidence)) ?? {
-      operationId: operation.operationId,
-      evidence,
-      must: [],
-      should: [],
-    };
-    // What breaks HTTP itself comes first: the rest of the judgement stands on it.
-    if (exchange.invalid?.length)
-      judged.must.unshift(
-        ...exchange.invalid.map(
-          (p) => `${answer.method} ${evidence.path} → ${exchange.status}: ${redact(p)}`,
-        ),
-      );
+    const end = exchange.at + exchange.durationMs;
     const base: AnswerEvent = {
       exchange,
       operation,
       params,
       query: new URLSearchParams(search),
-      answer,
-      evidence,
-      judged,
+      ...answerOf(answered, operation, redact),
       auth,
-      recent: recentOf(auth.token ?? "", exchange.at, exchange.at + exchange.durationMs, exchange.status),
+      recent: rateWindows.answered(auth.token ?? "", exchange.at, end, answered.status),
     };
     emit("answer", base);
     const ok = answered.status >= 200 && answered.status < 300;
-    if (answered.status === 200 && operation.pagination?.style === "offset") offsetPage(base);
-    if (answered.status === 200 && operation.pagination?.style === "page") pagePage(base);
-    if (answered.status === 200 && operation.operationId === facts().poll.operationId) task(base);
-    if (ok && operation.asyncTask) started(operation, answer.body);
+    if (answered.status === 200 && operation.pagination?.style === "offset")
+      emit("offsetPage", offsetPageOf(base, walks));
+    if (answered.status === 200 && operation.pagination?.style === "page")
+      emit("pagePage", pagePageOf(base, walks));
+    if (answered.status === 200 && operation.operationId === poll.operationId) polled(base);
+    if (ok && operation.asyncTask) {
+      const ids = fieldOf(base.answer.body, operation.asyncTask.tasksField ?? "tasks");
+      if (Array.isArray(ids)) tasks.started(ids, operation.asyncTask.createdResourcesKey);
+    }
     if (ok) acceptedBy?.add(keyFor(operation));
   }
 
-  function results({ strict }: { strict: boolean }): ScenarioResult[] {
-    const out: ScenarioResult[] = [];
-    for (const { id, rule, operation } of plannedResults()) {
-      const t = tallies.get(id);
-      const common = {
-        id,
-        title: rule.title(operation),
-        severity: rule.severity,
-        operation: t ? [...t.operations].join(", ") : operation.operationId,
-        ...(rule.perOperation ? { check: rule.id } : {}),
-        durationMs: 0,
-      };
-      out.push({ ...common, ...verdictOf(rule, operation, t, strict) });
-    }
-    return out;
+  // Judged against what was kept of the task before this poll, which then keeps its state.
+  function polled(base: AnswerEvent) {
+    const event = taskPollOf(base, tasks, poll.parameters);
+    emit("task", event);
+    if (event) tasks.polled(event.taskId, event.state);
   }
 
-  const summary = (): TrafficSummary => ({
-    ...counts,
-    undescribed: { count: undescribed.count, examples: [...undescribed.examples] },
-    dropped: { ...dropped },
-    limits,
-  });
+  const summary = () => summaryOf(trackers, limits);
+
+  const results = ({ strict }: { strict: boolean }) => resultsOf(tallies.get, strict);
 
   return {
     judge,
     summary,
-    tally: (id) => tallies.get(id),
+    tally: tallies.get,
     results,
     redact,
-    label: (credential) => known(credential).label,
+    label: tokens.label,
     report({ target, startedAt, options: reportOptions, strict }) {
       // Once more with every token the traffic carried: one seen late is redacted from early evidence too.
       return buildReport(
@@ -501,6 +176,131 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         redact,
       );
     },
+  };
+}
+
+/** The trackers of one judge, each given the options and bounds it needs. */
+function trackersFor(options: JudgeOptions, limits: Limits) {
+  const { finished, failed } = facts();
+  const { periodSeconds, exceededStatus } = specModel().conventions.requestRate;
+  const secrets = createSecrets({
+    limit: REDACTED_TOKENS,
+    known: options.secrets ?? [],
+    env: options.env ?? {},
+    keyVariables: options.keyVariables ?? [],
+  });
+  return {
+    secrets,
+    tokens: createTokens({
+      limit: limits.tokens,
+      credentialsRecorded: options.credentialsRecorded ?? true,
+      roles: options.roles ?? {},
+      learn: secrets.learn,
+    }),
+    walks: createWalks({ walks: limits.walks, itemsPerWalk: limits.itemsPerWalk }),
+    tasks: createTasks({ tasks: limits.tasks, terminal: [finished, ...failed] }),
+    rateWindows: createRateWindows({
+      tokens: limits.tokens,
+      succeeded: burstThreshold() + 1,
+      periodSeconds,
+      exceededStatus,
+    }),
+    tallies: createTallies({
+      problems: limits.problems,
+      evidence: limits.evidence,
+      redact: secrets.redact,
+      onFirstFailure: options.onFirstFailure,
+    }),
+    traffic: createTrafficCounts({ undescribed: limits.undescribed }),
+  };
+}
+
+type Trackers = ReturnType<typeof trackersFor>;
+
+/** An event to every rule of the registry that judges it on its operation; each verdict tallied. */
+function dispatch<E extends keyof RuleEvents>(tallies: Tallies, on: E, event: RuleEvents[E] | undefined) {
+  if (event === undefined) return;
+  for (const rule of RULES) {
+    if (rule.on !== on || !rule.applies(event.operation)) continue;
+    const verdict = (rule as unknown as Rule<E>).judge(event);
+    const { evidence, exchange } = event;
+    if (verdict !== undefined)
+      tallies.record(rule, event.operation.operationId, verdict, { evidence, by: exchange.by });
+  }
+}
+
+/** What the traffic held and what the judge let go to stay within its bounds. */
+function summaryOf({ traffic, walks, tasks, tokens }: Trackers, limits: Limits): TrafficSummary {
+  return {
+    ...traffic.counts,
+    undescribed: traffic.undescribedSeen,
+    dropped: {
+      ...walks.dropped,
+      tasks: tasks.dropped,
+      tokens: tokens.dropped,
+      bodies: traffic.droppedBodies,
+    },
+    limits,
+  };
+}
+
+/** The results so far: every rule × operation, its verdict from its tally. */
+function resultsOf(tallyOf: (id: string) => Tally | undefined, strict: boolean): ScenarioResult[] {
+  return plannedResults().map(({ id, rule, operation }) => {
+    const t = tallyOf(id);
+    return {
+      id,
+      title: rule.title(operation),
+      severity: rule.severity,
+      operation: t ? [...t.operations].join(", ") : operation.operationId,
+      ...(rule.perOperation ? { check: rule.id } : {}),
+      durationMs: 0,
+      ...verdictOf(rule, operation, t, strict),
+    };
+  });
+}
+
+/** The answer decoded and judged against the spec, with what breaks HTTP itself first. */
+function answerOf(
+  exchange: ObservedExchange & { status: number },
+  operation: OperationModel,
+  redact: (text: string) => string,
+): Pick<AnswerEvent, "answer" | "evidence" | "judged"> {
+  const { answer, evidence } = decodeExchange(exchange, operation.path, redact, operation.operationId);
+  // Any 4xx refuses a request sent off the spec on purpose, documented or not: not judged against the spec.
+  const refused = exchange.offSpec !== undefined && exchange.status >= 400 && exchange.status < 500;
+  const judged = (refused ? undefined : judgeAnswer(answer, evidence)) ?? {
+    operationId: operation.operationId,
+    evidence,
+    must: [],
+    should: [],
+  };
+  // What breaks HTTP itself comes first: the rest of the judgement stands on it.
+  if (exchange.invalid?.length)
+    judged.must.unshift(
+      ...exchange.invalid.map((p) => `${answer.method} ${evidence.path} → ${exchange.status}: ${redact(p)}`),
+    );
+  return { answer, evidence, judged };
+}
+
+/** A poll's task and state, with what was kept of the task before it; undefined when the answer names neither. */
+function taskPollOf(
+  base: AnswerEvent,
+  tasks: Tasks,
+  pollParameters: readonly { in: string; name: string }[],
+): TaskEvent | undefined {
+  const body = base.answer.body;
+  const taskId = base.params[pollParameters.find((p) => p.in === "path")?.name ?? ""];
+  const state = fieldOf(body, "state");
+  if (!isRecord(body) || typeof state !== "string" || taskId === undefined) return;
+  const seen = tasks.seen(taskId);
+  return {
+    ...base,
+    taskId,
+    state,
+    before: seen?.state,
+    body,
+    createdResourcesKey: seen?.createdResourcesKey,
   };
 }
 
@@ -513,30 +313,6 @@ export function plannedResults(): { id: string; rule: Rule; operation: Operation
       return applies.length > 0 ? [{ id: rule.id, rule, operation: applies[0] as OperationModel }] : [];
     return applies.map((operation) => ({ id: resultIdOf(rule, operation.operationId), rule, operation }));
   });
-}
-
-/** A result's status, reason and evidence from its tally (none: nothing was judged). */
-export function verdictOf(
-  rule: Rule,
-  operation: OperationModel,
-  t: Tally | undefined,
-  strict: boolean,
-): Pick<ScenarioResult, "status" | "reason" | "evidence" | "failedOn"> {
-  if (!t)
-    return {
-      status: "skipped",
-      reason: rule.unjudged?.(operation) ?? "not seen in the traffic",
-      evidence: [],
-    };
-  if (t.failing === 0) return { status: "passed", reason: null, evidence: t.sample };
-  const more = t.failing > t.problems.length ? `\n… and ${t.failing - t.problems.length} more` : "";
-  return {
-    status: rule.severity === "must" || strict ? "failed" : "warned",
-    reason: `${t.failing} of ${t.judged} exchanges break it:\n${t.problems.join("\n")}${more}`,
-    evidence: t.failed,
-    // Its evidence is what broke it, each exchange named in the reason in the same order.
-    failedOn: t.failed.map((_, i) => i),
-  };
 }
 
 /** Path and query of a request-target; an absolute URL is read for its path. */

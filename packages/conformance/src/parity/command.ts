@@ -17,12 +17,12 @@ import { UsageError } from "../shared/usage-error.js";
 import { VERSION } from "../shared/version.js";
 import { baseUrlOf, checkOptions } from "../target/check-options.js";
 import { type StartedTarget, startTarget } from "../target/target.js";
-import { compareShapes } from "./compare.js";
+import { compareShapes, type SideName } from "./compare.js";
 import { enumPathsOf } from "./enum-paths.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";
-import { planReplay } from "./plan.js";
+import { type ParityPlan, planReplay } from "./plan.js";
 import { toParityMarkdown, toTextLines } from "./render.js";
-import { replayEntries } from "./replay.js";
+import { type Replayed, replayEntries } from "./replay.js";
 import { buildParityReport, type ComparedExchange, type ParityReport } from "./report.js";
 import { shapeOf } from "./shape.js";
 
@@ -45,27 +45,11 @@ export function runParity(options: ParityOptions, io: RunIo = {}): Promise<Parit
       checkReportDir(reportDir);
       const { exchanges, outside } = await readHar(options.har, options.baseUrl);
       const plan = planReplay(exchanges, options);
-      if (plan.replay.length === 0) {
-        const reasons = new Map<string, number>();
-        for (const s of plan.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
-        const why = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(", ");
-        throw new UsageError(
-          `--har ${options.har}: nothing to replay: ${exchanges.length} entries${outside ? ` (and ${outside} outside --base-url)` : ""}${why ? `: ${why}` : ""}; parity replays answered reads (GET) of the spec's operations${options.allowWrites ? " and writes" : " (writes with --allow-writes)"}.`,
-        );
-      }
+      if (plan.replay.length === 0) throw nothingToReplay(options, exchanges.length, outside, plan);
       target = await startTarget(targetOptions(options), env);
       const keys = targetKeys([target.apiKey, target.resellerApiKey]);
-      const side = target.kind === "url" ? "target" : target.kind;
       write(pc.bold(`Parity of ${target.label} with ${options.har}`));
-      const writes = plan.skipped.filter((s) => s.reason === "a write");
-      for (const s of writes.slice(0, NAMED_WRITES))
-        write(
-          pc.dim(
-            `skipped write: entry ${s.index} ${s.method} ${s.path} (${s.operationId}); --allow-writes sends it`,
-          ),
-        );
-      if (writes.length > NAMED_WRITES)
-        write(pc.dim(`skipped ${writes.length - NAMED_WRITES} more writes (counted in the report)`));
+      saySkippedWrites(plan, write);
       write(pc.dim(`replaying ${plan.replay.length} of ${exchanges.length} entries…`));
       const http = createHttp({
         baseUrl: target.url,
@@ -75,26 +59,14 @@ export function runParity(options: ParityOptions, io: RunIo = {}): Promise<Parit
         timeScale: target.timeScale,
         stalled: (stall) => notice(stall.message),
       });
+      const side = target.kind === "url" ? "target" : target.kind;
       const compared: ComparedExchange[] = [];
       const replayed = await replayEntries(http, plan.replay, {
         signal: io.signal,
         hasResellerKey: target.resellerApiKey !== undefined,
-        done: ({ entry, answer, error }) => {
-          const { exchange, operation } = entry;
-          const recordedShape = shapeOf(
-            { status: exchange.status, headers: exchange.responseHeaders, text: exchange.body },
-            enumPathsOf(operation, exchange.status, null),
-          );
-          const replayedShape = shapeOf(answer, enumPathsOf(operation, answer.status, null));
-          compared.push({
-            index: entry.index,
-            operationId: operation.operationId,
-            method: exchange.method,
-            path: exchange.url.split("?")[0] ?? "/",
-            differences: compareShapes(recordedShape, replayedShape, side),
-            ...(error === undefined ? {} : { noAnswer: true }),
-          });
-          if (error !== undefined) notice(pc.yellow(`entry ${entry.index}: ${keys(error)}`));
+        done: (one) => {
+          compared.push(comparedOf(one, side));
+          if (one.error !== undefined) notice(pc.yellow(`entry ${one.entry.index}: ${keys(one.error)}`));
         },
       });
       const interrupted = replayed.length < plan.replay.length;
@@ -113,26 +85,12 @@ export function runParity(options: ParityOptions, io: RunIo = {}): Promise<Parit
         plan.skipped,
       );
       for (const line of toTextLines(report)) write(line);
-      try {
-        writeParityReports(report, reportDir, redactLine);
-        write(pc.dim(`reports: ${reportDir}/parity.json, parity.md`));
-      } catch (error) {
-        write(
-          pc.red(
-            `conformance parity: cannot write the reports into ${reportDir} (${(error as Error).message}).`,
-          ),
-        );
-        return { exitCode: 2, report };
-      }
-      if (interrupted) {
-        const reason = io.signal?.reason;
-        return { exitCode: exitCodeOf(typeof reason === "string" ? reason : "SIGINT"), report, reportDir };
-      }
-      if (options.failUnder !== undefined && (report.parity ?? 0) < options.failUnder) {
-        write(pc.red(`parity ${report.parity ?? 0}% is below --fail-under ${options.failUnder}%`));
-        return { exitCode: 1, report, reportDir };
-      }
-      return { exitCode: 0, report, reportDir };
+      if (!saveParityReports(report, reportDir, redactLine, write)) return { exitCode: 2, report };
+      return {
+        exitCode: exitCodeOfParity(options, report, interrupted, io.signal, write),
+        report,
+        reportDir,
+      };
     } catch (error) {
       if (error instanceof UsageError) {
         write(pc.red(`conformance parity: ${error.message}`));
@@ -143,6 +101,90 @@ export function runParity(options: ParityOptions, io: RunIo = {}): Promise<Parit
       await target?.close();
     }
   });
+}
+
+/** Why a recording gives nothing to replay: its entries counted by why each was left out. */
+function nothingToReplay(
+  options: ParityOptions,
+  entries: number,
+  outside: number,
+  plan: ParityPlan,
+): UsageError {
+  const reasons = new Map<string, number>();
+  for (const s of plan.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
+  const why = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(", ");
+  return new UsageError(
+    `--har ${options.har}: nothing to replay: ${entries} entries${outside ? ` (and ${outside} outside --base-url)` : ""}${why ? `: ${why}` : ""}; parity replays answered reads (GET) of the spec's operations${options.allowWrites ? " and writes" : " (writes with --allow-writes)"}.`,
+  );
+}
+
+/** The writes left out, the first NAMED_WRITES by entry, the rest counted. */
+function saySkippedWrites(plan: ParityPlan, write: (line: string) => void): void {
+  const writes = plan.skipped.filter((s) => s.reason === "a write");
+  for (const s of writes.slice(0, NAMED_WRITES))
+    write(
+      pc.dim(
+        `skipped write: entry ${s.index} ${s.method} ${s.path} (${s.operationId}); --allow-writes sends it`,
+      ),
+    );
+  if (writes.length > NAMED_WRITES)
+    write(pc.dim(`skipped ${writes.length - NAMED_WRITES} more writes (counted in the report)`));
+}
+
+/** A replayed entry's answer against its recorded one, shape by shape. */
+function comparedOf({ entry, answer, error }: Replayed, side: SideName): ComparedExchange {
+  const { exchange, operation } = entry;
+  const recordedShape = shapeOf(
+    { status: exchange.status, headers: exchange.responseHeaders, text: exchange.body },
+    enumPathsOf(operation, exchange.status, null),
+  );
+  const replayedShape = shapeOf(answer, enumPathsOf(operation, answer.status, null));
+  return {
+    index: entry.index,
+    operationId: operation.operationId,
+    method: exchange.method,
+    path: exchange.url.split("?")[0] ?? "/",
+    differences: compareShapes(recordedShape, replayedShape, side),
+    ...(error === undefined ? {} : { noAnswer: true }),
+  };
+}
+
+/** Writes parity.json and parity.md and says where; a write that fails is one line, and false. */
+function saveParityReports(
+  report: ParityReport,
+  reportDir: string,
+  redact: (text: string) => string,
+  write: (line: string) => void,
+): boolean {
+  try {
+    writeParityReports(report, reportDir, redact);
+    write(pc.dim(`reports: ${reportDir}/parity.json, parity.md`));
+    return true;
+  } catch (error) {
+    write(
+      pc.red(`conformance parity: cannot write the reports into ${reportDir} (${(error as Error).message}).`),
+    );
+    return false;
+  }
+}
+
+/** 128 + the signal when interrupted; 1 below --fail-under (said); else 0: parity is no verdict. */
+function exitCodeOfParity(
+  options: ParityOptions,
+  report: ParityReport,
+  interrupted: boolean,
+  signal: AbortSignal | undefined,
+  write: (line: string) => void,
+): ParityResult["exitCode"] {
+  if (interrupted) {
+    const reason = signal?.reason;
+    return exitCodeOf(typeof reason === "string" ? reason : "SIGINT");
+  }
+  if (options.failUnder !== undefined && (report.parity ?? 0) < options.failUnder) {
+    write(pc.red(`parity ${report.parity ?? 0}% is below --fail-under ${options.failUnder}%`));
+    return 1;
+  }
+  return 0;
 }
 
 function checkParityOptions(options: ParityOptions): void {

@@ -1,5 +1,6 @@
-// Where a run's report goes: the four files, and the one-screen summary. Shared by the active run
-// (src/active/run.ts) and the traffic judge's commands (src/traffic/commands.ts).
+// Where a run's report goes: the report files (src/report/formats.ts), and the one-screen summary.
+// Shared by the active run (src/active/run.ts), fuzz (src/fuzz/run.ts) and the traffic judge's commands
+// (src/traffic/commands.ts).
 
 import { randomBytes } from "node:crypto";
 import {
@@ -16,8 +17,8 @@ import { resolve } from "node:path";
 import type { Report } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
-import { toHtml } from "./html.js";
-import { causeLine, causes, toJunit, toMarkdown, trafficLines, verdictOf } from "./report.js";
+import { REPORT_FORMATS, reportFiles } from "./formats.js";
+import { causeLine, causes, trafficLines, verdictOf } from "./report.js";
 
 /** The report folder a --report value names, from the folder the command runs in. */
 export const reportDirOf = (report: string, cwd: string = process.cwd()): string => resolve(cwd, report);
@@ -49,15 +50,15 @@ function writePrivate(file: string, text: string): void {
   }
 }
 
-/** Writes report.json, junit.xml, report.md and report.html into `dir` (each 0600); returns it. */
+/** Writes every report format into `dir` (each 0600), in the list's order; returns it. */
 export function writeReports(report: Report, dir: string, redact: (text: string) => string): string {
   mkdirSync(dir, { recursive: true });
-  writePrivate(resolve(dir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writePrivate(resolve(dir, "junit.xml"), toJunit(report));
-  writePrivate(resolve(dir, "report.md"), toMarkdown(report));
-  writePrivate(resolve(dir, "report.html"), toHtml(report, { redact }));
+  for (const format of REPORT_FORMATS) writePrivate(resolve(dir, format.file), format.render(report, redact));
   return dir;
 }
+
+/** The summary's last line: where the reports are, the folder once and then each file's name. */
+export const reportsLine = (dir: string): string => `reports: ${dir}/${reportFiles().join(", ")}`;
 
 /** An fs error in words: its code and message, never a stack. */
 const why = (error: unknown) => (error as Error).message;
@@ -95,7 +96,7 @@ export function checkReportDir(dir: string): void {
 }
 
 /**
- * Writes the four files and prints the summary. A write that fails (a disk that filled during the
+ * Writes the report files and prints the summary. A write that fails (a disk that filled during the
  * run) is one line after the verdict, never a stack: false then, and the caller exits 2.
  */
 export function saveReports(
@@ -156,6 +157,5 @@ function printSummary(report: Report, reportDir: string | undefined, write: (lin
           : `${summary.flaky} flaky: a 5xx or lost answer that did not repeat when sent again; not failures (exit 0 on them alone; --fail-on-flaky to fail).`,
       ),
     );
-  if (reportDir !== undefined)
-    write(pc.dim(`reports: ${reportDir}/report.json, junit.xml, report.md, report.html`));
+  if (reportDir !== undefined) write(pc.dim(reportsLine(reportDir)));
 }

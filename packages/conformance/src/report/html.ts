@@ -1,5 +1,5 @@
-// report.html: the run's report as one page people look at, beside report.json, junit.xml and
-// report.md. It opens offline from a file: the stylesheet is inlined, and its
+// report.html: the run's report as one page people look at, beside the other report formats
+// (src/report/formats.ts). It opens offline from a file: the stylesheet is inlined, and its
 // Content-Security-Policy lets it load nothing and run only its own filter script, allowed by its
 // hash (src/report/html/filters.ts), so a server's answer quoted in it can neither run nor call
 // out even if it got past the escaping. With script off everything is shown. Every string is
@@ -587,17 +587,27 @@ class Page {
    * bar chart it replaces had no axis, cut labels and a row per result that sent nothing.)
    */
   timeline(): string {
-    const { t } = this;
-    const limited = this.limitedStatus;
     const own = this.exchanges.filter((e) => !e.facts.cited);
+    return [
+      '<section id="timeline">',
+      "<h2>Where the time went, waits and slowest calls</h2>",
+      timeSection(this.report, this.t, (value) => seconds(value)),
+      `<p class="note">An exchange one result cites from another is counted where it was made.</p>`,
+      this.waits(own),
+      this.slowest(own),
+      "</section>",
+    ].join("\n");
+  }
+
+  /** Every answer the suite waited after (a 5xx, no answer) and every 429, by result, and the waits. */
+  private waits(own: Exchange[]): string {
+    const limited = this.limitedStatus;
     // A cited exchange no result made itself (the discovery's) is counted where it is cited, once.
-    const keyOf = (e: Exchange) =>
-      `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
-    const made = new Set(own.map(keyOf));
+    const made = new Set(own.map(sameExchange));
     const waitedOn = [...own];
     for (const e of this.exchanges)
-      if (e.facts.cited && e.facts.waitedMs && !made.has(keyOf(e))) {
-        made.add(keyOf(e));
+      if (e.facts.cited && e.facts.waitedMs && !made.has(sameExchange(e))) {
+        made.add(sameExchange(e));
         waitedOn.push(e);
       }
     // Every answer the suite waited after (a 5xx, no answer), and every 429 whether or not it did.
@@ -609,49 +619,12 @@ class Page {
     const waits = this.results.filter((r) => hitsOf(r).length > 0);
     const requestTimes = [
       ...own,
-      ...this.exchanges.filter((e) => e.facts.cited && !own.some((o) => keyOf(o) === keyOf(e))),
+      ...this.exchanges.filter((e) => e.facts.cited && !own.some((o) => sameExchange(o) === sameExchange(e))),
     ]
       .map((e) => e.facts.at)
       .filter((at): at is number => at !== undefined)
       .sort((a, b) => a - b);
-    const notRecorded = '<span class="muted">not recorded</span>';
-    const waitRows = waits.map((r) => {
-      const hits = hitsOf(r);
-      const waited = hits.map((e) => e.facts.waitedMs).filter((v): v is number => v !== undefined);
-      // The next request anyone sent after the last 429 answer: how long the run held back.
-      const last = hits.at(-1);
-      const answered =
-        last?.facts.at === undefined ? undefined : last.facts.at + (last.facts.durationMs ?? 0);
-      const next = answered === undefined ? undefined : requestTimes.find((at) => at >= answered);
-      const advised = [
-        ...new Set(
-          hits
-            .map((e) =>
-              isHeaders(e.evidence.responseHeaders) ? e.evidence.responseHeaders["retry-after"] : undefined,
-            )
-            .filter((v): v is string => typeof v === "string"),
-        ),
-      ];
-      return [
-        `<tr class="wait" data-result="${t(r.id)}">`,
-        `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a></th>`,
-        `<td class="num" data-label="Answers">${hits.length} <span class="muted">(${t(
-          [...new Set(hits.map((e) => e.evidence.status ?? "no answer"))].join(", "),
-        )})</span></td>`,
-        `<td data-label="Retry-After">${advised.length > 0 ? t(advised.join(", ")) : notRecorded}</td>`,
-        `<td class="num" data-label="Waited before retrying">${
-          waited.length > 0
-            ? ms(waited.reduce((a, b) => a + b, 0))
-            : timed
-              ? '<span class="muted">not retried</span>'
-              : notRecorded
-        }</td>`,
-        `<td class="num" data-label="Next request of the run after">${
-          answered === undefined ? notRecorded : next === undefined ? "none" : ms(next - answered)
-        }</td>`,
-        "</tr>",
-      ].join("");
-    });
+    const waitRows = waits.map((r) => this.waitRow(r, hitsOf(r), requestTimes, timed));
     // The run's account counts every wait; a result's evidence holds only its own exchanges.
     const listed = waitedOn.filter((e) => (e.facts.waitedMs ?? 0) > 0).length;
     const counted = Array.isArray(this.report.time?.waits)
@@ -661,25 +634,67 @@ class Page {
       counted !== undefined && counted > listed
         ? `<p class="note" id="waits-elsewhere">${counted} waits before a retry in the run, ${listed} of them in a result's evidence (listed below); the others followed exchanges no result shows (the drivers', a step's).</p>`
         : "";
-    const waitTable =
-      waits.length === 0 && elsewhere
-        ? elsewhere
-        : waits.length === 0
-          ? `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`
-          : [
-              `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
-              `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
-              elsewhere,
-              '<div class="scroll"><table class="waits cards">',
-              `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
-              `<tbody>${waitRows.join("\n")}</tbody>`,
-              "</table></div>",
-            ].join("\n");
+    if (waits.length === 0 && elsewhere) return elsewhere;
+    if (waits.length === 0)
+      return `<p id="no-waits">No answer in this run was ${limited} (the spec's status for a request over the rate limit), and the suite retried none after a wait: nothing waited.</p>`;
+    return [
+      `<h3>Answers waited after: ${limited}, 5xx, no answer</h3>`,
+      `<p class="note">After a ${limited} the suite waits for its Retry-After (without one, the rate's period) before it sends again, unless the result wanted the ${limited} itself; after a 5xx or no answer it waits before a retry too.</p>`,
+      elsewhere,
+      '<div class="scroll"><table class="waits cards">',
+      `<thead><tr><th>Result</th><th>Answers (status)</th><th>Retry-After</th><th>Waited before retrying</th><th>Next request of the run after the last</th></tr></thead>`,
+      `<tbody>${waitRows.join("\n")}</tbody>`,
+      "</table></div>",
+    ].join("\n");
+  }
+
+  /** A result's answers waited after: their statuses, the Retry-After they advised, the waits, the next request. */
+  private waitRow(r: ScenarioResult, hits: Exchange[], requestTimes: number[], timed: boolean): string {
+    const { t } = this;
+    const notRecorded = '<span class="muted">not recorded</span>';
+    const waited = hits.map((e) => e.facts.waitedMs).filter((v): v is number => v !== undefined);
+    // The next request anyone sent after the last 429 answer: how long the run held back.
+    const last = hits.at(-1);
+    const answered = last?.facts.at === undefined ? undefined : last.facts.at + (last.facts.durationMs ?? 0);
+    const next = answered === undefined ? undefined : requestTimes.find((at) => at >= answered);
+    const advised = [
+      ...new Set(
+        hits
+          .map((e) =>
+            isHeaders(e.evidence.responseHeaders) ? e.evidence.responseHeaders["retry-after"] : undefined,
+          )
+          .filter((v): v is string => typeof v === "string"),
+      ),
+    ];
+    return [
+      `<tr class="wait" data-result="${t(r.id)}">`,
+      `<th scope="row" data-label="Result"><a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a></th>`,
+      `<td class="num" data-label="Answers">${hits.length} <span class="muted">(${t(
+        [...new Set(hits.map((e) => e.evidence.status ?? "no answer"))].join(", "),
+      )})</span></td>`,
+      `<td data-label="Retry-After">${advised.length > 0 ? t(advised.join(", ")) : notRecorded}</td>`,
+      `<td class="num" data-label="Waited before retrying">${
+        waited.length > 0
+          ? ms(waited.reduce((a, b) => a + b, 0))
+          : timed
+            ? '<span class="muted">not retried</span>'
+            : notRecorded
+      }</td>`,
+      `<td class="num" data-label="Next request of the run after">${
+        answered === undefined ? notRecorded : next === undefined ? "none" : ms(next - answered)
+      }</td>`,
+      "</tr>",
+    ].join("");
+  }
+
+  /** The SLOWEST calls the results' own exchanges record, each with the results it is evidence of. */
+  private slowest(own: Exchange[]): string {
+    const { t } = this;
     // One exchange judged by several rules is in each one's evidence: listed once, with each of them.
     const distinct = new Map<string, { exchange: Exchange; by: ScenarioResult[] }>();
     for (const e of own) {
       if (e.facts.durationMs === undefined || e.evidence.status === null) continue;
-      const same = `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
+      const same = sameExchange(e);
       // A result holds an exchange once: a second alike in one result is another exchange.
       let n = 0;
       while (distinct.get(`${same} ${n}`)?.by.includes(e.result)) n++;
@@ -691,33 +706,23 @@ class Page {
       .sort((a, b) => (b.exchange.facts.durationMs ?? 0) - (a.exchange.facts.durationMs ?? 0))
       .slice(0, SLOWEST);
     const started = Date.parse(this.report.startedAt);
-    const slowTable =
-      slowest.length === 0
-        ? '<p class="note">No exchange of this report records how long it took.</p>'
-        : [
-            `<h3>The ${slowest.length} slowest calls</h3>`,
-            '<div class="scroll"><table class="slowest cards">',
-            "<thead><tr><th>Took</th><th>Request</th><th>Status</th><th>Sent at</th><th>Evidence of</th></tr></thead>",
-            `<tbody>${slowest
-              .map(
-                ({ exchange: e, by }) =>
-                  `<tr class="slow"><td class="num" data-label="Took">${ms(e.facts.durationMs)}</td>` +
-                  `<td data-label="Request"><code>${t(e.evidence.method)} ${t(e.evidence.path)}</code></td>` +
-                  `<td class="num" data-label="Status">${t(e.evidence.status)}</td>` +
-                  `<td class="num" data-label="Sent at">${e.facts.at === undefined || Number.isNaN(started) ? "—" : `+${seconds(e.facts.at - started)}`}</td>` +
-                  `<td data-label="Evidence of">${by.map((r) => `<a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a>`).join(", ")}</td></tr>`,
-              )
-              .join("\n")}</tbody>`,
-            "</table></div>",
-          ].join("\n");
+    if (slowest.length === 0)
+      return '<p class="note">No exchange of this report records how long it took.</p>';
     return [
-      '<section id="timeline">',
-      "<h2>Where the time went, waits and slowest calls</h2>",
-      timeSection(this.report, t, (value) => seconds(value)),
-      `<p class="note">An exchange one result cites from another is counted where it was made.</p>`,
-      waitTable,
-      slowTable,
-      "</section>",
+      `<h3>The ${slowest.length} slowest calls</h3>`,
+      '<div class="scroll"><table class="slowest cards">',
+      "<thead><tr><th>Took</th><th>Request</th><th>Status</th><th>Sent at</th><th>Evidence of</th></tr></thead>",
+      `<tbody>${slowest
+        .map(
+          ({ exchange: e, by }) =>
+            `<tr class="slow"><td class="num" data-label="Took">${ms(e.facts.durationMs)}</td>` +
+            `<td data-label="Request"><code>${t(e.evidence.method)} ${t(e.evidence.path)}</code></td>` +
+            `<td class="num" data-label="Status">${t(e.evidence.status)}</td>` +
+            `<td class="num" data-label="Sent at">${e.facts.at === undefined || Number.isNaN(started) ? "—" : `+${seconds(e.facts.at - started)}`}</td>` +
+            `<td data-label="Evidence of">${by.map((r) => `<a href="#r-${this.anchorOf(r)}"><code>${t(r.id)}</code></a>`).join(", ")}</td></tr>`,
+        )
+        .join("\n")}</tbody>`,
+      "</table></div>",
     ].join("\n");
   }
 
@@ -779,6 +784,10 @@ function checkIdOf(resultId: string, operationId: string): string {
   const rest = segments.filter((s) => s !== operationId);
   return rest.length > 0 ? rest.join(".") : resultId;
 }
+
+/** What tells one exchange from another in the evidence: its request, status, start and length. */
+const sameExchange = (e: Exchange) =>
+  `${e.evidence.method} ${e.evidence.path} ${e.evidence.status} ${e.facts.at} ${e.facts.durationMs}`;
 
 function ms(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return "—";

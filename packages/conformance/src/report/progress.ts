@@ -166,47 +166,16 @@ export function createProgress(
 ): Progress {
   const tty = out.isTTY === true;
   const startedAt = Date.now();
-  let total = options.total;
-  let done = 0;
-  let doing = "starting";
-  let sent = 0;
-  let lastSent: string | undefined;
-  const waits: Wait[] = [];
+  const state: StatusState = { total: options.total, done: 0, doing: "starting", sent: 0, waits: [] };
   let shown = false;
   let drawnAt = 0;
   let printedAt = startedAt;
   let stopped = false;
-
-  // A URL a fuzz run made up may be kilobytes long: a CI log gets its start, as a terminal does.
-  const cut = (url: string) =>
-    [...url].length > URL_SHOWN ? `${[...url].slice(0, URL_SHOWN).join("")}…` : url;
-  const status = (): string => {
-    const now = Date.now();
-    // fuzz has no results until its end: its phase and requests say where it is.
-    const results =
-      total === undefined ? (done > 0 ? [`${done} results`] : []) : [`${done}/${total} results`];
-    // The clock early in the line: a long wait's URL may not fit a narrow terminal.
-    const parts = [
-      ...results,
-      shortDuration(now - startedAt),
-      doing,
-      `${sent} ${sent === 1 ? "request" : "requests"} sent`,
-    ];
-    // The waits still running, longest first: a retry's reason says why nothing moves.
-    const running = waits.filter((w) => w.at + w.ms > now && w.reason !== "pacing");
-    for (const w of running.sort((a, b) => b.ms - a.ms).slice(0, 2))
-      parts.push(`waiting ${shortDuration(w.ms)} ${w.reason} (${w.method} ${cut(w.url)})`);
-    if (running.length === 0 && lastSent) parts.push(`last: ${cut(lastSent)}`);
-    return printable(parts.join(" · "));
-  };
+  const status = () => printable(statusText(state, startedAt, Date.now()));
 
   const draw = () => {
     if (stopped) return;
-    const text = status();
-    const width = Math.max(20, (out.columns ?? 80) - 1);
-    // One row: a wrapped status line would not be cleared by the next redraw.
-    const fitted = [...text].length > width ? `${[...text].slice(0, width - 1).join("")}…` : text;
-    out.write(`${CLEAR}${fitted}`);
+    out.write(`${CLEAR}${fitted(status(), out.columns)}`);
     shown = true;
     drawnAt = Date.now();
   };
@@ -217,11 +186,7 @@ export function createProgress(
 
   const timer = setInterval(() => {
     const now = Date.now();
-    // Waits over are forgotten; those running stay until they end.
-    for (let i = waits.length - 1; i >= 0; i--) {
-      const w = waits[i];
-      if (w && w.at + w.ms <= now) waits.splice(i, 1);
-    }
+    forgetEnded(state.waits, now);
     if (tty) draw();
     // The tick is late by up to REDRAW_MS: a line is due one tick early, so no gap passes 10 s.
     else if (now - printedAt > HEARTBEAT_MS - REDRAW_MS) {
@@ -235,41 +200,30 @@ export function createProgress(
   const changed = () => {
     if (tty && Date.now() - drawnAt >= REDRAW_MS) draw();
   };
+  /** A line printed, by `print`, with the status line cleared before and drawn again after it. */
+  const printing = (print: () => void) => {
+    clear();
+    print();
+    printedAt = Date.now();
+    if (tty) draw();
+  };
 
   return {
-    line(text) {
-      clear();
-      out.write(`${text}\n`);
-      printedAt = Date.now();
-      if (tty) draw();
-    },
-    above(print) {
-      clear();
-      print();
-      printedAt = Date.now();
-      if (tty) draw();
-    },
+    line: (text) => printing(() => out.write(`${text}\n`)),
+    above: printing,
     heard(activity) {
-      if (activity.kind === "scenario") doing = activity.id;
-      else if (activity.kind === "sent") {
-        sent++;
-        lastSent = `${activity.method} ${activity.url}`;
-      } else if (activity.kind === "wait") {
-        if (activity.reason === "pacing") return;
-        waits.push(activity);
-        // A wait is news at once: it is what a reader wonders about.
-        if (tty) draw();
-        return;
-      } else return;
-      changed();
+      const news = hear(state, activity);
+      // A wait is news at once: it is what a reader wonders about.
+      if (news === "now" && tty) draw();
+      else if (news === "changed") changed();
     },
     doing(text) {
-      doing = text;
+      state.doing = text;
       changed();
     },
     done(count, of) {
-      done = count;
-      if (of !== undefined) total = of;
+      state.done = count;
+      if (of !== undefined) state.total = of;
       changed();
     },
     stop() {
@@ -278,4 +232,67 @@ export function createProgress(
       stopped = true;
     },
   };
+}
+
+/** What the status line says, as the run's activity changes it. */
+interface StatusState {
+  total: number | undefined;
+  done: number;
+  doing: string;
+  sent: number;
+  lastSent?: string;
+  /** The waits heard, until the clock's next tick after they end. */
+  waits: Wait[];
+}
+
+/** Takes an activity into the state: "now" when the line is to be drawn at once, "changed" when it may wait. */
+function hear(state: StatusState, activity: Activity): "now" | "changed" | undefined {
+  if (activity.kind === "scenario") state.doing = activity.id;
+  else if (activity.kind === "sent") {
+    state.sent++;
+    state.lastSent = `${activity.method} ${activity.url}`;
+  } else if (activity.kind === "wait") {
+    if (activity.reason === "pacing") return undefined;
+    state.waits.push(activity);
+    return "now";
+  } else return undefined;
+  return "changed";
+}
+
+/** Waits over are forgotten; those running stay until they end. */
+function forgetEnded(waits: Wait[], now: number): void {
+  for (let i = waits.length - 1; i >= 0; i--) {
+    const w = waits[i];
+    if (w && w.at + w.ms <= now) waits.splice(i, 1);
+  }
+}
+
+// A URL a fuzz run made up may be kilobytes long: a CI log gets its start, as a terminal does.
+const cut = (url: string) =>
+  [...url].length > URL_SHOWN ? `${[...url].slice(0, URL_SHOWN).join("")}…` : url;
+
+/** The status line's words, before they are made printable. */
+function statusText(state: StatusState, startedAt: number, now: number): string {
+  const { total, done, doing, sent, lastSent, waits } = state;
+  // fuzz has no results until its end: its phase and requests say where it is.
+  const results = total === undefined ? (done > 0 ? [`${done} results`] : []) : [`${done}/${total} results`];
+  // The clock early in the line: a long wait's URL may not fit a narrow terminal.
+  const parts = [
+    ...results,
+    shortDuration(now - startedAt),
+    doing,
+    `${sent} ${sent === 1 ? "request" : "requests"} sent`,
+  ];
+  // The waits still running, longest first: a retry's reason says why nothing moves.
+  const running = waits.filter((w) => w.at + w.ms > now && w.reason !== "pacing");
+  for (const w of running.sort((a, b) => b.ms - a.ms).slice(0, 2))
+    parts.push(`waiting ${shortDuration(w.ms)} ${w.reason} (${w.method} ${cut(w.url)})`);
+  if (running.length === 0 && lastSent) parts.push(`last: ${cut(lastSent)}`);
+  return parts.join(" · ");
+}
+
+/** One row: a wrapped status line would not be cleared by the next redraw. */
+function fitted(text: string, columns: number | undefined): string {
+  const width = Math.max(20, (columns ?? 80) - 1);
+  return [...text].length > width ? `${[...text].slice(0, width - 1).join("")}…` : text;
 }

@@ -1,6 +1,6 @@
 // Credentials the suite has no key for (a client's own header, a query parameter, a body field),
 // found by their names: the one list of those names, for what observe records (the HAR), what
-// every report shows (report.json, junit.xml, report.md, report.html) and the headers an
+// every report format shows (src/report/formats.ts) and the headers an
 // exchange's evidence keeps. The README lists the same names ("Credentials by name").
 
 import { REDACTED } from "../shared/redact.js";

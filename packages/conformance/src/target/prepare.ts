@@ -4,23 +4,21 @@
 // answer that breaks the spec is a finding, reported as a failed discovery.* result.
 
 import { SIMULATOR_HEADER } from "@platform-api/simulator";
-import { matchOperation, operationById } from "@platform-api/spec";
+import { operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
-import { decodeExchange, judgeAnswer } from "../http/answer.js";
-import { type Answer, CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
+import { type Answer, CutAnswerError, type Http, NoAnswerError } from "../http/http.js";
 import type { ActivityHooks } from "../shared/activity.js";
 import { type ConformanceOptions, KEY_VARIABLES } from "../shared/conformance-options.js";
-import type { Discovery, DiscoveryStep, DiscoveryStepId, Evidence, RunContext } from "../shared/context.js";
-import type { ObservedExchange } from "../shared/exchange.js";
+import type { Discovery, RunContext } from "../shared/context.js";
 import { fieldOf, isRecord } from "../shared/json.js";
-import { createPacer } from "../shared/pacer.js";
-import { createRedactor, createUsageRedactor } from "../shared/redact.js";
+import { createUsageRedactor } from "../shared/redact.js";
 import { forTerminal } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
 import { largestPage, offsetList } from "../spec/offset.js";
 import { defaultRateLimit } from "../spec/rate.js";
 import { listRegions, REGIONS, usableRegionState } from "../spec/regions.js";
 import { specModel } from "../spec/spec.js";
+import { createDiscoverySteps, type DiscoverySteps } from "./discovery-steps.js";
 import { walkOffsetList } from "./offset-walk.js";
 import { type StartedTarget, startTarget } from "./target.js";
 
@@ -121,55 +119,45 @@ async function discover(
   notice: (line: string) => void,
   activity?: ActivityHooks,
 ): Promise<Discovered> {
-  const steps: DiscoveryStep[] = [];
-  const exchanges: ObservedExchange[] = [];
-  // What the last answer breaks of what the seed states (discovery's calls go one at a time).
-  let lastBroken: string[] = [];
-  const redact = createRedactor([target.apiKey, target.resellerApiKey]);
-  let evidence: Evidence[] = [];
-  let by: DiscoveryStepId = "discovery.current-client";
-  const http = createHttp({
-    baseUrl: target.url,
-    apiKey: target.apiKey,
-    resellerApiKey: target.resellerApiKey,
-    pacer: createPacer(options.rateLimit ?? defaultRateLimit()),
-    timeScale: target.timeScale,
-    record: (e) => evidence.push(e),
-    ...(activity ? { sending: activity.sending, waiting: activity.waiting } : {}),
-    exchanged: (exchange) => {
-      activity?.exchanged(exchange.at, exchange.durationMs);
-      exchanges.push({ ...exchange, by });
-      const match = matchOperation(specModel(), exchange.method, exchange.url.split("?")[0] ?? "");
-      if (exchange.status === null || !match) return;
-      const answered = exchange as ObservedExchange & { status: number };
-      const { answer, evidence } = decodeExchange(answered, match.operation.path, redact);
-      lastBroken = judgeAnswer(answer, evidence)?.must ?? [];
+  const steps = createDiscoverySteps(target, options.rateLimit ?? defaultRateLimit(), notice, activity);
+  steps.begin("discovery.current-client");
+  const me = await checkAccount(target, options, steps);
+  const missing: Missing = {};
+  steps.begin("discovery.default-project");
+  const projectId = await findProject(options, steps, missing);
+  steps.begin("discovery.active-region");
+  const region = await findRegion(options, steps, missing);
+  // A server whose answers say it is the simulator is asked for what the API cannot tell.
+  const hints =
+    target.askHints && me.headers[SIMULATOR_HEADER] !== undefined ? await target.askHints() : target.hints;
+  return {
+    discovered: {
+      projectId,
+      regionId: region?.id,
+      regionName: region === undefined ? undefined : String(region.display_name ?? region.id),
+      volumeType: Array.isArray(region?.available_volume_types)
+        ? region.available_volume_types[0]
+        : undefined,
+      protectionProfileId: options.protectionProfileId ?? hints.protectionProfileId,
+      gpuFlavor: options.gpuFlavor ?? hints.gpuFlavor,
+      ...(Object.keys(missing).length > 0 ? { missing } : {}),
     },
-    // Discovery's calls go one at a time: a silent target is named within seconds, once per try of
-    // the call that waits, rather than after a minute of nothing (the scenarios' calls say nothing).
-    stalled: (stall) => notice(stall.message),
-  });
-  // A step's time runs from the end of the one before: its requests, their retries and the waits
-  // between them (the scenario that reports it runs in a few milliseconds, long after).
-  let stepStarted = performance.now();
-  const step = (id: DiscoveryStepId, status: DiscoveryStep["status"], reason: string | null = null) => {
-    const now = performance.now();
-    steps.push({ id, status, reason, evidence, durationMs: Math.round(now - stepStarted) });
-    stepStarted = now;
-    evidence = [];
+    discovery: { steps: steps.steps, exchanges: steps.exchanges },
   };
-  /**
-   * The last answer's deviations from what the seed states, in a sentence (discovery's calls are
-   * one at a time: the last judgement is the answer's).
-   */
-  const broken = (): string | undefined => {
-    const problems = lastBroken;
-    return problems.length > 0 ? `the answer breaks the spec: ${problems.slice(0, 5).join("; ")}` : undefined;
-  };
+}
 
+/** What discovery could not find, and what a scenario that needs it says. */
+type Missing = NonNullable<RunContext["discovered"]["missing"]>;
+
+/** The account, which proves the target answers and takes the key; a usage error when it does neither. */
+async function checkAccount(
+  target: StartedTarget,
+  options: ConformanceOptions,
+  steps: DiscoverySteps,
+): Promise<Answer> {
   let me: Answer;
   try {
-    me = await http.call({ method: "GET", path: ME });
+    me = await steps.http.call({ method: "GET", path: ME });
   } catch (error) {
     // An answer came, but far larger than an account: something other than the API answers there.
     if (error instanceof CutAnswerError)
@@ -186,92 +174,90 @@ async function discover(
     throw new UsageError(
       `The target refused the API key from ${options.apiKeyEnv} (GET ${ME} answered ${me.status}). Check the token and that it has not expired.`,
     );
-  if (me.status === 200) step(by, "passed");
+  if (me.status === 200) steps.end("passed");
   else
-    step(
-      by,
+    steps.end(
       "failed",
       `GET ${ME} answered ${me.status}; with a key it accepts, it answers 200 with the account (the suite verifies the token with it)`,
     );
+  return me;
+}
 
-  const missing: NonNullable<RunContext["discovered"]["missing"]> = {};
-  by = "discovery.default-project";
-  // The projects are read whether or not one was named: a named one is checked against them, as
-  // a named region is against the regions.
-  let projectId = options.projectId;
-  const projects = await listProjects(http);
+/**
+ * The project to use: --project-id, checked against the projects, or the default one. The projects
+ * are read whether or not one was named, as a named region is checked against the regions.
+ */
+async function findProject(
+  options: ConformanceOptions,
+  steps: DiscoverySteps,
+  missing: Missing,
+): Promise<number | undefined> {
+  const projectId = options.projectId;
+  const projects = await listProjects(steps.http);
   if ("deviation" in projects) {
-    step(by, "failed", projects.deviation);
+    steps.end("failed", projects.deviation);
     // A project the user named is used as given: the list that would check it broke the spec.
     if (projectId === undefined)
       missing.projectId = `no default project could be read (see discovery.default-project); or pass --project-id`;
-  } else if (projectId !== undefined) {
+    return projectId;
+  }
+  if (projectId !== undefined) {
     // As for a region: a list that breaks the spec cannot check it (the id is used as given).
-    const deviation = broken();
-    if (deviation) step(by, "failed", deviation);
+    const deviation = steps.broken();
+    if (deviation) steps.end("failed", deviation);
     else if (!projects.items.some((p) => p.id === projectId))
       throw new UsageError(`--project-id ${projectId} is not in GET ${projectsPath()}.`);
-    else step(by, "skipped", `--project-id ${projectId} was given`);
-  } else {
-    const found = defaultProject(projects.items, broken);
-    if ("id" in found) {
-      projectId = found.id;
-      step(by, "passed");
-    } else if (found.usage) throw new UsageError(found.usage);
-    else {
-      step(by, "failed", found.deviation);
-      missing.projectId = `no default project could be read (see discovery.default-project); or pass --project-id`;
-    }
+    else steps.end("skipped", `--project-id ${projectId} was given`);
+    return projectId;
   }
+  const found = defaultProject(projects.items, steps.broken);
+  if ("id" in found) {
+    steps.end("passed");
+    return found.id;
+  }
+  if (found.usage) throw new UsageError(found.usage);
+  steps.end("failed", found.deviation);
+  missing.projectId = `no default project could be read (see discovery.default-project); or pass --project-id`;
+  return undefined;
+}
 
-  // Only regions in the state the spec names are to be used; the whole list is read to find or
-  // check one.
-  by = "discovery.active-region";
+/**
+ * The region to use: --region-id, checked against the regions, or an active one (one with volume
+ * types first). Only regions in the state the spec names are to be used; the whole list is read to
+ * find or check one.
+ */
+async function findRegion(
+  options: ConformanceOptions,
+  steps: DiscoverySteps,
+  missing: Missing,
+): Promise<Partial<Region> | undefined> {
   const usable = usableRegionState();
-  const regions = await allRegions(http, broken);
-  let region: Partial<Region> | undefined;
+  const regions = await allRegions(steps.http, steps.broken);
   if ("deviation" in regions) {
-    step(by, "failed", regions.deviation);
+    steps.end("failed", regions.deviation);
     // A region the user named is used as given: the list that would check it broke the spec.
-    if (options.regionId !== undefined) region = { id: options.regionId };
-    else
-      missing.regionId = `the regions could not be read (see discovery.active-region); or pass --region-id`;
-  } else {
-    if (options.regionId !== undefined) {
-      region = regions.items.find((r) => r.id === options.regionId);
-      if (!region) throw new UsageError(`--region-id ${options.regionId} is not in GET ${REGIONS}.`);
-      if (region.state !== usable)
-        throw new UsageError(
-          `--region-id ${options.regionId} is ${region.state}; only ${usable} regions may be used.`,
-        );
-    } else {
-      const active = regions.items.filter((r) => r.state === usable && typeof r.id === "number");
-      region =
-        active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ??
-        active[0];
-    }
-    if (typeof region?.id !== "number")
-      throw new UsageError(`No ${usable} region in GET ${REGIONS}; pass one with --region-id.`);
-    step(by, "passed");
+    if (options.regionId !== undefined) return { id: options.regionId };
+    missing.regionId = `the regions could not be read (see discovery.active-region); or pass --region-id`;
+    return undefined;
   }
-
-  // A server whose answers say it is the simulator is asked for what the API cannot tell.
-  const hints =
-    target.askHints && me.headers[SIMULATOR_HEADER] !== undefined ? await target.askHints() : target.hints;
-  return {
-    discovered: {
-      projectId,
-      regionId: region?.id,
-      regionName: region === undefined ? undefined : String(region.display_name ?? region.id),
-      volumeType: Array.isArray(region?.available_volume_types)
-        ? region.available_volume_types[0]
-        : undefined,
-      protectionProfileId: options.protectionProfileId ?? hints.protectionProfileId,
-      gpuFlavor: options.gpuFlavor ?? hints.gpuFlavor,
-      ...(Object.keys(missing).length > 0 ? { missing } : {}),
-    },
-    discovery: { steps, exchanges },
-  };
+  let region: Partial<Region> | undefined;
+  if (options.regionId !== undefined) {
+    region = regions.items.find((r) => r.id === options.regionId);
+    if (!region) throw new UsageError(`--region-id ${options.regionId} is not in GET ${REGIONS}.`);
+    if (region.state !== usable)
+      throw new UsageError(
+        `--region-id ${options.regionId} is ${region.state}; only ${usable} regions may be used.`,
+      );
+  } else {
+    const active = regions.items.filter((r) => r.state === usable && typeof r.id === "number");
+    region =
+      active.find((r) => Array.isArray(r.available_volume_types) && r.available_volume_types.length > 0) ??
+      active[0];
+  }
+  if (typeof region?.id !== "number")
+    throw new UsageError(`No ${usable} region in GET ${REGIONS}; pass one with --region-id.`);
+  steps.end("passed");
+  return region;
 }
 
 type Project = components["schemas"]["Project"];

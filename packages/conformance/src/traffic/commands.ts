@@ -1,6 +1,6 @@
 // `conformance observe` and `conformance verify --har`: the judge (src/judge/judge.ts)
-// fed by the observing proxy or by a HAR file, reported like an active run (report.json,
-// junit.xml, report.md, report.html; exit code 0 conformant, 1 a `must` broken, 2 usage).
+// fed by the observing proxy or by a HAR file, reported like an active run (the report files of
+// src/report/formats.ts; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
 import { readFileSync } from "node:fs";
 import { readHar } from "../http/har.js";

@@ -1,0 +1,78 @@
+// The functions of a package's sources longer than a reader holds at once: every function-like node
+// with a body (declarations, expressions, arrows, methods, accessors, constructors), measured from
+// its first line to its last, nested functions included in the lines of the one around them.
+// Generated code (a `generated/` folder) is not written by hand, so it is not measured.
+//
+//   node scripts/function-length.mjs <max> <dir>...   prints each one longer; exit 1 when there is one
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? entry.name === "generated"
+        ? []
+        : sources(join(dir, entry.name))
+      : /\.m?ts$/.test(entry.name) && !entry.name.endsWith(".d.ts")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** What a reader calls a function: its own name, else the name it is bound to, else where it is. */
+function nameOf(node, source) {
+  if (node.name) return node.name.getText(source);
+  if (ts.isConstructorDeclaration(node)) return "constructor";
+  const { parent } = node;
+  if (
+    (ts.isVariableDeclaration(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isPropertyDeclaration(parent)) &&
+    parent.name
+  )
+    return parent.name.getText(source);
+  // A callback: named by the call it is given to, which is what a reader searches for.
+  if (ts.isCallExpression(parent)) return `(argument of ${parent.expression.getText(source)})`;
+  return "(anonymous)";
+}
+
+/** Every function of one source text with a body, as {name, line, lines}; line is 1-based. */
+export function functionLengths(text, fileName = "source.ts") {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({ name: nameOf(node, source), line: first + 1, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Each function of `dir`'s sources longer than `max` lines, as {file (relative to root), line, name, lines}. */
+export function longFunctions(dir, max, root = dir) {
+  return sources(dir).flatMap((file) =>
+    functionLengths(readFileSync(file, "utf8"), file)
+      .filter((f) => f.lines > max)
+      .map((f) => ({ file: relative(root, file), ...f })),
+  );
+}
+
+/** One function in words: where it is, its name and its length. */
+export const inWords = (f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [max, ...dirs] = process.argv.slice(2);
+  let long = 0;
+  for (const dir of dirs)
+    for (const f of longFunctions(dir, Number(max))) {
+      long++;
+      console.log(inWords({ ...f, file: join(dir, f.file) }));
+    }
+  process.exitCode = long > 0 ? 1 : 0;
+}
