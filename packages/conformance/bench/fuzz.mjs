@@ -27,14 +27,14 @@ import { stripVTControlCharacters } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
 import { loadModel, matchOperation, operationById, requireParameter } from "@platform-api/spec";
 import fc from "fast-check";
-import { FUZZ_DEFAULTS } from "../dist/fuzz/options.js";
-import { coveragePhase, fuzzPhase } from "../dist/fuzz/phases.js";
-import { planOperations } from "../dist/fuzz/plan.js";
-import { createSession } from "../dist/fuzz/session.js";
-import { DEFAULTS } from "../dist/options.js";
-import { prepareRun } from "../dist/prepare.js";
-import { requestsPerSecond } from "../dist/rate.js";
-import { runConformance } from "../dist/run.js";
+import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { FUZZ_DEFAULTS } from "../src/fuzz/options.js";
+import { coveragePhase, fuzzPhase } from "../src/fuzz/phases.js";
+import { planOperations } from "../src/fuzz/plan.js";
+import { createSession } from "../src/fuzz/session.js";
+import { requestsPerSecond } from "../src/spec/rate.js";
+import { prepareRun } from "../src/target/prepare.js";
 import { bounded } from "./bounded.mjs";
 
 const HOST = "127.0.0.1";
@@ -51,7 +51,7 @@ const DEADLINE_MS = 480_000;
 
 // The planted defect: the task list asked for the tasks in its state enum's last value. The main
 // run reads the task list, but never by that state (the proxy counts it to show it). Not the
-// regions' largest page: discovery asks for it (src/prepare.ts reads the regions a page of the
+// regions' largest page: discovery asks for it (src/target/prepare.ts reads the regions a page of the
 // largest size at a time), as do the offset scenarios for every list with a maximum.
 const TASKS = operationById(MODEL, "listTasks");
 const STATE = requireParameter(TASKS, "state", "query");
@@ -268,7 +268,7 @@ async function mainToFirstFinding(defect, sim) {
     env: envOf(sim),
     notice: () => {},
     write: (line) => {
-      // A result's live line starts with its mark (src/reporter.ts): ✗ failed, ! warned.
+      // A result's live line starts with its mark (src/report/reporter.ts): ✗ failed, ! warned.
       const mark = /^([✗!]) .*?\] (\S+)/.exec(stripVTControlCharacters(line));
       if (mark && !first) first = { ms: performance.now() - started, id: mark[2] };
     },

@@ -2,8 +2,8 @@
 // unknown token is 401; a token without permission (a client token on the reseller API) is 403.
 // A missing header on every read operation is a check of the registry (auth.missing-header.*).
 
-import { expectStatus } from "../src/lists.js";
-import { scenario, step } from "../src/scenario.js";
+import { expectStatus } from "../src/active/lists.js";
+import { scenario, step } from "../src/active/scenario.js";
 
 const ME = "/iam/clients/me";
 

@@ -1,13 +1,13 @@
 // Page pagination on /streaming/ai/tasks, what is the AI task list's own: the default order is
 // started_at descending, search matches. What holds for every page list (count, links that keep the
 // filters, last page, page length, default limit, its filters and orderings) is a rule of the
-// registry (src/rules/ pagination.page.*), driven by src/drivers/page-list.ts.
+// registry (src/rules/ pagination.page.*), driven by src/active/drivers/page-list.ts.
 
 import { operationById } from "@platform-api/spec";
-import type { Http } from "../src/http.js";
-import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/lists.js";
-import { check, type Need, scenario } from "../src/scenario.js";
-import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec.js";
+import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/active/lists.js";
+import { check, type Need, scenario } from "../src/active/scenario.js";
+import type { Http } from "../src/http/http.js";
+import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec/spec.js";
 
 const OP = "listAiTasks";
 const NEEDS: Need[] = ["state"];

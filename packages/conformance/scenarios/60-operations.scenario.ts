@@ -4,10 +4,10 @@
 
 import { inferredRequiredAt, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
-import { offSpec } from "../src/api.js";
-import { fieldOf } from "../src/json.js";
-import { expectStatus } from "../src/lists.js";
-import { check, scenario } from "../src/scenario.js";
+import { expectStatus } from "../src/active/lists.js";
+import { check, scenario } from "../src/active/scenario.js";
+import { fieldOf } from "../src/shared/json.js";
+import { offSpec } from "../src/spec/api.js";
 import {
   bodyValues,
   firstOf,
@@ -16,7 +16,7 @@ import {
   specModel,
   successSchemaPointer,
   valuesOf,
-} from "../src/spec.js";
+} from "../src/spec/spec.js";
 
 type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
 type ProfileField = components["schemas"]["ProfileField"];

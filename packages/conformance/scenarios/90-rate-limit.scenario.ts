@@ -6,8 +6,9 @@
 // (burstThreshold) answered 200 with each request sent and answered inside one period. A slower
 // path (a loaded machine, a long link, a slow server) cannot exceed the rate, and proves nothing.
 
-import type { Answer } from "../src/http.js";
-import { sleep } from "../src/http.js";
+import { check, type Need, scenario, step } from "../src/active/scenario.js";
+import type { Answer } from "../src/http/http.js";
+import { sleep } from "../src/http/http.js";
 import {
   burstThreshold,
   mostWithinOnePeriod,
@@ -15,8 +16,7 @@ import {
   requestRate,
   retryAfterMs,
   type Timed,
-} from "../src/rate.js";
-import { check, type Need, scenario, step } from "../src/scenario.js";
+} from "../src/spec/rate.js";
 
 const NEEDS: Need[] = ["burst", "rate-limited"];
 const ME = "/iam/clients/me";

@@ -2,6 +2,6 @@
 // from the run's judge: every exchange of the run (the discovery's, the drivers', the stories', the
 // burst's) judged by the same rules `observe` and `verify --har` apply to traffic.
 
-import { ruleResultScenarios } from "../src/rule-results.js";
+import { ruleResultScenarios } from "../src/active/rule-results.js";
 
 ruleResultScenarios();

@@ -2,21 +2,21 @@
 // `pnpm conformance [options]`, `pnpm conformance observe …`, `verify …`, `fuzz …`, `parity …`: see
 // `--help` and the package README.
 import type { Command } from "commander";
-import { createProgram, toOptions } from "./cli-options.js";
-import { createFuzzCommand, toFuzzOptions } from "./fuzz/cli-options.js";
-import { interruptSignal } from "./interrupt.js";
-import { DEFAULTS } from "./options.js";
-import { createParityCommand, toParityOptions } from "./parity/cli-options.js";
-import { createUsageRedactor } from "./redact.js";
+import { createProgram, toOptions } from "./cli/cli-options.js";
+import { createFuzzCommand, toFuzzOptions } from "./cli/fuzz-options.js";
+import { DEFAULTS } from "./cli/options.js";
+import { createParityCommand, toParityOptions } from "./cli/parity-options.js";
+import { interruptSignal } from "./shared/interrupt.js";
+import { createUsageRedactor } from "./shared/redact.js";
 // The suite's own names are never redacted as if they were a key (commander's echoes included).
-import "./vocabulary.js";
-import { forTerminal } from "./terminal.js";
+import "./active/vocabulary.js";
 import {
   createObserveCommand,
   createVerifyCommand,
   toObserveOptions,
   toVerifyOptions,
-} from "./traffic/cli-options.js";
+} from "./cli/traffic-options.js";
+import { forTerminal } from "./shared/terminal.js";
 
 // commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
 // command line, one in the key variables, or the password of a URL on it is redacted from what it prints.
@@ -37,7 +37,7 @@ const configured = (command: Command) =>
 // What runs is loaded only once the command line is read: vitest and the rest take a third of a
 // second, which --help and a mistyped flag do not need.
 const program = configured(createProgram()).action(async () => {
-  const { runConformance } = await import("./run.js");
+  const { runConformance } = await import("./active/run.js");
   process.exitCode = (await runConformance(toOptions(program.opts()), { progress: true })).exitCode;
 });
 const observe = configured(createObserveCommand()).action(async () => {

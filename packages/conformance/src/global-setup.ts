@@ -1,9 +1,9 @@
 // Under plain vitest (`pnpm scenarios`), nothing has provided a run context: start the target the
 // flags in CONFORMANCE_ARGS name (default: the embedded simulator) and provide it to the scenarios.
 import type { TestProject } from "vitest/node";
-import { parseArgs } from "./cli-options.js";
-import { checkOptions } from "./options.js";
-import { prepareRun } from "./prepare.js";
+import { parseArgs } from "./cli/cli-options.js";
+import { checkOptions } from "./target/check-options.js";
+import { prepareRun } from "./target/prepare.js";
 
 export default async function setup(project: TestProject) {
   if (project.getProvidedContext().conformance) return undefined;

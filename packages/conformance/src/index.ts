@@ -1,7 +1,13 @@
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "./vocabulary.js";
+// The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
+import "./active/vocabulary.js";
 
-export { createProgram, parseArgs } from "./cli-options.js";
+export { runConformance } from "./active/run.js";
+export { createProgram, parseArgs } from "./cli/cli-options.js";
+export { DEFAULTS } from "./cli/options.js";
+export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
+export { runFuzz } from "./fuzz/run.js";
+export type { RunIo, RunResult } from "./report/run-output.js";
+export type { ConformanceOptions } from "./shared/conformance-options.js";
 export type {
   CreatedResource,
   Discovery,
@@ -13,12 +19,8 @@ export type {
   ScenarioMeta,
   Severity,
   TargetKind,
-} from "./context.js";
-export type { Finding } from "./fuzz/finding.js";
-export { FUZZ_DEFAULTS, type FuzzOptions } from "./fuzz/options.js";
-export type { FuzzRequest, Phase } from "./fuzz/request.js";
-export { runFuzz } from "./fuzz/run.js";
-export type { ObservedExchange } from "./judge/exchange.js";
-export { type ConformanceOptions, DEFAULTS, UsageError } from "./options.js";
-export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./report.js";
-export { type RunIo, type RunResult, runConformance } from "./run.js";
+} from "./shared/context.js";
+export type { ObservedExchange } from "./shared/exchange.js";
+export type { Finding, FuzzRequest, Phase } from "./shared/finding.js";
+export type { FuzzReport, Report, ScenarioResult, ScenarioStatus } from "./shared/results.js";
+export { UsageError } from "./shared/usage-error.js";

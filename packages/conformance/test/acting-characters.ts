@@ -1,7 +1,7 @@
 // What a terminal or a page would act on rather than show, for the tests that check that no text
 // from a target reaches one raw: C0 controls (but those in `keep`), DEL and C1, bidi embeddings,
 // overrides and isolates, the zero-width space and U+FEFF. Written out by code point, apart from
-// src/controls.ts, so that a test does not check the code with itself.
+// src/shared/controls.ts, so that a test does not check the code with itself.
 
 const ACTING: [number, number][] = [
   [0x00, 0x1f],

@@ -7,12 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "../src/cli-options.js";
-import { createFuzzCommand, toFuzzOptions } from "../src/fuzz/cli-options.js";
+import { parseArgs } from "../src/cli/cli-options.js";
+import { createFuzzCommand, toFuzzOptions } from "../src/cli/fuzz-options.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { createObserveCommand } from "../src/cli/traffic-options.js";
 import { checkFuzzOptions, FUZZ_DEFAULTS } from "../src/fuzz/options.js";
-import { checkOptions, DEFAULTS, UsageError } from "../src/options.js";
-import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/rate.js";
-import { createObserveCommand } from "../src/traffic/cli-options.js";
+import { UsageError } from "../src/shared/usage-error.js";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/spec/rate.js";
+import { checkOptions } from "../src/target/check-options.js";
 import { MAX_DURATION_SECONDS, runObserve } from "../src/traffic/commands.js";
 
 const quiet = (command: Command) =>

@@ -12,17 +12,17 @@ import {
   platformFactsOf,
   type StatusFact,
 } from "@platform-api/spec";
-import { fieldOf, isRecord } from "../src/json.js";
 import { plannedResults } from "../src/judge/judge.js";
-import { listFilters, listOrderings } from "../src/list-facts.js";
-import { offsetLists } from "../src/offset.js";
-import { keyFor } from "../src/operations.js";
-import { bodyValues, queryValues, specModel, specValidator } from "../src/spec.js";
-import { taskFacts } from "../src/tasks.js";
+import { fieldOf, isRecord } from "../src/shared/json.js";
+import { listFilters, listOrderings } from "../src/spec/list-facts.js";
+import { allOffsetLists } from "../src/spec/offset.js";
+import { keyFor } from "../src/spec/operations.js";
+import { bodyValues, queryValues, specModel, specValidator } from "../src/spec/spec.js";
+import { taskFacts } from "../src/spec/tasks.js";
 import type { Answer, Defect, Exchange } from "./faulty-target.js";
 
 const model = specModel();
-const OFFSET_LISTS = offsetLists();
+const OFFSET_LISTS = allOffsetLists();
 const offsetListIds = OFFSET_LISTS.map((l) => l.operation.operationId);
 /** The offset lists whose path names no project or region. */
 const _unplacedOffsetListIds = OFFSET_LISTS.filter(

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import { DEFAULTS } from "../src/options.js";
-import { prepareRun } from "../src/prepare.js";
-import { runConformance } from "../src/run.js";
-import { specModel } from "../src/spec.js";
+import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { specModel } from "../src/spec/spec.js";
+import { prepareRun } from "../src/target/prepare.js";
 
 const model = specModel();
 const PROJECTS = operationById(model, "listProjects").path;

@@ -4,7 +4,7 @@
 // holds what a re-send would answer.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedHints } from "../src/target.js";
+import { embeddedHints } from "../src/target/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, runCli } from "./run-cli.js";
 

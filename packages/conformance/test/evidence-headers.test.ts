@@ -8,10 +8,10 @@ import type { AddressInfo } from "node:net";
 import { loadModel } from "@platform-api/spec";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
-import type { Evidence } from "../src/context.js";
-import { createHttp } from "../src/http.js";
-import { HEADERS, MORE, shownHeaders, VALUE } from "../src/judge/shown-headers.js";
-import { REDACTED } from "../src/redact.js";
+import { createHttp } from "../src/http/http.js";
+import { HEADERS, MORE, shownHeaders, VALUE } from "../src/http/shown-headers.js";
+import type { Evidence } from "../src/shared/context.js";
+import { REDACTED } from "../src/shared/redact.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const KEYS = { "client key": KEY };

@@ -1,6 +1,6 @@
 // An observed exchange for the judge's in-process tests: a 200 with an empty JSON object, sent with
 // `token`, changed by `over`.
-import type { ObservedExchange } from "../src/judge/exchange.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
 
 export function exchangeWith(
   token: string,

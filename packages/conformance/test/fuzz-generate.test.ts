@@ -11,9 +11,10 @@ import { describe, expect, it } from "vitest";
 import { requestArbitrary } from "../src/fuzz/generate/arbitraries.js";
 import { coverageCases } from "../src/fuzz/generate/coverage.js";
 import { MAX_QUERY_LENGTH, VERY_LARGE } from "../src/fuzz/generate/values.js";
-import { curlOf, type FuzzRequest, newRequest } from "../src/fuzz/request.js";
-import { listFilters } from "../src/list-facts.js";
-import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/spec.js";
+import { curlOf, newRequest } from "../src/fuzz/request.js";
+import type { FuzzRequest } from "../src/shared/finding.js";
+import { listFilters } from "../src/spec/list-facts.js";
+import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 let n = 0;

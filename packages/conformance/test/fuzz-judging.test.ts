@@ -7,8 +7,9 @@ import { type OperationModel, operationById, requireParameter } from "@platform-
 import { describe, expect, it } from "vitest";
 import { FUZZ_CHECKS } from "../src/fuzz/checks.js";
 import { classify } from "../src/fuzz/classify.js";
-import { type FuzzRequest, newRequest } from "../src/fuzz/request.js";
-import { requestExample, specModel } from "../src/spec.js";
+import { newRequest } from "../src/fuzz/request.js";
+import type { FuzzRequest } from "../src/shared/finding.js";
+import { requestExample, specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 const op = (id: string) => operationById(model, id);

@@ -2,8 +2,9 @@
 // as their label or `[credential]`, every text redacted), and an answer that broke HTTP says so.
 
 import { describe, expect, it } from "vitest";
-import { REDACTED } from "../src/redact.js";
-import { harEntry, harHeaders, INVALID_ANSWER } from "../src/traffic/har/entry.js";
+import { INVALID_ANSWER } from "../src/http/har.js";
+import { REDACTED } from "../src/shared/redact.js";
+import { harEntry, harHeaders } from "../src/traffic/har/entry.js";
 import type { PassedExchange } from "../src/traffic/proxy.js";
 
 const TOKEN = "s3cr3t-token";

@@ -9,11 +9,11 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Evidence } from "../src/context.js";
-import { createHttp, NoAnswerError } from "../src/http.js";
-import type { ObservedExchange } from "../src/judge/exchange.js";
-import { DEFAULTS } from "../src/options.js";
-import { runConformance } from "../src/run.js";
+import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { createHttp, NoAnswerError } from "../src/http/http.js";
+import type { Evidence } from "../src/shared/context.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
 import { MAX_JUDGED_BODY_BYTES, startProxy } from "../src/traffic/proxy.js";
 
 const servers: Server[] = [];
@@ -112,7 +112,7 @@ describe("an answer larger than the byte cap", () => {
   }, 30_000);
 
   it("by default is the bound observe judges bodies to (one constant)", async () => {
-    const { MAX_ANSWER_BYTES } = await import("../src/http.js");
+    const { MAX_ANSWER_BYTES } = await import("../src/http/http.js");
     expect(MAX_ANSWER_BYTES).toBe(MAX_JUDGED_BODY_BYTES);
   });
 });

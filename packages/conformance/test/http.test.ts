@@ -1,7 +1,7 @@
 // The HTTP layer's judgement of Retry-After decides a scenario's verdict, so it is pinned here.
 import { describe, expect, it, vi } from "vitest";
-import { retryAfterMs } from "../src/http.js";
-import { createRedactor, redactDeep, toJunit } from "../src/report.js";
+import { retryAfterMs } from "../src/http/http.js";
+import { createRedactor, redactDeep, toJunit } from "../src/report/report.js";
 
 describe("retryAfterMs", () => {
   it("reads delta-seconds", () => {
@@ -79,8 +79,8 @@ describe("reports", () => {
 describe("a kept-alive connection the server closed", () => {
   it("a GET written on it goes again once on a fresh one; a server that always closes still fails", async () => {
     const { createServer } = await import("node:http");
-    const { createHttp } = await import("../src/http.js");
-    const { createPacer } = await import("../src/pacer.js");
+    const { createHttp } = await import("../src/http/http.js");
+    const { createPacer } = await import("../src/shared/pacer.js");
     let seen = 0;
     let closeEvery = false;
     // The second request of every connection is met by a closed connection (the keep-alive race).
@@ -142,7 +142,7 @@ describe("a request with no answer yet", () => {
     call: { method: "GET" | "POST"; path: string; retry?: boolean },
     options: { timeoutMs?: number } = {},
   ) {
-    const { createHttp, NOTICE_AFTER_MS } = await import("../src/http.js");
+    const { createHttp, NOTICE_AFTER_MS } = await import("../src/http/http.js");
     const server = await heldServer();
     const notices: { message: string; try: number; tries: number }[] = [];
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -171,7 +171,7 @@ describe("a request with no answer yet", () => {
   }
 
   it("says what it waits for after the notice delay, with the figures of the timeout and retries", async () => {
-    const { NOTICE_AFTER_MS } = await import("../src/http.js");
+    const { NOTICE_AFTER_MS } = await import("../src/http/http.js");
     expect(NOTICE_AFTER_MS).toBe(3000);
     const { server, before, after, all } = await stalls({ method: "GET", path: "/iam/clients/me" });
     expect(before).toBe(0);
@@ -198,7 +198,7 @@ describe("a request with no answer yet", () => {
   });
 
   it("says nothing when the answer comes before the notice delay", async () => {
-    const { createHttp, NOTICE_AFTER_MS } = await import("../src/http.js");
+    const { createHttp, NOTICE_AFTER_MS } = await import("../src/http/http.js");
     const server = await heldServer();
     const notices: unknown[] = [];
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -224,7 +224,7 @@ describe("a request with no answer yet", () => {
 
   it("gives up saying how many tries it made and how long they took", async () => {
     const { createServer } = await import("node:net");
-    const { createHttp } = await import("../src/http.js");
+    const { createHttp } = await import("../src/http/http.js");
     // A port nothing listens on: every try is refused at once.
     const closed = createServer();
     await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
@@ -245,7 +245,7 @@ describe("a request with no answer yet", () => {
   });
 
   it("a later try says which it is and how much longer the suite will try", async () => {
-    const { stallMessage } = await import("../src/http.js");
+    const { stallMessage } = await import("../src/http/http.js");
     const stall = {
       method: "GET",
       url: "/iam/clients/me",

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createRateWindows } from "../src/judge/rate-windows.js";
-import { requestRate } from "../src/rate.js";
+import { requestRate } from "../src/spec/rate.js";
 
 const { periodSeconds, exceededStatus } = requestRate();
 const period = periodSeconds * 1000;

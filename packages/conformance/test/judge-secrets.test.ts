@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createSecrets } from "../src/judge/secrets.js";
-import { REDACTED } from "../src/redact.js";
+import { REDACTED } from "../src/shared/redact.js";
 
 const secrets = (limit = 4, known: string[] = []) =>
   createSecrets({ limit, known, env: { SOME_KEY: "usage-key-value" }, keyVariables: ["SOME_KEY"] });

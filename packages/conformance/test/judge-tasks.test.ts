@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createTasks } from "../src/judge/tasks.js";
 import { facts } from "../src/rules/task-rules.js";
-import { specModel } from "../src/spec.js";
+import { specModel } from "../src/spec/spec.js";
 
 const { finished, failed, states } = facts();
 const terminal = [finished, ...failed];

@@ -1,4 +1,4 @@
-// The judgement of one answer (src/judge.ts): an undocumented status or content type breaks the
+// The judgement of one answer (src/http/answer.ts): an undocumented status or content type breaks the
 // spec (must); an error body's shape, which the spec leaves open, is not asserted; a field the spec
 // only infers as required, left out, breaks the inference alone (should).
 
@@ -10,11 +10,11 @@ import {
   type StatusFact,
 } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { Evidence } from "../src/context.js";
-import type { Answer } from "../src/judge/answer.js";
-import { judgeAnswer } from "../src/judge/answer.js";
-import { specModel } from "../src/spec.js";
-import { taskFacts } from "../src/tasks.js";
+import type { Answer } from "../src/http/answer.js";
+import { judgeAnswer } from "../src/http/answer.js";
+import type { Evidence } from "../src/shared/context.js";
+import { specModel } from "../src/spec/spec.js";
+import { taskFacts } from "../src/spec/tasks.js";
 
 const model = specModel();
 const getTask = operationById(model, "getTask");

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { scenarioModuleCache } from "../src/module-cache.js";
+import { scenarioModuleCache } from "../src/shared/module-cache.js";
 
 let dir: string | undefined;
 afterEach(() => {

@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { afterEach, describe, expect, it } from "vitest";
-import { offsetList } from "../src/offset.js";
-import { specModel } from "../src/spec.js";
+import { offsetList } from "../src/spec/offset.js";
+import { specModel } from "../src/spec/spec.js";
 import { runVerify, startObserving } from "../src/traffic/commands.js";
-import { MAX_RECORDING_BYTES } from "../src/traffic/har.js";
+import { MAX_RECORDING_BYTES } from "../src/traffic/har-recorder.js";
 import { UPSTREAM_TIMEOUT_MS } from "../src/traffic/proxy.js";
 import { startObserveCli } from "./observe-cli.js";
 

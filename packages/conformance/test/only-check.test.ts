@@ -6,9 +6,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ConformanceOptions, checkOnly, DEFAULTS } from "../src/options.js";
-import { runConformance } from "../src/run.js";
-import { resultIds } from "../src/scenario-ids.js";
+import { runConformance } from "../src/active/run.js";
+import { resultIds } from "../src/active/scenario-ids.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import type { ConformanceOptions } from "../src/shared/conformance-options.js";
+import { checkOnly } from "../src/target/check-options.js";
 import { countingServer } from "./counting-server.js";
 
 const KEY = "4122$only-check-test-key-19ab";

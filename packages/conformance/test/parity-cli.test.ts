@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createParityCommand, toParityOptions } from "../src/parity/cli-options.js";
+import { createParityCommand, toParityOptions } from "../src/cli/parity-options.js";
 import { runParity } from "../src/parity/command.js";
 import type { ParityReport } from "../src/parity/report.js";
 import { loopbackServers } from "./loopback-servers.js";

@@ -4,14 +4,14 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { ObservedExchange } from "../src/judge/exchange.js";
 import { compareShapes } from "../src/parity/compare.js";
 import { enumPathsOf } from "../src/parity/enum-paths.js";
 import { planReplay } from "../src/parity/plan.js";
 import { toParityMarkdown, toTextLines } from "../src/parity/render.js";
 import { buildParityReport } from "../src/parity/report.js";
 import { type AnswerText, shapeOf } from "../src/parity/shape.js";
-import { specModel } from "../src/spec.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
+import { specModel } from "../src/spec/spec.js";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): AnswerText => ({
   status,

@@ -10,8 +10,8 @@ import {
   HEARTBEAT_MS,
   type ProgressOut,
   REDRAW_MS,
-} from "../src/progress.js";
-import { runOutput } from "../src/run-output.js";
+} from "../src/report/progress.js";
+import { runOutput } from "../src/report/run-output.js";
 
 const CLEAR = "\r\x1b[2K";
 

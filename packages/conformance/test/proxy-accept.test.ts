@@ -2,7 +2,7 @@
 // in flight until it is recorded, and a client that gives up ending the exchange.
 
 import { describe, expect, it } from "vitest";
-import { MAX_JUDGED_BODY_BYTES } from "../src/judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../src/shared/exchange.js";
 import { acceptedPassage, UpstreamRequest } from "./proxy-fakes.js";
 
 // In-process, no timer of their own: the bound is for a machine under load, never a wait.

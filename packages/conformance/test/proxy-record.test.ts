@@ -3,7 +3,7 @@
 
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { MAX_JUDGED_BODY_BYTES } from "../src/judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../src/shared/exchange.js";
 import { type PassedExchange, record } from "../src/traffic/proxy/record.js";
 import { acceptedPassage } from "./proxy-fakes.js";
 

@@ -5,8 +5,8 @@
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it, vi } from "vitest";
 import { createJudge } from "../src/judge/judge.js";
-import { offsetList } from "../src/offset.js";
-import { specModel } from "../src/spec.js";
+import { offsetList } from "../src/spec/offset.js";
+import { specModel } from "../src/spec/spec.js";
 
 /** How many keys the client's redactor was asked to build patterns for, over every call. */
 const built = vi.hoisted(() => ({ keys: 0 }));

@@ -3,15 +3,16 @@
 // names, operation ids, the spec's paths, the titles) never are. Every line of a run with such a
 // token used to print `auth.reseller.***-forbidden`.
 
-// As every entry point does (run, fuzz, observe/verify, the CLI, the library): the names are registered.
-import "../src/vocabulary.js";
+// As every entry point does (the CLI, the library, the active run's scenario worker): the names are
+// registered.
+import "../src/active/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
+import { resultIds } from "../src/active/scenario-ids.js";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
-import { createRedactor, createUsageRedactor, REDACTED } from "../src/redact.js";
 import { RULES } from "../src/rules/index.js";
-import { resultIds } from "../src/scenario-ids.js";
-import { specModel } from "../src/spec.js";
+import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
+import { specModel } from "../src/spec/spec.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { runCli } from "./run-cli.js";
 

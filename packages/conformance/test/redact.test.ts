@@ -4,10 +4,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
-import type { Evidence } from "../src/context.js";
-import { createHttp } from "../src/http.js";
-import { fieldOf } from "../src/json.js";
-import { createRedactor, createUsageRedactor, REDACTED } from "../src/redact.js";
+import { createHttp } from "../src/http/http.js";
+import type { Evidence } from "../src/shared/context.js";
+import { fieldOf } from "../src/shared/json.js";
+import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";

@@ -6,9 +6,9 @@
 // (`refuses: true`), never from a list typed here.
 
 import { describe, expect, it } from "vitest";
+import { refusalStoryIds, resultIds } from "../src/active/scenario-ids.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { RULES } from "../src/rules/index.js";
-import { refusalStoryIds, resultIds } from "../src/scenario-ids.js";
 import { defects } from "./defects.js";
 
 const DEFECTS = defects();

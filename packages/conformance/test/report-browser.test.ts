@@ -15,10 +15,11 @@ import { loadModel } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
-import type { Evidence } from "../src/context.js";
+import { summarize } from "../src/judge/build-report.js";
 import { plannedResults } from "../src/judge/judge.js";
-import { type Report, type ScenarioResult, summarize } from "../src/report.js";
-import { toHtml } from "../src/report-html.js";
+import { toHtml } from "../src/report/html.js";
+import type { Evidence } from "../src/shared/context.js";
+import type { Report, ScenarioResult } from "../src/shared/results.js";
 
 const model = loadModel();
 const { exceededStatus } = model.conventions.requestRate;

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import { DEFAULTS } from "../src/options.js";
-import { runConformance } from "../src/run.js";
-import { specModel } from "../src/spec.js";
+import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { specModel } from "../src/spec/spec.js";
 import { runObserve, runVerify } from "../src/traffic/commands.js";
 import { countingServer } from "./counting-server.js";
 

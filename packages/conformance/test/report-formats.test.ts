@@ -11,13 +11,15 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProgram } from "../src/cli-options.js";
-import { createFuzzCommand } from "../src/fuzz/cli-options.js";
+import { createProgram } from "../src/cli/cli-options.js";
+import { createFuzzCommand } from "../src/cli/fuzz-options.js";
+import { createObserveCommand, createVerifyCommand } from "../src/cli/traffic-options.js";
+import { buildReport } from "../src/judge/build-report.js";
+import { reportsLine, saveReports } from "../src/report/files.js";
 import { REPORT_FORMATS, type ReportFormat, reportFiles } from "../src/report/formats.js";
-import { buildReport, type Report, verdictOf } from "../src/report.js";
-import { reportsLine, saveReports } from "../src/report-files.js";
-import { forTerminal } from "../src/terminal.js";
-import { createObserveCommand, createVerifyCommand } from "../src/traffic/cli-options.js";
+import { verdictOf } from "../src/report/report.js";
+import type { Report } from "../src/shared/results.js";
+import { forTerminal } from "../src/shared/terminal.js";
 
 const report = (): Report =>
   buildReport(

@@ -15,15 +15,15 @@ import { loadModel, matchOperation } from "@platform-api/spec";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
-import { isRecord } from "../src/json.js";
-import { offsetLists } from "../src/offset.js";
-import { createRedactor } from "../src/redact.js";
-import type { Report, ScenarioStatus } from "../src/report.js";
-import { factsOf } from "../src/report-html/exchanges.js";
-import { FILTER_SCRIPT } from "../src/report-html/filters.js";
-import { summariseReason } from "../src/report-html/summaries.js";
-import { toHtml } from "../src/report-html.js";
-import { embeddedHints } from "../src/target.js";
+import { factsOf } from "../src/report/html/exchanges.js";
+import { FILTER_SCRIPT } from "../src/report/html/filters.js";
+import { summariseReason } from "../src/report/html/summaries.js";
+import { toHtml } from "../src/report/html.js";
+import { isRecord } from "../src/shared/json.js";
+import { createRedactor } from "../src/shared/redact.js";
+import type { Report, ScenarioStatus } from "../src/shared/results.js";
+import { allOffsetLists } from "../src/spec/offset.js";
+import { embeddedHints } from "../src/target/target.js";
 import { actingCharacters } from "./acting-characters.js";
 import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
@@ -44,7 +44,7 @@ const INJECTED = "<script>window.__injected = true</script><img src='x' onerror=
 const STRING_IDS = defects().find((d) => d.name === "an id typed as a string");
 if (!STRING_IDS?.response)
   throw new Error('test/defects.ts has no response defect "an id typed as a string".');
-const QUOTA_REQUESTS = offsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");
+const QUOTA_REQUESTS = allOffsetLists().find((l) => l.operation.operationId === "listQuotaLimitRequests");
 if (!QUOTA_REQUESTS) throw new Error("listQuotaLimitRequests is not an offset list of the spec.");
 const hostile: Defect = {
   ...STRING_IDS,

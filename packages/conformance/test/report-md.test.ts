@@ -4,7 +4,8 @@
 
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { type Report, toJunit, toMarkdown } from "../src/report.js";
+import { toJunit, toMarkdown } from "../src/report/report.js";
+import type { Report } from "../src/shared/results.js";
 import { actingCharacters } from "./acting-characters.js";
 
 /** Markup and Markdown that would run, link, or break out of a code span or a table cell. */

@@ -6,9 +6,9 @@ import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildReport } from "../src/report.js";
-import { writeReports } from "../src/report-files.js";
-import { createHarRecorder } from "../src/traffic/har.js";
+import { buildReport } from "../src/judge/build-report.js";
+import { writeReports } from "../src/report/files.js";
+import { createHarRecorder } from "../src/traffic/har-recorder.js";
 
 const FILES = ["report.json", "junit.xml", "report.md", "report.html"];
 const modeOf = (file: string) => statSync(file).mode & 0o777;

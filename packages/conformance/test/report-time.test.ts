@@ -4,9 +4,9 @@
 // "nothing waited" when exchanges say "then waited". Fixture reports, rendered without a browser.
 
 import { describe, expect, it } from "vitest";
-import type { Evidence } from "../src/context.js";
-import type { Report, ScenarioResult } from "../src/report.js";
-import { toHtml } from "../src/report-html.js";
+import { toHtml } from "../src/report/html.js";
+import type { Evidence } from "../src/shared/context.js";
+import type { Report, ScenarioResult } from "../src/shared/results.js";
 
 const STARTED = Date.parse("2026-01-10T10:00:00.000Z");
 

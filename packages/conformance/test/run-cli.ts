@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reportFiles } from "../src/report/formats.js";
-import type { Report } from "../src/report.js";
+import type { Report } from "../src/shared/results.js";
 
 export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));

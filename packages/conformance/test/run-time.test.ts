@@ -9,11 +9,12 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Evidence } from "../src/context.js";
-import { createHttp, type Wait } from "../src/http.js";
-import { DEFAULTS } from "../src/options.js";
-import { createPacer } from "../src/pacer.js";
-import { runConformance } from "../src/run.js";
+import { runConformance } from "../src/active/run.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { createHttp } from "../src/http/http.js";
+import type { Wait } from "../src/shared/activity.js";
+import type { Evidence } from "../src/shared/context.js";
+import { createPacer } from "../src/shared/pacer.js";
 import { type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 
 describe("the HTTP layer says each wait before a retry", () => {

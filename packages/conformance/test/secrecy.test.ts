@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
-import { scenarioModuleCache } from "../src/module-cache.js";
+import { scenarioModuleCache } from "../src/shared/module-cache.js";
 import { actingCharacters } from "./acting-characters.js";
 import { type CliRun, runCli } from "./run-cli.js";
 

@@ -3,9 +3,9 @@
 // does not say it is the simulator is asked nothing.
 import { startSimulator } from "@platform-api/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseArgs } from "../src/cli-options.js";
-import { prepareRun } from "../src/prepare.js";
-import { askSimulatorHints, embeddedHints } from "../src/target.js";
+import { parseArgs } from "../src/cli/cli-options.js";
+import { prepareRun } from "../src/target/prepare.js";
+import { askSimulatorHints, embeddedHints } from "../src/target/target.js";
 import { startFaultyTarget } from "./faulty-target.js";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { showControls } from "../src/controls.js";
-import { createColors, forTerminal } from "../src/terminal.js";
+import { showControls } from "../src/shared/controls.js";
+import { createColors, forTerminal } from "../src/shared/terminal.js";
 import { runVerify } from "../src/traffic/commands.js";
 import { actingCharacters } from "./acting-characters.js";
 

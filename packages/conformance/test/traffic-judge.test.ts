@@ -3,12 +3,12 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
-import type { ObservedExchange } from "../src/judge/exchange.js";
 import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
-import { offsetList } from "../src/offset.js";
-import { burstThreshold, requestRate } from "../src/rate.js";
 import { facts } from "../src/rules/task-rules.js";
-import { specModel } from "../src/spec.js";
+import type { ObservedExchange } from "../src/shared/exchange.js";
+import { offsetList } from "../src/spec/offset.js";
+import { burstThreshold, requestRate } from "../src/spec/rate.js";
+import { specModel } from "../src/spec/spec.js";
 import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();

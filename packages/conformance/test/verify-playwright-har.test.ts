@@ -11,8 +11,8 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
 import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
-import { offsetList } from "../src/offset.js";
-import { specModel } from "../src/spec.js";
+import { offsetList } from "../src/spec/offset.js";
+import { specModel } from "../src/spec/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
 
 const regions = offsetList(operationById(specModel(), "listRegions"));

@@ -1,5 +1,5 @@
 // Global setup: one dry run compiles the scenario modules into the package's module cache
-// (src/module-cache.ts) before the test files start their whole-suite runs side by side. On a
+// (src/shared/module-cache.ts) before the test files start their whole-suite runs side by side. On a
 // fresh clone the cache is empty, and every run that starts before the first one has written it
 // compiles them again (measured: 3.1 CPU-s a run cold, 2.3 warm; about two dozen runs here).
 import { spawnSync } from "node:child_process";

@@ -17,9 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { DEFAULTS } from "../src/options.js";
-import type { Report } from "../src/report.js";
-import { writeReports } from "../src/report-files.js";
+import { DEFAULTS } from "../src/cli/options.js";
+import { writeReports } from "../src/report/files.js";
+import type { Report } from "../src/shared/results.js";
 
 /** The JUnit file's name, as the CLI's report writer names it (an empty report written to `dir`). */
 export function junitFileName(dir: string): string {

@@ -5,10 +5,10 @@ import { fileURLToPath } from "node:url";
 import { validateWorkflow } from "@action-validator/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { createFuzzCommand, toFuzzOptions } from "../src/fuzz/cli-options.js";
+import { createFuzzCommand, toFuzzOptions } from "../src/cli/fuzz-options.js";
+import { DEFAULTS } from "../src/cli/options.js";
 import type { FuzzOptions } from "../src/fuzz/options.js";
-import { DEFAULTS } from "../src/options.js";
-import { requestsPerSecond } from "../src/rate.js";
+import { requestsPerSecond } from "../src/spec/rate.js";
 import {
   cronProblem,
   describeGuide,

@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { validateWorkflow } from "@action-validator/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { parseArgs } from "../src/cli-options.js";
-import { DEFAULTS } from "../src/options.js";
+import { parseArgs } from "../src/cli/cli-options.js";
+import { DEFAULTS } from "../src/cli/options.js";
 import {
   cronProblem,
   describeGuide,

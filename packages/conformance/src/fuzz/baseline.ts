@@ -4,8 +4,8 @@
 
 import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { readBoundedFile } from "../bounded-file.js";
-import { UsageError } from "../options.js";
+import { readBoundedFile } from "../shared/bounded-file.js";
+import { UsageError } from "../shared/usage-error.js";
 import type { Finding } from "./session.js";
 
 export interface BaselineEntry {

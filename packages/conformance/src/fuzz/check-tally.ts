@@ -2,8 +2,8 @@
 // and how many broke it, the first problems and exchanges kept as its evidence, and the results
 // they make once the run is over.
 
-import type { Evidence } from "../context.js";
-import type { ScenarioResult } from "../report.js";
+import type { Evidence } from "../shared/context.js";
+import type { ScenarioResult } from "../shared/results.js";
 import { FUZZ_CHECKS, type FuzzCheck, fuzzResultId } from "./checks.js";
 
 /** Problems a result keeps in its reason; the rest are counted. */

@@ -4,9 +4,9 @@
 // every operation; its results are `<check id>.<operationId>`, as the registry's are.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Severity } from "../context.js";
+import type { Severity } from "../shared/context.js";
+import type { FuzzRequest } from "../shared/finding.js";
 import type { Classification } from "./classify.js";
-import type { FuzzRequest } from "./request.js";
 
 export interface CheckEvent {
   operation: OperationModel;

@@ -3,9 +3,9 @@
 // the resources it says it created. Each resource once, in the order it was seen.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { CreatedResource } from "../context.js";
-import { fieldOf } from "../json.js";
-import type { FuzzRequest } from "./request.js";
+import type { CreatedResource } from "../shared/context.js";
+import type { FuzzRequest } from "../shared/finding.js";
+import { fieldOf } from "../shared/json.js";
 
 /** Adds the tasks a 2xx answer to `request` started. */
 export function noteStartedTasks(

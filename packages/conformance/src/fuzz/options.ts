@@ -1,8 +1,10 @@
 // Every option of `conformance fuzz` with its default: the main run's target options, and what
 // generation adds (the README's table follows it).
 
-import { type ConformanceOptions, UsageError } from "../options.js";
-import { PHASES, type Phase } from "./request.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
+import type { Phase } from "../shared/finding.js";
+import { UsageError } from "../shared/usage-error.js";
+import { PHASES } from "./request.js";
 
 export interface FuzzOptions extends ConformanceOptions {
   /** Same seed, same requests in the same order (against the same answers). Default: a random one, printed. */

@@ -6,14 +6,15 @@
 
 import { type OperationModel, operationById, taskPollingOf } from "@platform-api/spec";
 import fc from "fast-check";
-import type { RunContext } from "../context.js";
-import { sleep } from "../http.js";
-import { fieldOf, isRecord } from "../json.js";
-import { specModel } from "../spec.js";
+import { sleep } from "../http/http.js";
+import type { RunContext } from "../shared/context.js";
+import type { FuzzRequest, Phase } from "../shared/finding.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import { specModel } from "../spec/spec.js";
 import { requestArbitrary } from "./generate/arbitraries.js";
 import { coverageCases } from "./generate/coverage.js";
 import type { Planned } from "./plan.js";
-import { type FuzzRequest, newRequest, type Phase } from "./request.js";
+import { newRequest } from "./request.js";
 import type { Session } from "./session.js";
 
 /** Requests one shrinking may send: past it, the smallest failing request found so far is kept. */

@@ -5,11 +5,12 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import picomatch from "picomatch";
-import type { RunContext } from "../context.js";
-import { isRecord } from "../json.js";
-import { keyFor } from "../operations.js";
-import { requestExample, specModel } from "../spec.js";
-import { type FuzzRequest, newRequest } from "./request.js";
+import type { RunContext } from "../shared/context.js";
+import type { FuzzRequest } from "../shared/finding.js";
+import { isRecord } from "../shared/json.js";
+import { keyFor } from "../spec/operations.js";
+import { requestExample, specModel } from "../spec/spec.js";
+import { newRequest } from "./request.js";
 import { unrestorable } from "./restore.js";
 
 export interface Planned {

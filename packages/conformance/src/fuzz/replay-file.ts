@@ -6,15 +6,15 @@
 // (exit 2), naming the entry and saying what is allowed, never quoting what it holds.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import { readBoundedFile } from "../bounded-file.js";
-import { shapeChecker } from "../json-shape.js";
 import { plannedResults } from "../judge/judge.js";
-import { keyFor } from "../operations.js";
-import { UsageError } from "../options.js";
-import { specModel } from "../spec.js";
+import { readBoundedFile } from "../shared/bounded-file.js";
+import type { Finding, FuzzRequest } from "../shared/finding.js";
+import { shapeChecker } from "../shared/json-shape.js";
+import { UsageError } from "../shared/usage-error.js";
+import { keyFor } from "../spec/operations.js";
+import { specModel } from "../spec/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
-import type { Finding } from "./finding.js";
-import { type FuzzRequest, PHASES } from "./request.js";
+import { PHASES } from "./request.js";
 
 /** A report.json larger than this is refused unread: a fuzz run's report is far smaller (its findings are one per result). */
 export const MAX_REPLAY_BYTES = 64 * 1024 * 1024;

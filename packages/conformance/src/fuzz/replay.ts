@@ -7,13 +7,13 @@
 // back (the session's restorer).
 
 import { operationById } from "@platform-api/spec";
-import type { RunContext } from "../context.js";
-import type { FuzzReport } from "../report.js";
-import { specModel } from "../spec.js";
-import { colors as pc } from "../terminal.js";
-import type { Finding } from "./finding.js";
+import type { RunContext } from "../shared/context.js";
+import type { Finding, FuzzRequest } from "../shared/finding.js";
+import type { FuzzReport } from "../shared/results.js";
+import { colors as pc } from "../shared/terminal.js";
+import { specModel } from "../spec/spec.js";
 import { runValueOf, writes, writesNeedAsking } from "./plan.js";
-import { type FuzzRequest, requestLine } from "./request.js";
+import { requestLine } from "./request.js";
 import type { Session } from "./session.js";
 
 export type Replayed = NonNullable<FuzzReport["replay"]>;

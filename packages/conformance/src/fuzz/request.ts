@@ -4,35 +4,13 @@
 // key's environment variable.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import type { Request } from "../api.js";
-import { authorizationWord, curlCommand } from "../curl.js";
-import { keyFor } from "../operations.js";
-import { specModel } from "../spec.js";
+import { authorizationWord, curlCommand } from "../shared/curl.js";
+import type { FuzzRequest, Phase } from "../shared/finding.js";
+import type { Request } from "../spec/api.js";
+import { keyFor } from "../spec/operations.js";
+import { specModel } from "../spec/spec.js";
 
-export type Phase = "coverage" | "fuzz" | "stateful";
 export const PHASES: readonly Phase[] = ["coverage", "fuzz", "stateful"];
-
-export interface FuzzRequest {
-  operationId: string;
-  method: string;
-  /** The path template ("/cloud/v1/tasks/{task_id}"). */
-  path: string;
-  /** Path parameter values as sent (strings: a value may be no integer on purpose). */
-  params: Record<string, string>;
-  /**
-   * Path parameters holding the run's own project or region (from discovery): a replay against
-   * another target puts that target's there.
-   */
-  fromRun: string[];
-  /** Query pairs in order; a repeated parameter appears once per value. */
-  query: [string, string][];
-  /** The JSON body, when the operation takes one. */
-  body?: unknown;
-  /** Which of the run's keys it carries. */
-  auth: "client" | "reseller";
-  /** A path parameter holding a value no resource has, on purpose (a random UUID): errors.unknown-id-404. */
-  unknownParameter?: string;
-}
 
 export function newRequest(
   operation: OperationModel,

@@ -4,28 +4,30 @@
 // `must` result failed that the baseline does not accept); 1: not (or, replaying, a finding still
 // fails); 2: usage.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
-import type { RunContext } from "../context.js";
-import { MAX_ANSWER_BYTES } from "../http.js";
-import { exitCodeOf } from "../interrupt.js";
-import { type ConformanceOptions, checkOnly, checkOptions, UsageError } from "../options.js";
-import { prepareRun } from "../prepare.js";
-import { type ActivityHooks, createTimeline, hooksOf } from "../progress.js";
-import { buildReport, type Report, type ScenarioResult } from "../report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
-import type { RunIo, RunResult } from "../run.js";
-import { type RunOutput, withRunOutput } from "../run-output.js";
-import { colors as pc } from "../terminal.js";
+import { MAX_ANSWER_BYTES } from "../http/http.js";
+import { buildReport } from "../judge/build-report.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import { createTimeline, hooksOf } from "../report/progress.js";
+import type { RunIo, RunResult } from "../report/run-output.js";
+import { type RunOutput, withRunOutput } from "../report/run-output.js";
+import type { ActivityHooks } from "../shared/activity.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
+import type { RunContext } from "../shared/context.js";
+import type { Phase } from "../shared/finding.js";
+import { exitCodeOf } from "../shared/interrupt.js";
+import type { Report, ScenarioResult } from "../shared/results.js";
+import { colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { checkOnly, checkOptions } from "../target/check-options.js";
+import { prepareRun } from "../target/prepare.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";
 import { planOperations } from "./plan.js";
 import { type Replayed, replay } from "./replay.js";
 import { readReplayFile } from "./replay-file.js";
-import type { Phase } from "./request.js";
 import type { Restored } from "./restore.js";
 import { createSession, type Finding, type Session } from "./session.js";
 import { FuzzStopped } from "./stopped.js";

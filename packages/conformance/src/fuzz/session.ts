@@ -6,21 +6,21 @@
 // is its finding, with a reproducer.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
-import type { CreatedResource, Evidence, RunContext, Severity } from "../context.js";
-import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http.js";
+import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
-import { unmetNeed } from "../needs.js";
-import { operationNeeds } from "../operations.js";
-import { createPacer } from "../pacer.js";
-import type { ActivityHooks } from "../progress.js";
-import type { ScenarioResult } from "../report.js";
-import { specModel } from "../spec.js";
+import type { ActivityHooks } from "../shared/activity.js";
+import type { CreatedResource, Evidence, RunContext, Severity } from "../shared/context.js";
+import type { Finding, FuzzRequest, Phase } from "../shared/finding.js";
+import { createPacer } from "../shared/pacer.js";
+import type { ScenarioResult } from "../shared/results.js";
+import { operationNeeds } from "../spec/operations.js";
+import { specModel } from "../spec/spec.js";
+import { unmetNeed } from "../target/needs.js";
 import { type CheckTallies, createCheckTallies } from "./check-tally.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { type Classification, classify } from "./classify.js";
 import { noteFinishedTask, noteStartedTasks } from "./created.js";
-import type { Finding } from "./finding.js";
-import { curlOf, type FuzzRequest, httpRequestOf, type Phase, requestLine } from "./request.js";
+import { curlOf, httpRequestOf, requestLine } from "./request.js";
 import { createRestorer, type Restored, type Restorer } from "./restore.js";
 import { FuzzStopped } from "./stopped.js";
 

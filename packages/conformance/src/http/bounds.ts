@@ -1,7 +1,7 @@
 // The bounds of the suite's HTTP layer: how long a request waits and is waited on, how much of an
 // answer is read, how often and after how long a request goes again.
 
-import { MAX_JUDGED_BODY_BYTES } from "../judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../shared/exchange.js";
 
 /**
  * How long a request may go without an answer before `stalled` is told (a fixed delay, in real

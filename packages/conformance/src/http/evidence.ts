@@ -2,17 +2,17 @@
 // (keys hidden), and — for an answer handed out or an error thrown — the evidence it is about.
 
 import { findOperation } from "@platform-api/spec";
-import type { Request } from "../api.js";
-import type { Evidence } from "../context.js";
-import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "../judge/answer.js";
-import { flatHeaders, type ObservedExchange } from "../judge/exchange.js";
-import { shownHeaders } from "../judge/shown-headers.js";
-import { specModel } from "../spec.js";
+import type { Evidence } from "../shared/context.js";
+import { flatHeaders, type ObservedExchange } from "../shared/exchange.js";
+import type { Request } from "../spec/api.js";
+import { specModel } from "../spec/spec.js";
+import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./answer.js";
 import { CutAnswerError, NoAnswerError } from "./errors.js";
 import type { Layer } from "./layer.js";
 import type { TooLarge } from "./read-answer.js";
 import { requestOf, roleOf } from "./request.js";
 import type { Raw } from "./send-one.js";
+import { shownHeaders } from "./shown-headers.js";
 
 /** The evidence of each answer handed out, and of each error thrown for an exchange without one. */
 const evidenceBy = new WeakMap<object, Evidence>();

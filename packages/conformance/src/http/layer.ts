@@ -3,7 +3,7 @@
 
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import { createRedactor } from "../redact.js";
+import { createRedactor } from "../shared/redact.js";
 import { DEADLINE_MS, MAX_ANSWER_BYTES, TIMEOUT_MS } from "./bounds.js";
 import type { HttpOptions } from "./options.js";
 

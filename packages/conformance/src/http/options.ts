@@ -1,8 +1,8 @@
 // What an HTTP layer is given, and what it tells as it goes.
 
-import type { Evidence } from "../context.js";
-import type { ObservedExchange } from "../judge/exchange.js";
-import type { Pacer } from "../pacer.js";
+import type { Evidence } from "../shared/context.js";
+import type { ObservedExchange } from "../shared/exchange.js";
+import type { Pacer } from "../shared/pacer.js";
 import type { Stall } from "./stall.js";
 
 export interface HttpOptions {

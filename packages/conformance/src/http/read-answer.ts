@@ -3,7 +3,7 @@
 // bound, not the process.
 
 import type { IncomingMessage } from "node:http";
-import { flatHeaders } from "../judge/exchange.js";
+import { flatHeaders } from "../shared/exchange.js";
 import { cutMessage } from "./errors.js";
 
 /** An answer whose body passed the cap as it came (the socket is destroyed at once). */

@@ -2,8 +2,8 @@
 // on no answer is confirmed before it is called one, and shown as a curl command.
 
 import { threadId } from "node:worker_threads";
-import type { Answer } from "../judge/answer.js";
-import { BoundedMap } from "../judge/bounded.js";
+import { BoundedMap } from "../shared/bounded-map.js";
+import type { Answer } from "./answer.js";
 import type { KeyVariables } from "./request.js";
 
 /**

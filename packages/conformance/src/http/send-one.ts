@@ -4,10 +4,10 @@
 
 import { type ClientRequest, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { Request } from "../api.js";
-import { flatHeaders } from "../judge/exchange.js";
-import { connectHost } from "../options.js";
+import { flatHeaders } from "../shared/exchange.js";
+import type { Request } from "../spec/api.js";
 import { NOTICE_AFTER_MS } from "./bounds.js";
+import { connectHost } from "./connect-host.js";
 import type { Layer } from "./layer.js";
 import { readAnswer } from "./read-answer.js";
 import { prepared } from "./request.js";

@@ -10,24 +10,19 @@
 // only dispatches: each exchange to its trackers, then to the rules.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
-import type { Severity } from "../context.js";
-import { credentialValues } from "../credential-names.js";
-import { fieldOf, isRecord } from "../json.js";
-import { keyFor } from "../operations.js";
-import { burstThreshold } from "../rate.js";
-import {
-  buildReport,
-  type JudgeLimits,
-  type Report,
-  type ScenarioResult,
-  type TrafficSummary,
-} from "../report.js";
+import { decodeExchange, judgeAnswer, pathOf } from "../http/answer.js";
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
 import type { AnswerEvent, Rule, RuleEvents, TaskEvent } from "../rules/types.js";
-import { specModel } from "../spec.js";
-import { decodeExchange, judgeAnswer, pathOf } from "./answer.js";
-import type { ObservedExchange } from "./exchange.js";
+import type { Severity } from "../shared/context.js";
+import type { ObservedExchange } from "../shared/exchange.js";
+import { fieldOf, isRecord } from "../shared/json.js";
+import type { JudgeLimits, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
+import { credentialValues } from "../spec/credential-names.js";
+import { keyFor } from "../spec/operations.js";
+import { burstThreshold } from "../spec/rate.js";
+import { specModel } from "../spec/spec.js";
+import { buildReport } from "./build-report.js";
 import { offsetPageOf, pagePageOf } from "./list-pages.js";
 import { createRateWindows } from "./rate-windows.js";
 import { createSecrets, REDACTED_TOKENS } from "./secrets.js";

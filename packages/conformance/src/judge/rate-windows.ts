@@ -8,7 +8,7 @@
 // intervals and so can only hide a burst, never make one up.
 
 import type { AnswerEvent } from "../rules/types.js";
-import { BoundedMap } from "./bounded.js";
+import { BoundedMap } from "../shared/bounded-map.js";
 
 interface RateWindow {
   succeeded: { start: number; end: number }[];

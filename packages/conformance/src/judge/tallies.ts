@@ -3,12 +3,12 @@
 // how many exchanges broke it, and quotes the first few.
 
 import type { OperationModel } from "@platform-api/spec";
-import type { Evidence, Severity } from "../context.js";
-import type { ScenarioResult } from "../report.js";
+import { PROBLEM } from "../http/answer.js";
+import { cutText } from "../http/shown-headers.js";
 import { resultIdOf } from "../rules/index.js";
 import type { Rule } from "../rules/types.js";
-import { PROBLEM } from "./answer.js";
-import { cutText } from "./shown-headers.js";
+import type { Evidence, Severity } from "../shared/context.js";
+import type { ScenarioResult } from "../shared/results.js";
 
 /** Exchanges a passing result shows: a few are enough to see what was judged. */
 export const SAMPLE = 5;

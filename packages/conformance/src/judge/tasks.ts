@@ -2,7 +2,7 @@
 // key its task fills), then polled (the state each poll gave). The task rules judge a poll against
 // what was kept of the task before it (src/rules/task-rules.ts).
 
-import { BoundedMap } from "./bounded.js";
+import { BoundedMap } from "../shared/bounded-map.js";
 
 export interface TaskSeen {
   /** The state the last poll gave; undefined when only its start was seen. */

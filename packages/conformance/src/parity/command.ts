@@ -3,20 +3,20 @@
 // recorded ones, per operation and overall. Parity is information, not a verdict: exit 0 when it
 // ran, 1 only under --fail-under, 2 for input it cannot use, 130/143 when interrupted.
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
 import { closeSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createHttp } from "../http.js";
-import { exitCodeOf } from "../interrupt.js";
-import { baseUrlOf, type ConformanceOptions, checkOptions, UsageError } from "../options.js";
-import { createPacer } from "../pacer.js";
-import { checkReportDir, openPrivate, reportDirOf } from "../report-files.js";
-import { type RunIo, withRunOutput } from "../run-output.js";
-import { type StartedTarget, startTarget } from "../target.js";
-import { colors as pc } from "../terminal.js";
-import { readHar } from "../traffic/har.js";
-import { VERSION } from "../version.js";
+import { readHar } from "../http/har.js";
+import { createHttp } from "../http/http.js";
+import { checkReportDir, openPrivate, reportDirOf } from "../report/files.js";
+import { type RunIo, withRunOutput } from "../report/run-output.js";
+import type { ConformanceOptions } from "../shared/conformance-options.js";
+import { exitCodeOf } from "../shared/interrupt.js";
+import { createPacer } from "../shared/pacer.js";
+import { colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { VERSION } from "../shared/version.js";
+import { baseUrlOf, checkOptions } from "../target/check-options.js";
+import { type StartedTarget, startTarget } from "../target/target.js";
 import { compareShapes, type SideName } from "./compare.js";
 import { enumPathsOf } from "./enum-paths.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";

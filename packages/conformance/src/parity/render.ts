@@ -1,8 +1,8 @@
 // A parity report as terminal lines and as Markdown (parity.md). What a recording and a target
-// hold reaches both (paths, enum values): Markdown escapes it (src/markdown.ts), and the terminal
+// hold reaches both (paths, enum values): Markdown escapes it (src/shared/markdown.ts), and the terminal
 // lines go through the command's printer (forTerminal, redaction).
 
-import { mdCode, mdText } from "../markdown.js";
+import { mdCode, mdText } from "../shared/markdown.js";
 import type { ParityReport } from "./report.js";
 
 const shown = (parity: number | null) => (parity === null ? "n/a" : `${parity}%`);

@@ -1,10 +1,11 @@
 // The report formats: one entry per file a run, fuzz, observe and verify write into the report
-// folder, in the order the summary names them. The writer (src/report-files.ts), the summary's
+// folder, in the order the summary names them. The writer (src/report/files.ts), the summary's
 // "reports:" line, the --report help and the tests read this list, so a new format is its renderer
 // and one line here.
 
-import { type Report, toJunit, toMarkdown } from "../report.js";
-import { toHtml } from "../report-html.js";
+import type { Report } from "../shared/results.js";
+import { toHtml } from "./html.js";
+import { toJunit, toMarkdown } from "./report.js";
 
 export interface ReportFormat {
   /** Its name in the report folder. */

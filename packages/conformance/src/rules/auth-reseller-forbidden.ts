@@ -9,9 +9,9 @@
 // judged there, once the exchanges showed the token accepted (an unknown or expired token is never
 // taken for one that lacks permission).
 
-import { keyFor } from "../operations.js";
-import { DEFAULTS } from "../options.js";
-import { requestRate } from "../rate.js";
+import { KEY_VARIABLES } from "../shared/conformance-options.js";
+import { keyFor } from "../spec/operations.js";
+import { requestRate } from "../spec/rate.js";
 import { rule } from "./types.js";
 
 export const authResellerClientTokenForbidden = rule({
@@ -27,7 +27,7 @@ export const authResellerClientTokenForbidden = rule({
   title: () => "a client token on the reseller API is refused with 403 (it is valid, without permission)",
   needs: () => ["real-auth"],
   unjudged: () =>
-    `no reseller operation answered a token known to be the client's, nor refused one the client API had accepted; a 2xx on the reseller API is judged only where the tokens' roles are known (an active run knows which key it sent): in observe and verify they are not known unless the keys are set in ${DEFAULTS.apiKeyEnv} and ${DEFAULTS.resellerApiKeyEnv}, and a client token let in cannot be told from the reseller token`,
+    `no reseller operation answered a token known to be the client's, nor refused one the client API had accepted; a 2xx on the reseller API is judged only where the tokens' roles are known (an active run knows which key it sent): in observe and verify they are not known unless the keys are set in ${KEY_VARIABLES.apiKeyEnv} and ${KEY_VARIABLES.resellerApiKeyEnv}, and a client token let in cannot be told from the reseller token`,
   judge: ({ auth, answer }) => {
     if (!auth.token || answer.status === requestRate().exceededStatus || answer.status >= 500)
       return undefined;

@@ -1,9 +1,9 @@
 // A read that documents 404 answers it for a resource that does not exist. Judged where the request
 // itself says the id is unknown: an active run's driver gives one path parameter a value no
-// resource has (src/drivers/unknown-ids.ts). Traffic never says so, and the judge does not guess.
+// resource has (src/active/drivers/unknown-ids.ts). Traffic never says so, and the judge does not guess.
 
 import type { OperationModel } from "@platform-api/spec";
-import { operationNeeds } from "../operations.js";
+import { operationNeeds } from "../spec/operations.js";
 import { rule } from "./types.js";
 
 const pathParameters = (operation: OperationModel) => operation.parameters.filter((p) => p.in === "path");

@@ -1,9 +1,9 @@
-// Every answer against the spec (src/judge/answer.ts): `schema` fails on what breaks what the seed
+// Every answer against the spec (src/http/answer.ts): `schema` fails on what breaks what the seed
 // states (an undocumented status or content type, a body off its schema with the spec's inferences
 // optional, an answer that breaks HTTP itself); `schema.inferred` (a `should`) on what breaks only
 // an inference (x-inferred-required).
 
-import { answersCarryInferences } from "../spec.js";
+import { answersCarryInferences } from "../spec/spec.js";
 import { rule } from "./types.js";
 
 export const schema = rule({

@@ -2,17 +2,18 @@
 // fed by the observing proxy or by a HAR file, reported like an active run (the report files of
 // src/report/formats.ts; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
-// The suite's own names are never redacted as if they were a key (src/vocabulary.ts registers them).
-import "../vocabulary.js";
 import { readFileSync } from "node:fs";
+import { readHar } from "../http/har.js";
 import { createJudge, type Judge } from "../judge/judge.js";
-import { baseUrlOf, DEFAULTS, UsageError } from "../options.js";
-import { createUsageRedactor } from "../redact.js";
-import type { Report } from "../report.js";
-import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report-files.js";
-import type { RunIo, RunResult } from "../run.js";
-import { forTerminal, colors as pc } from "../terminal.js";
-import { createHarRecorder, type RecordingState, readHar } from "./har.js";
+import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
+import type { RunIo, RunResult } from "../report/run-output.js";
+import { KEY_VARIABLES } from "../shared/conformance-options.js";
+import { createUsageRedactor } from "../shared/redact.js";
+import type { Report } from "../shared/results.js";
+import { forTerminal, colors as pc } from "../shared/terminal.js";
+import { UsageError } from "../shared/usage-error.js";
+import { baseUrlOf } from "../target/check-options.js";
+import { createHarRecorder, type RecordingState } from "./har-recorder.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 
 export interface ObserveOptions {
@@ -79,8 +80,8 @@ export function listenAddress(value: string, allowRemote: boolean): { host: stri
  * role, so the reseller API letting the client key in is judged in traffic too.
  */
 const rolesOf = (env: Record<string, string | undefined> | undefined) => ({
-  client: env?.[DEFAULTS.apiKeyEnv] || undefined,
-  reseller: env?.[DEFAULTS.resellerApiKeyEnv] || undefined,
+  client: env?.[KEY_VARIABLES.apiKeyEnv] || undefined,
+  reseller: env?.[KEY_VARIABLES.resellerApiKeyEnv] || undefined,
 });
 
 export interface Observing {
@@ -118,7 +119,7 @@ export async function startObserving(
   const upstream = baseUrlOf("--upstream", options.upstream);
   const judge = createJudge({
     env: options.env,
-    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    keyVariables: [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv],
     roles: rolesOf(options.env),
     onFirstFailure: options.onFirstFailure,
   });
@@ -205,7 +206,7 @@ function printer(io: TrafficIo, urls: (string | undefined)[]) {
   // Every line reaches the screen through forTerminal: what a target or a HAR sent shows as text.
   const print = (line: string) =>
     (io.write ?? ((text: string) => process.stdout.write(`${text}\n`)))(forTerminal(line));
-  const usage = createUsageRedactor(env, [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv], urls);
+  const usage = createUsageRedactor(env, [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv], urls);
   return { env, usage, print };
 }
 
@@ -297,7 +298,7 @@ export async function runVerify(options: VerifyOptions, io: RunIo = {}): Promise
     !exchanges.some((e) => e.status !== null && e.status >= 200 && e.status < 300);
   const judge = createJudge({
     env,
-    keyVariables: [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
+    keyVariables: [KEY_VARIABLES.apiKeyEnv, KEY_VARIABLES.resellerApiKeyEnv],
     roles: rolesOf(env),
     credentialsRecorded,
   });

@@ -7,7 +7,7 @@
 
 import { createServer } from "node:http";
 import { DEFAULTS as SIMULATOR_DEFAULTS } from "@platform-api/simulator";
-import { MAX_JUDGED_BODY_BYTES } from "../judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../shared/exchange.js";
 import { accept } from "./proxy/accept.js";
 import { passAnswer } from "./proxy/answer.js";
 import { forward } from "./proxy/forward.js";

@@ -2,52 +2,10 @@
 // written as their label ("APIKey [token 1]") or `[credential]`, every other text redacted of every
 // token seen; and an answer that broke HTTP itself says so in `response.comment`.
 
-import { isCredentialHeader, isCredentialParameter } from "../../credential-names.js";
-import { REDACTED } from "../../redact.js";
+import { type HarEntry, type HarHeader, INVALID_ANSWER, INVALID_SEPARATOR } from "../../http/har.js";
+import { REDACTED } from "../../shared/redact.js";
+import { isCredentialHeader, isCredentialParameter } from "../../spec/credential-names.js";
 import type { PassedExchange } from "../proxy/record.js";
-
-export interface HarHeader {
-  name: string;
-  value: string;
-}
-
-export interface HarEntry {
-  startedDateTime: string;
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    httpVersion: string;
-    headers: HarHeader[];
-    queryString: { name: string; value: string }[];
-    cookies: unknown[];
-    headersSize: number;
-    bodySize: number;
-    postData?: { mimeType: string; text: string };
-  };
-  response: {
-    status: number;
-    statusText: string;
-    httpVersion: string;
-    headers: HarHeader[];
-    cookies: unknown[];
-    content: { size: number; mimeType: string; text?: string; encoding?: string };
-    redirectURL: string;
-    headersSize: number;
-    bodySize: number;
-    comment?: string;
-  };
-  cache: Record<string, never>;
-  timings: { send: number; wait: number; receive: number };
-}
-
-/**
- * How the recorder marks an answer that broke HTTP itself (a status line, a body its
- * Content-Encoding cannot decode) in the entry's `response.comment`, so that `verify` of the
- * recording finds what `observe` found: the HAR's text holds the body as it came, not the failure.
- */
-export const INVALID_ANSWER = "conformance observe: invalid answer: ";
-export const INVALID_SEPARATOR = "; ";
 
 /**
  * Headers whose value is a scheme and a credential: the credential is written as its label

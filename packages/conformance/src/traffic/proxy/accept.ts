@@ -4,7 +4,7 @@
 // to the upstream with it.
 
 import type { ClientRequest, IncomingMessage, ServerResponse } from "node:http";
-import { MAX_JUDGED_BODY_BYTES } from "../../judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../../shared/exchange.js";
 import { type BodyCopy, bodyCopy } from "./copy.js";
 import { endToEnd, pathOf } from "./headers.js";
 

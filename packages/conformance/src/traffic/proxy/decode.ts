@@ -2,7 +2,7 @@
 // decoded past what the judge reads (a small gzip bomb stays small).
 
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { MAX_JUDGED_BODY_BYTES } from "../../judge/exchange.js";
+import { MAX_JUDGED_BODY_BYTES } from "../../shared/exchange.js";
 
 /** The body as text the judge reads: decoded from its content-coding, bounded; or why it cannot be. */
 export function decoded(

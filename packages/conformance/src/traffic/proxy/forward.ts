@@ -3,7 +3,7 @@
 // does not answer at all, gets the client the proxy's own 502 (own-answer.ts).
 
 import type { ClientRequest, IncomingMessage } from "node:http";
-import { connectHost } from "../../options.js";
+import { connectHost } from "../../http/connect-host.js";
 import { keepAnswerOnWriteError } from "../early-answer.js";
 import type { Passage } from "./accept.js";
 import { groupedPairs } from "./headers.js";

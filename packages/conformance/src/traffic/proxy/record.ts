@@ -1,7 +1,7 @@
 // The last stage of an exchange: what passed is handed to the judge (and the recorder) as the
 // judge reads it, the answer's body decoded from its content-coding.
 
-import { flatHeaders, headersOfPairs, type ObservedExchange } from "../../judge/exchange.js";
+import { flatHeaders, headersOfPairs, type ObservedExchange } from "../../shared/exchange.js";
 import type { Ending, Passage } from "./accept.js";
 import { decoded } from "./decode.js";
 import { pairs } from "./headers.js";

@@ -1,0 +1,181 @@
+// What the suite prints or writes never holds a key, in any form a target might echo it back in:
+// the client's redactor (as sent, percent-encoded, escaped, hex, base64, the secret part alone).
+// Text must be redacted whole, before it is cut to an excerpt: a cut through a key leaves a piece
+// no redactor can recognise.
+
+import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@platform-api/client/redact";
+
+export { REDACTED };
+
+/**
+ * The suite's own names, kept whole by every redactor made after it is given (src/active/vocabulary.ts
+ * gives it when loaded: it reads the registries, which import this module, so it cannot be imported
+ * here). Every entry point loads it first (run, fuzz, observe/verify, the CLI, the library).
+ */
+let suiteVocabulary: () => readonly string[] = () => [];
+export function keepSuiteNames(vocabulary: () => readonly string[]): void {
+  suiteVocabulary = vocabulary;
+}
+
+/**
+ * A function that redacts every form of every key (keys shorter than 4 characters are ignored),
+ * except inside the suite's own names (src/active/vocabulary.ts).
+ */
+export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
+  return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
+}
+
+/** Marks a kept name while the key's patterns run: private-use characters no key is made of. */
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const KEPT = /\uE000(\d+)\uE001/g;
+
+/**
+ * The redactor, with the suite's own names set aside while it runs and put back after. Only the
+ * names a form of a key occurs in are set aside (none, for a key of random characters): a secret
+ * part that is a word (`test$client-token`) is still redacted everywhere else, and a whole token
+ * (`<id>$<secret>`) is never inside a name, as no name holds a `$`. Text that already holds the
+ * marker characters is redacted as it is, nothing set aside.
+ */
+function keepingSuiteNames(secrets: (string | undefined)[], redact: (text: string) => string) {
+  const forms = secrets.map(keyForms);
+  const lower = forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)]));
+  const exact = forms.flatMap((f) => f.encoded);
+  if (lower.length === 0) return redact;
+  const endangered = suiteVocabulary().filter((name) => {
+    const low = name.toLowerCase();
+    return lower.some((form) => low.includes(form)) || exact.some((form) => name.includes(form));
+  });
+  if (endangered.length === 0) return redact;
+  return (text: string) => {
+    if (text.includes(OPEN) || text.includes(CLOSE)) return redact(text);
+    let masked = text;
+    endangered.forEach((name, i) => {
+      if (masked.includes(name)) masked = masked.split(name).join(`${OPEN}${i}${CLOSE}`);
+    });
+    if (masked === text) return redact(text);
+    return redact(masked).replace(KEPT, (_, i: string) => endangered[Number(i)] as string);
+  };
+}
+
+/** Text holding an escaped character (`%2f`, `\\u0024`, `\\x24`, `&#36;`): a key's escaped forms may hide in it. */
+const ESCAPE = /%[0-9a-f]{2}|\\[ux]|&#/i;
+const hexOf = (text: string) => Buffer.from(text).toString("hex");
+
+/** A redactor that learns keys one at a time. */
+export interface GrowingRedactor {
+  /** Adds a key (again: nothing); its patterns are built now, once. */
+  add(key: string): void;
+  (text: string): string;
+}
+
+/**
+ * A redactor for a traffic that brings new keys as it goes (a client rotating its token per
+ * request): each key's patterns are compiled once, when it is added, never rebuilt with the
+ * others. Text without an escaped character is first searched for each key's plain forms (a
+ * substring search), and only a key found there runs its patterns; so a text costs a few
+ * substring searches per key, however many keys came before.
+ */
+export function createGrowingRedactor(): GrowingRedactor {
+  type Key = { length: number; redact: (text: string) => string; lower: string[]; exact: string[] | null };
+  const known = new Set<string>();
+  // Longest first, so that no shorter key cuts a longer one that holds it before it is matched.
+  const keys: Key[] = [];
+  const redact = ((text: string): string => {
+    if (keys.length === 0 || text.length < 4) return text;
+    const escaped = ESCAPE.test(text);
+    let out = text;
+    let lower = escaped ? "" : text.toLowerCase();
+    for (const key of keys) {
+      if (!escaped && key.exact !== null) {
+        const plain = out;
+        if (
+          !key.lower.some((form) => lower.includes(form)) &&
+          !key.exact.some((form) => plain.includes(form))
+        )
+          continue;
+      }
+      const next = key.redact(out);
+      if (next !== out) {
+        out = next;
+        if (!escaped) lower = out.toLowerCase();
+      }
+    }
+    return out;
+  }) as GrowingRedactor;
+  redact.add = (key: string) => {
+    if (known.has(key)) return;
+    known.add(key);
+    const forms = keyForms(key);
+    if (forms.literals.length === 0) return;
+    // The plain forms stand for the patterns only for a key of ASCII characters (a case-insensitive
+    // match of other characters is not a lower-cased substring); any other key always runs them.
+    const ascii = /^[\x20-\x7e]*$/.test(key);
+    const entry: Key = {
+      length: key.length,
+      redact: createRedactor([key]),
+      lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
+      exact: ascii ? forms.encoded : null,
+    };
+    const at = keys.findIndex((k) => k.length < entry.length);
+    keys.splice(at < 0 ? keys.length : at, 0, entry);
+  };
+  return redact;
+}
+
+/** Deep copy with every string redacted. */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  return JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === "string" ? redact(v) : v));
+}
+
+/**
+ * Anything shaped like a platform token (`<digits>$<secret>`, the `$` possibly percent-encoded or
+ * escaped): what a usage error may echo when a token was typed where a flag's value belongs.
+ */
+const TOKEN_SHAPED = /\d+(?:\$|%24|\\u0024)[^\s"'`,;:|()<>[\]{}]{4,}/gi;
+
+/**
+ * The password of a URL's user information (`scheme://user:password@host`), wherever a URL is in
+ * text. The last `@` before the path ends it, as URL parsers read it. The user name stays: it names
+ * an account, it does not open one.
+ */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:)[^\s/?#]*@/gi;
+
+/** The text with the password of every URL in it shown as `***` (`http://user:***@host`). */
+export function hideUrlPasswords(text: string): string {
+  return text.replace(URL_PASSWORD, `$1${REDACTED}@`);
+}
+
+/** The passwords of URLs given on the command line, as typed and as a URL parser reads them. */
+function urlPasswords(values: (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const typed = value && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:([^\s/?#]*)@/i.exec(value)?.[1];
+    if (!value || !typed) continue;
+    out.push(typed);
+    try {
+      out.push(decodeURIComponent(typed));
+    } catch {
+      // Not percent-encoded: the typed form is the password.
+    }
+    if (URL.canParse(value)) out.push(new URL(value).password);
+  }
+  return out;
+}
+
+/**
+ * The redactor of messages about the command line (usage errors, exit 2), before any target is
+ * known: the keys in the environment variables that hold them, anything shaped like a token, the
+ * password of any URL, and in every form the password of each URL in `urls` (the flags' values).
+ */
+export function createUsageRedactor(
+  env: Record<string, string | undefined>,
+  keyVariables: (string | undefined)[],
+  urls: (string | undefined)[] = [],
+): (text: string) => string {
+  const keys = createRedactor([
+    ...keyVariables.map((name) => (name ? env[name] : undefined)),
+    ...urlPasswords(urls),
+  ]);
+  return (text) => hideUrlPasswords(keys(text)).replace(TOKEN_SHAPED, REDACTED);
+}
