@@ -12,9 +12,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_TOKENS } from "@platform-api/simulator";
 import { loadModel, matchOperation } from "@platform-api/spec";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
 import { isRecord } from "../src/json.js";
 import { offsetLists } from "../src/offset.js";
 import { createRedactor } from "../src/redact.js";
@@ -25,6 +24,7 @@ import { summariseReason } from "../src/report-html/summaries.js";
 import { toHtml } from "../src/report-html.js";
 import { embeddedHints } from "../src/target.js";
 import { actingCharacters } from "./acting-characters.js";
+import { sharedChromium } from "./chromium.js";
 import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, failedIds, runCli } from "./run-cli.js";
@@ -118,9 +118,7 @@ beforeAll(async () => {
   } finally {
     await target.close();
   }
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
+  browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   context.setDefaultTimeout(60_000);
   // Offline: anything but a file is aborted, and noted.
