@@ -27,7 +27,7 @@ import { actingCharacters } from "./acting-characters.js";
 import { sharedChromium } from "./chromium.js";
 import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, failedIds, runCli } from "./run-cli.js";
+import { type CliRun, failedIds, type RunHost, startRunHost } from "./run-cli.js";
 
 const model = loadModel();
 const limited = model.conventions.requestRate.exceededStatus;
@@ -66,13 +66,14 @@ interface Written {
 }
 
 /**
- * A run of the CLI whose report files stay: runCli reads back report.json, junit.xml and
- * report.md from a folder of its own, then removes it; a later --report (the last one counts)
- * sends every file, report.html among them, to a folder this test keeps until it ends.
+ * A run through the CLI's path (a run host: its flag parser, then runConformance; both runs in one
+ * process, the CLI's own is cli.test.ts's) whose report files stay: the host reads back the files
+ * of a folder of its own, then removes it; a later --report (the last one counts) sends every
+ * file, report.html among them, to a folder this test keeps until it ends.
  */
-async function written(args: string[], env: Record<string, string> = {}): Promise<Written> {
+async function written(host: RunHost, args: string[], env: Record<string, string> = {}): Promise<Written> {
   const dir = mkdtempSync(join(tmpdir(), "conformance-html-"));
-  const run = await runCli(["--report", dir, ...args], env);
+  const run = await host.run(["--report", dir, ...args], env);
   const file = join(dir, "report.html");
   let html: string;
   let report: Report;
@@ -82,7 +83,8 @@ async function written(args: string[], env: Record<string, string> = {}): Promis
   } catch (error) {
     throw new Error(`the run wrote no report (exit ${run.code}):\n${run.stdout}${run.stderr}\n${error}`);
   }
-  return { run, dir, report, html, url: pathToFileURL(file).href };
+  // The report the run wrote here (the host read its own folder, left empty by the later --report).
+  return { run: { ...run, report }, dir, report, html, url: pathToFileURL(file).href };
 }
 
 let conformant: Written;
@@ -96,12 +98,14 @@ const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   const target = await startFaultyTarget(hostile);
+  const host = await startRunHost();
   try {
     const hints = embeddedHints(target.sim);
     [conformant, failing] = await Promise.all([
       // The embedded simulator's whole run, strict: also the proof that it fails nothing.
-      written(["--allow-writes", "--allow-burst", "--strict"]),
+      written(host, ["--allow-writes", "--allow-burst", "--strict"]),
       written(
+        host,
         [
           "--target",
           target.url,
@@ -116,7 +120,7 @@ beforeAll(async () => {
       ),
     ]);
   } finally {
-    await target.close();
+    await Promise.all([target.close(), host.close()]);
   }
   browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
