@@ -199,14 +199,16 @@ function judgeBurst(recording: ObservedExchange[], limit: number) {
 let host: RunHost;
 /** The live defects but the burst's, packed into runs. */
 const LIVE_GROUPS = groups(DEFECTS.filter((d) => live(d) && !d.burst));
+/**
+ * A live run's flags without the burst: it is judged from the recording and by hand (below), no
+ * live defect touches a rate-limit result, and it would cost each run some 200 requests.
+ */
+const withoutBurst = (args: string[]) => args.filter((arg) => arg !== "--allow-burst");
 /** One run per group, whichever test asks first: a test that reads more of a run shares it. */
 const liveRuns = new Map<Defect[], Promise<CliRun>>();
 function liveRun(group: Defect[]): Promise<CliRun> {
   let run = liveRuns.get(group);
   if (!run) {
-    // Without the burst: it is judged from the recording and by hand (below), no live defect
-    // touches a rate-limit result, and it would cost each run some 200 requests.
-    const withoutBurst = (args: string[]) => args.filter((arg) => arg !== "--allow-burst");
     run = against(together(group), (args, env) => host.run(withoutBurst(args), env));
     liveRuns.set(group, run);
   }
@@ -390,7 +392,9 @@ describe.concurrent("teeth live", () => {
   });
 
   it("without --gpu-flavor the quota error path still runs: ERROR, a reason naming a quota, created_resources null", async () => {
-    const run = await against(undefined, (args, env) => host.run(args, env), { gpuFlavor: false });
+    const run = await against(undefined, (args, env) => host.run(withoutBurst(args), env), {
+      gpuFlavor: false,
+    });
     const out = run.stdout + run.stderr;
     expect(failedIds(run), out).toEqual([]);
     expect(run.code, out).toBe(0);
