@@ -4,7 +4,7 @@ import LongestWaitsFirst from "./test/longest-waits-first.js";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/warm-scenario-modules.ts"],
+    globalSetup: ["test/warm-scenario-modules.ts", "test/shared-chromium.ts"],
     sequence: { sequencer: LongestWaitsFirst },
     // Two files at a time: a worker's own module graph costs CPU (measured: 87 CPU-seconds with
     // four, 82 with two, in the same 58 s), and the runs that wait (the suite's pacing, respect's

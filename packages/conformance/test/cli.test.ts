@@ -1,6 +1,11 @@
 // The CLI as users run it: usage errors exit 2 with a clear message, --dry-run calls nothing,
 // --only selects, --strict turns `should` warnings into failures, the reports are written, and a
 // server given by URL and key (a simulator started separately, in its own process) is checked.
+//
+// Only what needs the process spawns the built CLI: commander's refusals (its exit code is set by
+// the process's exitOverride), one per command that parses its own flags (run, observe, fuzz), and
+// one whole run against a simulator in a process of its own. The rest goes through the CLI's path
+// after the process (its flag parser, then runConformance) in one run host.
 
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -13,7 +18,7 @@ import { rateText, requestsPerSecond } from "../src/spec/rate.js";
 import { specModel } from "../src/spec/spec.js";
 import { MAX_DURATION_SECONDS } from "../src/traffic/commands.js";
 import { startFaultyTarget } from "./faulty-target.js";
-import { failedIds, RUN_TIMEOUT_MS, runCli } from "./run-cli.js";
+import { failedIds, RUN_TIMEOUT_MS, type RunHost, runCli, startRunHost } from "./run-cli.js";
 
 const SIM_CLI = fileURLToPath(new URL("../../simulator/dist/cli.js", import.meta.url));
 const KEY = "777$conformance-cli-test-key-5c2a";
@@ -24,12 +29,21 @@ const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
 const above = String(requestsPerSecond() * 5);
 
-// One refusal of each layer as the process shows it (commander's parser, the options' checks, the
-// target, the observe command); every flag's own refusals are tested in-process (cli-options.test.ts).
+// Two run hosts, the runs dealt in turn: one process's runs share one core, and these start together.
+let hosts: RunHost[] = [];
+let dealt = 0;
+const host: Pick<RunHost, "run"> = {
+  run: (...args) => (hosts[dealt++ % hosts.length] as RunHost).run(...args),
+};
+beforeAll(async () => {
+  hosts = await Promise.all([startRunHost(), startRunHost()]);
+});
+afterAll(() => Promise.all(hosts.map((h) => h.close())));
+
+// Every flag's own refusals are tested in-process (cli-options.test.ts).
 describe.concurrent("usage and configuration errors exit 2 with a message", () => {
+  // As the process shows them: commander's parser, for each command that parses its own flags.
   it.each([
-    [["--rate-limit", above], `--rate-limit ${above} is above the platform's ${rateText()}`],
-    [["--target", "ftp://example.com"], /only http:\/\/ and https:\/\/ URLs are allowed/],
     [["--no-such-flag"], /unknown option '--no-such-flag'/],
     [
       ["observe", "--upstream", "http://127.0.0.1:9", "--duration", "3000000"],
@@ -39,21 +53,35 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
       ["fuzz", "--phases", "coverage,bogus"],
       /--phases "bogus" is not allowed: give one or more of coverage, fuzz, stateful/,
     ],
-  ])("%j", async (args, message) => {
+  ])("the process: %j", async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     if (typeof message === "string") expect(run.stdout + run.stderr).toContain(message);
     else expect(run.stdout + run.stderr).toMatch(message);
   });
 
+  // The options' checks and the target's, after the flags are parsed.
+  it.each([
+    [["--rate-limit", above], `--rate-limit ${above} is above the platform's ${rateText()}`],
+    [["--target", "ftp://example.com"], /only http:\/\/ and https:\/\/ URLs are allowed/],
+  ])("%j", async (args, message) => {
+    const run = await host.run(args);
+    expect(run.code, run.stderr).toBe(2);
+    if (typeof message === "string") expect(run.stdout).toContain(message);
+    else expect(run.stdout).toMatch(message);
+  });
+
   it("names the empty variable when a URL target has no key", async () => {
-    const run = await runCli(["--target", "http://127.0.0.1:9", "--api-key-env", "MY_PLATFORM_TOKEN"]);
+    const run = await host.run(["--target", "http://127.0.0.1:9", "--api-key-env", "MY_PLATFORM_TOKEN"]);
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/No API key: the environment variable MY_PLATFORM_TOKEN is empty or not set/);
   });
 
   it("says the target cannot be reached, without the key", async () => {
-    const run = await runCli(["--target", "http://127.0.0.1:9"], { GCORE_API_KEY: KEY });
+    // Tried again after pauses of the time scale's (1 s each at 1): the message is what is checked.
+    const run = await host.run(["--target", "http://127.0.0.1:9", "--time-scale", "0.01"], {
+      GCORE_API_KEY: KEY,
+    });
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/cannot be reached/);
     expect(run.stdout + run.stderr).not.toContain(KEY);
@@ -63,7 +91,7 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
 describe.concurrent("--dry-run and --only", () => {
   it("lists every scenario and what it would call, calling nothing", async () => {
     // Port 9 (discard) has no server: a dry run that called anything would fail.
-    const run = await runCli(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
+    const run = await host.run(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Dry run: nothing is called\. \d+ scenarios/);
     expect(run.stdout).toContain(
@@ -81,7 +109,7 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only runs just the matching scenarios", async () => {
-    const run = await runCli(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
+    const run = await host.run(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
     expect(run.code).toBe(0);
     const ids = run.report?.scenarios.map((s) => s.id) ?? [];
     expect(ids.length).toBeGreaterThan(3);
@@ -94,7 +122,7 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only a rule judged on a story's calls runs the story for it, reports the rule alone, and lists what it created", async () => {
-    const run = await runCli(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
+    const run = await host.run(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.report?.scenarios.map((s) => [s.id, s.status])).toEqual([
       ["tasks.poll.state-moves-forward", "passed"],
@@ -130,7 +158,10 @@ describe.concurrent("severity", () => {
         "--only",
         `pagination.page.default-limit.${listAiTasks.operationId}`,
       ];
-      const [lenient, strict] = await Promise.all([runCli(args, env), runCli([...args, "--strict"], env)]);
+      const [lenient, strict] = await Promise.all([
+        host.run(args, env),
+        host.run([...args, "--strict"], env),
+      ]);
       expect(lenient.code).toBe(0);
       expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0, flaky: 0 });
       expect(lenient.report?.scenarios[0]?.reason).toContain(`holds ${served} items; expected ${documented}`);

@@ -435,6 +435,96 @@ export const defects = (): Defect[] => [
       return undefined;
     },
   },
+  ...listAnswerDefects(),
+];
+
+/** The page list whose exchange this is (the AI task list), by the spec's pagination. */
+const pageListOf = (ex: Exchange) => {
+  const pagination = matchOperation(model, ex.method, ex.path)?.operation.pagination;
+  return pagination?.style === "page" ? pagination : undefined;
+};
+const AI_TASKS = "listAiTasks";
+
+/** Answer-side defects of the lists' paging, each the planted defect of a list rule (judged in-process). */
+const listAnswerDefects = (): Defect[] => [
+  {
+    name: "a limit or offset out of bounds answered 422, not 400",
+    // A status the spec does not document either.
+    fails: offsetListIds.flatMap((op) => [`pagination.offset.limit-bounds.${op}`, `schema.${op}`]),
+    response: (ex, answer) => {
+      if (offsetListOf(ex) && answer.status === 400) answer.status = 422;
+    },
+  },
+  {
+    name: "a list asked without a limit answers half a page",
+    // The offset-list driver's walk starts without a limit: every count is off, and the walks of the
+    // lists that one default page holds (all but the instances) end short.
+    fails: [
+      ...offsetListIds.flatMap((op) => [
+        `pagination.offset.default-limit.${op}`,
+        `pagination.offset.count-is-total.${op}`,
+      ]),
+      "pagination.offset.walk-visits-each-once.listRegions",
+      "pagination.offset.walk-visits-each-once.listQuotaLimitRequests",
+      `pagination.page.default-limit.${AI_TASKS}`,
+    ],
+    response: (ex, answer) => {
+      const offset = offsetListOf(ex);
+      const paging = offset ? { limit: offset.limit.name, items: offset.pagination.itemsField } : undefined;
+      const page = pageListOf(ex);
+      const { limit, items } = paging ?? { limit: page?.limitParam, items: page?.itemsField };
+      if (!limit || !items || answer.status !== 200 || ex.query.has(limit)) return;
+      const list = fieldOf(answer.body, items);
+      if (isRecord(answer.body) && Array.isArray(list) && list.length > 1)
+        answer.body[items] = list.slice(0, Math.floor(list.length / 2));
+    },
+  },
+  {
+    name: "an AI task page one item longer than its limit",
+    // The repeated first item is out of any ordering asked.
+    fails: [`pagination.page.page-within-limit.${AI_TASKS}`, `pagination.page.ordering-sorts.${AI_TASKS}`],
+    response: (ex, answer) => {
+      const page = pageListOf(ex);
+      const items = fieldOf(answer.body, page?.itemsField ?? "");
+      if (!page || answer.status !== 200 || !ex.query.has(page.limitParam)) return;
+      if (isRecord(answer.body) && Array.isArray(items) && items.length > 0)
+        answer.body[page.itemsField] = [...items, items[0]];
+    },
+  },
+  {
+    name: "the last AI task page links a next page",
+    // The link made keeps no filter of the request.
+    fails: [`pagination.page.last-page-next-null.${AI_TASKS}`, "pagination.page.links-keep-filters"],
+    response: (ex, answer) => {
+      const page = pageListOf(ex);
+      if (!page || answer.status !== 200 || !isRecord(answer.body) || answer.body[page.nextField] !== null)
+        return;
+      const at = Number(ex.query.get(page.pageParam) ?? 1);
+      answer.body[page.nextField] =
+        `${page.pageParam}=${at + 1}&${page.limitParam}=${ex.query.get(page.limitParam) ?? 1}`;
+    },
+  },
+  {
+    name: "an AI task page's previous link names the first page",
+    // The link made keeps no filter of the request.
+    fails: [`pagination.page.next-previous-neighbours.${AI_TASKS}`, "pagination.page.links-keep-filters"],
+    response: (ex, answer) => {
+      const page = pageListOf(ex);
+      if (!page || answer.status !== 200 || !isRecord(answer.body)) return;
+      if (typeof answer.body[page.previousField] === "string")
+        answer.body[page.previousField] =
+          `${page.pageParam}=1&${page.limitParam}=${ex.query.get(page.limitParam) ?? 1}`;
+    },
+  },
+  {
+    // A `should`: the spec infers previous as required (x-inferred-required); judged with --strict.
+    name: "AI task pages without their previous link",
+    fails: [`schema.inferred.${AI_TASKS}`],
+    response: (ex, answer) => {
+      const page = pageListOf(ex);
+      if (page && isRecord(answer.body)) delete answer.body[page.previousField];
+    },
+  },
 ];
 
 /** Every name a schema of the spec requires only by inference (x-inferred-required). */

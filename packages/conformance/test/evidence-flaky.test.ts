@@ -1,12 +1,21 @@
 // Evidence that is the failure's own, and a one-off told from a defect (issue #36). Whole runs:
 // which exchange a result failed on, and whether a 5xx repeats when its request is sent again,
 // come out of the run itself (its HTTP layer, drivers, judge and reporter together); no recording
-// holds what a re-send would answer.
+// holds what a re-send would answer. The runs go through the CLI's path in one run host (its flag
+// parser, then runConformance), all four side by side: each mostly waits on its own pacing, and
+// the pauses before a re-send are the time scale's (--time-scale 0.01: 10 ms, not the seed's 1 s).
+// The CLI's own process is cli.test.ts's.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedHints } from "../src/target/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, runCli } from "./run-cli.js";
+import { type CliRun, type RunHost, startRunHost } from "./run-cli.js";
+
+let host: RunHost;
+beforeAll(async () => {
+  host = await startRunHost();
+});
+afterAll(() => host?.close());
 
 /** A run's flags against a faulty target: every story runs (the hints a live user would pass). */
 function argsFor(target: FaultyTarget): string[] {
@@ -43,27 +52,6 @@ function expectOwnEvidence(run: CliRun) {
   }
   return shown;
 }
-
-describe("a run against a target with injected 500s (30 %)", () => {
-  let target: FaultyTarget;
-  beforeAll(async () => {
-    target = await startFaultyTarget({ name: "500:0.3", fails: [], simulator: { faults: "500:0.3" } });
-  });
-  afterAll(() => target.close());
-
-  it("points every failure at its own exchange, which carries the status and path its reason names", async () => {
-    const run = await runCli(argsFor(target), {
-      GCORE_API_KEY: target.sim.apiKey,
-      GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
-    });
-    expect(run.report, run.stderr).toBeDefined();
-    expectOwnEvidence(run);
-    // The target answers no request 500 every time: nothing is a defect, what failed once is flaky.
-    expect(
-      run.report?.scenarios.filter((s) => s.status === "failed").map((s) => `${s.id}: ${s.reason}`),
-    ).toEqual([]);
-  });
-});
 
 /**
  * Chosen requests answered 500 on their first `n` tries, then passed to the simulator: a one-off
@@ -102,9 +90,17 @@ const ONE_OFFS = [
   { match: (e: Exchange) => e.path === "/iam/clients/me" && e.headers.authorization === undefined, n: 4 },
 ];
 
+/** What ONE_OFFS make flaky: one result of each of their requests. */
+const FLAKY = [
+  "auth.missing-header.getCurrentClient",
+  "check-limits.requested-grows-with-servers",
+  "pagination.offset.count-is-total.listQuotaLimitRequests",
+];
+
 describe("a target whose 500s do not repeat, and one whose 500 does", () => {
   let oneOff: FaultyTarget;
   let lasting: FaultyTarget;
+  let again: FaultyTarget;
   let runs: { plain: CliRun; failOnFlaky: CliRun; lasting: CliRun };
   beforeAll(async () => {
     oneOff = await startFaultyTarget({ name: "one-off 500s", fails: [], request: firstTries(ONE_OFFS) });
@@ -121,25 +117,18 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
       GCORE_API_KEY: t.sim.apiKey,
       GCORE_RESELLER_API_KEY: t.sim.resellerApiKey,
     });
-    const [plain, lastingRun] = await Promise.all([
-      runCli(argsFor(oneOff), env(oneOff)),
-      runCli(argsFor(lasting), env(lasting)),
+    // Its one-offs are spent by the plain run: the --fail-on-flaky run gets a target of its own.
+    again = await startFaultyTarget({ name: "one-off 500s", fails: [], request: firstTries(ONE_OFFS) });
+    const [plain, lastingRun, failOnFlaky] = await Promise.all([
+      host.run(argsFor(oneOff), env(oneOff)),
+      host.run(argsFor(lasting), env(lasting)),
+      // Only the results the one-offs make flaky: whether they alone turn the exit to 1.
+      host.run([...argsFor(again), "--fail-on-flaky", ...FLAKY.flatMap((id) => ["--only", id])], env(again)),
     ]);
-    // Its one-offs are spent: a target of its own.
-    const again = await startFaultyTarget({ name: "one-off 500s", fails: [], request: firstTries(ONE_OFFS) });
-    try {
-      runs = {
-        plain,
-        lasting: lastingRun,
-        failOnFlaky: await runCli([...argsFor(again), "--fail-on-flaky"], env(again)),
-      };
-    } finally {
-      await again.close();
-    }
+    runs = { plain, lasting: lastingRun, failOnFlaky };
   });
   afterAll(async () => {
-    await oneOff.close();
-    await lasting.close();
+    await Promise.all([oneOff?.close(), lasting?.close(), again?.close()]);
   });
 
   const byStatus = (run: CliRun, status: string) =>
@@ -150,13 +139,7 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
     expect(plain.report, plain.stderr).toBeDefined();
     expect(byStatus(plain, "failed")).toEqual([]);
     const flaky = byStatus(plain, "flaky");
-    expect(flaky).toEqual(
-      expect.arrayContaining([
-        "auth.missing-header.getCurrentClient",
-        "check-limits.requested-grows-with-servers",
-        "pagination.offset.count-is-total.listQuotaLimitRequests",
-      ]),
-    );
+    expect(flaky).toEqual(expect.arrayContaining(FLAKY));
     expect(plain.report?.summary.flaky).toBe(flaky.length);
     for (const s of expectOwnEvidence(plain).filter((x) => x.status === "flaky")) {
       const { retriedOn } = s.flaky ?? { retriedOn: [] };
@@ -171,6 +154,8 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
 
   it("exits 0 on flaky results alone, 1 with --fail-on-flaky", () => {
     expect(runs.plain.code, runs.plain.stdout).toBe(0);
+    expect(byStatus(runs.failOnFlaky, "failed"), runs.failOnFlaky.stdout).toEqual([]);
+    expect(byStatus(runs.failOnFlaky, "flaky").sort(), runs.failOnFlaky.stdout).toEqual([...FLAKY].sort());
     expect(runs.failOnFlaky.code, runs.failOnFlaky.stdout).toBe(1);
   });
 
@@ -207,5 +192,32 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
     );
     expect(runs.plain.files["report.md"]).toMatch(/results failed on one answer/);
     expect(runs.plain.files["report.html"]).toMatch(/results failed on one answer/);
+  });
+});
+
+/** The run against a target that answers 30 % of requests 500, started beside the others. */
+async function thirtyPercent(): Promise<{ target: FaultyTarget; run: CliRun }> {
+  const target = await startFaultyTarget({ name: "500:0.3", fails: [], simulator: { faults: "500:0.3" } });
+  const run = await host.run(argsFor(target), {
+    GCORE_API_KEY: target.sim.apiKey,
+    GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
+  });
+  return { target, run };
+}
+let random: ReturnType<typeof thirtyPercent>;
+beforeAll(() => {
+  random = thirtyPercent();
+});
+afterAll(async () => (await random)?.target.close());
+
+describe("a run against a target with injected 500s (30 %)", () => {
+  it("points every failure at its own exchange, which carries the status and path its reason names", async () => {
+    const { run } = await random;
+    expect(run.report, run.stderr).toBeDefined();
+    expectOwnEvidence(run);
+    // The target answers no request 500 every time: nothing is a defect, what failed once is flaky.
+    expect(
+      run.report?.scenarios.filter((s) => s.status === "failed").map((s) => `${s.id}: ${s.reason}`),
+    ).toEqual([]);
   });
 });

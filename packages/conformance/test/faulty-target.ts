@@ -55,8 +55,8 @@ export interface Defect {
    */
   touches?: string[];
   /**
-   * Shown only by a burst faster than twice the platform's rate: run alone, after the others, and
-   * again (bounded) while the machine is too loaded for a burst to exceed the rate.
+   * Shown only by a burst faster than twice the platform's rate: judged from a burst built by hand
+   * (test/teeth.test.ts), since how fast a live one goes is the machine's.
    */
   burst?: boolean;
   /** Why only a live run can show it, though it changes answers alone (judged from no recording). */

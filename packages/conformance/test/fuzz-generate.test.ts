@@ -83,7 +83,9 @@ describe("the coverage phase", () => {
       );
       const cases = casesOf(operation.operationId);
       for (const fact of facts) {
-        const values = valuesSent(cases, fact.name);
+        const values = new Set(
+          cases.filter((c) => c.query[0]?.[0] === fact.name).map((c) => c.query[0]?.[1]),
+        );
         const listed = (
           (fact.schema.items as { enum?: unknown[] } | undefined)?.enum ??
           (fact.schema.enum as unknown[] | undefined) ??
@@ -96,6 +98,27 @@ describe("the coverage phase", () => {
     }
     // Not vacuous: the record documents such parameters (the task list's offset, state, order_by, …).
     expect(sent).toBeGreaterThan(5);
+  });
+
+  it("sends a list's platform-documented parameters with its smallest page (the spec's least limit)", () => {
+    let paged = 0;
+    for (const operation of model.operations.filter((o) => o.pagination)) {
+      const described = new Set(operation.parameters.map((p) => p.name));
+      const limit = requireParameter(operation, operation.pagination?.limitParam ?? "", "query");
+      if (limit.minimum === undefined) continue;
+      const names = platformFactsOf(operation.operationId)
+        .filter((f) => f.kind === "parameter" && f.in === "query" && !described.has(f.name))
+        .map((f) => (f as ParameterFact).name);
+      const cases = casesOf(operation.operationId).filter((c) => names.includes(c.query[0]?.[0] ?? ""));
+      // A page of 1,000 instances is ~700 KB; what these cases judge (schema, 5xx) needs one item.
+      for (const c of cases)
+        expect(c.query.slice(1), `${operation.operationId} ${c.query[0]?.[0]}`).toEqual([
+          [limit.name, String(limit.minimum)],
+        ]);
+      paged += cases.length;
+    }
+    // Not vacuous: the instance list alone documents two dozen such parameters.
+    expect(paged).toBeGreaterThan(20);
   });
 
   it("leaves each required body field out, and sends each field of the wrong type", () => {

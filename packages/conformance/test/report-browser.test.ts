@@ -12,14 +12,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadModel } from "@platform-api/spec";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
 import { summarize } from "../src/judge/build-report.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { toHtml } from "../src/report/html.js";
 import type { Evidence } from "../src/shared/context.js";
 import type { Report, ScenarioResult } from "../src/shared/results.js";
+import { sharedChromium } from "./chromium.js";
 
 const model = loadModel();
 const { exceededStatus } = model.conventions.requestRate;
@@ -107,9 +107,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "report-browser-"));
   for (const [name, report] of Object.entries(FIXTURES))
     writeFileSync(join(dir, `${name}.html`), toHtml(report, { model }));
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
+  browser = await sharedChromium();
   for (const scheme of SCHEMES) {
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
     context.setDefaultTimeout(60_000);

@@ -8,15 +8,19 @@
 //
 // Live, through the CLI's path (one run host: the CLI's flag parser, then runConformance, several
 // runs at a time in one process): the defects the recording cannot show (a changed request, a
-// result of a story, the simulator's own settings), and the runs that must find nothing (the
-// embedded simulator through the built CLI, Prism).
+// result of a story), and the runs that must find nothing (Prism, the correct variants that change
+// requests, all in one run). A server without a limiter is judged from a burst built by hand: a
+// live burst's speed is the machine's.
 
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
+import { burstThreshold, requestRate } from "../src/spec/rate.js";
+import { specModel } from "../src/spec/spec.js";
 import { embeddedHints } from "../src/target/target.js";
 import { correctVariants, defects } from "./defects.js";
 import { type Answer, type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
@@ -155,20 +159,73 @@ function judgeWith(planted: Defect, recording: ObservedExchange[], sim: FaultyTa
   return judge.results({ strict: true });
 }
 
+/**
+ * The recording, then a burst built by hand from one of its answers: more answers than the burst
+ * rule lets through, one token, all within one period, as a server whose limit is `limit` requests
+ * a period (0: none) answers them: the requests past the limit meet the spec's exceeded status.
+ */
+function judgeBurst(recording: ObservedExchange[], limit: number) {
+  const { periodSeconds, exceededStatus } = requestRate();
+  const path = operationById(specModel(), "getCurrentClient").path;
+  const template = recording.find(
+    (e) => e.method === "GET" && e.status === 200 && new URL(e.url, "http://recorded").pathname === path,
+  );
+  if (!template) throw new Error(`the recording holds no 200 of GET ${path}`);
+  const count = burstThreshold() + 10;
+  const step = (periodSeconds * 1000) / (2 * count);
+  const start = Math.max(...recording.map((e) => e.at + e.durationMs)) + 2 * periodSeconds * 1000;
+  const judge = createJudge();
+  for (const recorded of recording) judge.judge(recorded);
+  for (let i = 0; i < count; i++) {
+    const limited = limit > 0 && i >= limit;
+    judge.judge({
+      ...template,
+      at: start + i * step,
+      durationMs: 1,
+      ...(limited
+        ? {
+            status: exceededStatus,
+            responseHeaders: { "content-type": "application/json", "retry-after": String(periodSeconds) },
+            body: JSON.stringify({ message: "slow down" }),
+          }
+        : {}),
+    });
+  }
+  return judge.results({ strict: true });
+}
+
 // One run host for every run of this file; the live runs are one concurrent group,, at most maxConcurrency runs at a time (vitest.config.ts): a run waits on
 // its own pacing (50 requests a second) for most of its time, so several share two cores well.
 let host: RunHost;
 /** The live defects but the burst's, packed into runs. */
 const LIVE_GROUPS = groups(DEFECTS.filter((d) => live(d) && !d.burst));
+/**
+ * A live run's flags without the burst: it is judged from the recording and by hand (below), no
+ * live defect touches a rate-limit result, and it would cost each run some 200 requests.
+ */
+const withoutBurst = (args: string[]) => args.filter((arg) => arg !== "--allow-burst");
 /** One run per group, whichever test asks first: a test that reads more of a run shares it. */
 const liveRuns = new Map<Defect[], Promise<CliRun>>();
 function liveRun(group: Defect[]): Promise<CliRun> {
   let run = liveRuns.get(group);
   if (!run) {
-    run = against(together(group), (args, env) => host.run(args, env));
+    run = against(together(group), (args, env) => host.run(withoutBurst(args), env));
     liveRuns.set(group, run);
   }
   return run;
+}
+/** The correct variants only a live run shows (they change requests). */
+const LIVE_VARIANTS = VARIANTS.filter(live);
+let variantsRun: Promise<CliRun> | undefined;
+/**
+ * One run for every live variant, without --strict, with the flags any of them asks for: each
+ * changes requests of its own operation only (a volume's size, the current client's pace), so the
+ * others neither hide nor cause what one shows.
+ */
+function liveVariantsRun(): Promise<CliRun> {
+  const flags = Object.assign({}, ...LIVE_VARIANTS.map((v) => v.flags), { strict: false });
+  variantsRun ??= against(together(LIVE_VARIANTS), (args, env) => host.run(args, env), flags);
+  return variantsRun;
 }
 beforeAll(async () => {
   host = await startRunHost();
@@ -242,6 +299,22 @@ describe("teeth in-process: each answer-side defect applied to one recorded corr
       ).toEqual([]);
     },
   );
+  // A burst needs no live run to be judged: the answers a server gives one, built by hand from a
+  // recorded answer and placed within one period, are judged as those of a fast machine's burst. A
+  // live burst's speed is the machine's: a loaded one never exceeds the rate, and proves nothing.
+  it.each(DEFECTS.filter((d) => d.burst).map((d) => [d.name, d] as const))(
+    "caught by exactly its results, a burst built by hand: %s",
+    (_name, defect) => {
+      const failed = (limit: number) =>
+        judgeBurst(recording, limit)
+          .filter((r) => r.status === "failed")
+          .map((r) => r.id)
+          .sort();
+      expect(failed(defect.simulator?.rateLimit ?? requestRate().limit)).toEqual([...defect.fails].sort());
+      // The same burst from a server that keeps the spec's rate fails nothing.
+      expect(failed(requestRate().limit)).toEqual([]);
+    },
+  );
 });
 
 describe.concurrent("teeth live", () => {
@@ -272,14 +345,12 @@ describe.concurrent("teeth live", () => {
   );
 
   // Servers that do what the platform's own descriptions allow: no failure, exit 0. Run without
-  // --strict: a `should` the spec only infers (x-inferred-required) may warn, nothing else.
-  it.each(VARIANTS.filter(live).map((d) => [d.name, d] as const))(
+  // --strict: a `should` the spec only infers (x-inferred-required) may warn, nothing else. The live
+  // variants share one run (each changes requests the other leaves alone), each test its own checks.
+  it.each(LIVE_VARIANTS.map((d) => [d.name, d] as const))(
     "a correct variant passes, live: %s",
     async (_name, variant) => {
-      const run = await against(variant, (args, env) => host.run(args, env), {
-        ...variant.flags,
-        strict: false,
-      });
+      const run = await liveVariantsRun();
       const out = run.stdout + run.stderr;
       expect(failedIds(run), out).toEqual([]);
       expect(run.code, out).toBe(0);
@@ -321,7 +392,9 @@ describe.concurrent("teeth live", () => {
   });
 
   it("without --gpu-flavor the quota error path still runs: ERROR, a reason naming a quota, created_resources null", async () => {
-    const run = await against(undefined, (args, env) => host.run(args, env), { gpuFlavor: false });
+    const run = await against(undefined, (args, env) => host.run(withoutBurst(args), env), {
+      gpuFlavor: false,
+    });
     const out = run.stdout + run.stderr;
     expect(failedIds(run), out).toEqual([]);
     expect(run.code, out).toBe(0);
@@ -335,36 +408,4 @@ describe.concurrent("teeth live", () => {
     }
     expect(run.report?.createdResources.filter((r) => r.type === "task").length).toBe(2);
   });
-});
-
-/** Runs of a burst defect at most: each runs the burst alone, tried again only while bursts were too slow. */
-const BURST_TRIES = 3;
-
-// After the concurrent runs above, alone in this file: a burst must exceed twice the platform's
-// rate to show a limiter missing, and seven runs beside it on two cores slow it below that.
-describe("teeth live, alone: what only a fast burst shows", () => {
-  it.each(DEFECTS.filter((d) => d.burst).map((d) => [d.name, d] as const))(
-    "caught by exactly its results, live: %s",
-    async (_name, defect) => {
-      let run: CliRun | undefined;
-      const tries: string[] = [];
-      for (let attempt = 1; attempt <= BURST_TRIES; attempt++) {
-        // Only what judges the burst: the rest of a whole run would add seconds to the end of the
-        // package's tests, and the concurrent runs above already show the rest of the run.
-        run = await against(
-          defects().find((d) => d.name === defect.name),
-          (args, env) => host.run([...args, ...defect.fails.flatMap((id) => ["--only", id])], env),
-        );
-        const burst = run.report?.scenarios.find((s) => s.id === "rate-limit.burst-meets-429");
-        tries.push(`try ${attempt}: ${burst?.status} ${burst?.reason ?? ""}`);
-        // Skipped: this try's burst never exceeded the rate here, so it proves nothing either way.
-        if (burst?.status !== "skipped") break;
-      }
-      if (!run) throw new Error("no run");
-      expect(failedIds(run), `${tries.join("\n")}\n${run.stdout}${run.stderr}`).toEqual(
-        [...defect.fails].sort(),
-      );
-      expect(run.code).toBe(1);
-    },
-  );
 });

@@ -7,22 +7,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Simulator, startSimulator } from "@platform-api/simulator";
 import { operationById } from "@platform-api/spec";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
-import { findChromium, HOW_TO_INSTALL } from "../../docs/scripts/chromium.mjs";
 import { offsetList } from "../src/spec/offset.js";
 import { specModel } from "../src/spec/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
+import { sharedChromium } from "./chromium.js";
 
 const regions = offsetList(operationById(specModel(), "listRegions"));
 let browser: Browser;
 let sim: Simulator;
 
 beforeAll(async () => {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found for the browser tests. ${HOW_TO_INSTALL}`);
-  browser = await chromium.launch({ executablePath, headless: true, timeout: 60_000 });
+  browser = await sharedChromium();
   sim = await startSimulator({ port: 0, env: {} });
 }, 120_000);
 

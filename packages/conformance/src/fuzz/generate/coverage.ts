@@ -103,6 +103,7 @@ function platformParameterCases(operation: OperationModel, base: FuzzRequest): F
   const facts = platformFactsOf(operation.operationId).filter(
     (f): f is ParameterFact => f.kind === "parameter" && f.in === "query" && !described.has(f.name),
   );
+  const smallest = smallestPage(operation);
   return facts.flatMap((fact) => {
     const schema = fact.schema as ValueFacts & { exclusiveMinimum?: number };
     const facts = schema.items ?? schema;
@@ -114,11 +115,22 @@ function platformParameterCases(operation: OperationModel, base: FuzzRequest): F
       ...(facts.type === "boolean" ? [true, false] : []),
       ...(facts.format === "date-time" ? [DATE_TIMES[0]] : []),
     ].filter((v) => v !== undefined);
+    const paged = smallest && smallest[0] !== fact.name ? [smallest] : [];
     return [...new Set(values.map(String))].map((value) => ({
       ...base,
-      query: [[fact.name, value]] as [string, string][],
+      query: [[fact.name, value], ...paged] as [string, string][],
     }));
   });
+}
+
+/**
+ * A list's smallest page (its limit parameter at the spec's minimum): only the answer's schema and
+ * a 5xx are judged of a platform parameter's case, and a full page of the instance list is ~700 KB.
+ */
+function smallestPage(operation: OperationModel): [string, string] | undefined {
+  const name = operation.pagination?.limitParam;
+  const minimum = operation.parameters.find((p) => p.in === "query" && p.name === name)?.minimum;
+  return name === undefined || minimum === undefined ? undefined : [name, String(minimum)];
 }
 
 function bodyCases(operation: OperationModel, base: FuzzRequest): FuzzRequest[] {
