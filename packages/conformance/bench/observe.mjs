@@ -13,8 +13,8 @@ import { Agent, createServer, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { startSimulator } from "@platform-api/simulator";
 import { loadModel, operationById } from "@platform-api/spec";
-import { startObserving } from "../src/traffic/commands.js";
-import { startProxy } from "../src/traffic/proxy.js";
+import { startObserving } from "../dist/traffic/commands.js";
+import { startProxy } from "../dist/traffic/proxy.js";
 import { bounded } from "./bounded.mjs";
 
 const HOST = "127.0.0.1";

@@ -11,9 +11,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runConformance } from "../src/active/run.js";
-import { parseArgs } from "../src/cli/cli-options.js";
-import { reportFiles } from "../src/report/formats.js";
+import { runConformance } from "../dist/active/run.js";
+import { parseArgs } from "../dist/cli/cli-options.js";
+import { reportFiles } from "../dist/report/formats.js";
 
 async function run({ args, env, library = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "conformance-host-"));
