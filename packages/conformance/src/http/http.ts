@@ -12,6 +12,7 @@ import type { HttpOptions } from "./options.js";
 import { sendCall } from "./send.js";
 import { urlOf } from "./url.js";
 
+export type { Wait } from "../shared/activity.js";
 export { retryAfterMs } from "../spec/rate.js";
 export type { Answer, Answered } from "./answer.js";
 export { excerptOf } from "./answer.js";
@@ -26,7 +27,7 @@ export {
 } from "./bounds.js";
 export { CutAnswerError, cutMessage, NoAnswerError } from "./errors.js";
 export { evidenceOf } from "./evidence.js";
-export type { HttpOptions, Wait } from "./options.js";
+export type { HttpOptions } from "./options.js";
 export type { KeyVariables } from "./request.js";
 export { curlOfExchange, resendOf } from "./resends.js";
 export { sleep } from "./retries.js";

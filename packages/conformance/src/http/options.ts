@@ -1,5 +1,6 @@
 // What an HTTP layer is given, and what it tells as it goes.
 
+import type { Wait } from "../shared/activity.js";
 import type { Evidence } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
 import type { Pacer } from "../shared/pacer.js";
@@ -36,16 +37,4 @@ export interface HttpOptions {
    * made: what a run's progress shows and its time account adds up.
    */
   waiting?: (wait: Wait) => void;
-}
-
-/** A pause the HTTP layer made between requests, and why. */
-export interface Wait {
-  /** "after 429", "after 503", "after no answer", or "pacing" (the suite's own rate). */
-  reason: string;
-  /** When it began (ms since the epoch) and how long it lasts. */
-  at: number;
-  ms: number;
-  method: string;
-  /** Path and query (redacted). */
-  url: string;
 }
