@@ -29,12 +29,12 @@ import { loadModel, matchOperation, operationById, requireParameter } from "@pla
 import fc from "fast-check";
 import { runConformance } from "../dist/active/run.js";
 import { DEFAULTS } from "../dist/cli/options.js";
+import { prepareRun } from "../dist/discovery/prepare.js";
+import { requestsPerSecond } from "../dist/facts/rate.js";
 import { FUZZ_DEFAULTS } from "../dist/fuzz/options.js";
 import { coveragePhase, fuzzPhase } from "../dist/fuzz/phases.js";
 import { planOperations } from "../dist/fuzz/plan.js";
 import { createSession } from "../dist/fuzz/session.js";
-import { requestsPerSecond } from "../dist/spec/rate.js";
-import { prepareRun } from "../dist/target/prepare.js";
 import { bounded } from "./bounded.mjs";
 
 const HOST = "127.0.0.1";
@@ -51,7 +51,7 @@ const DEADLINE_MS = 480_000;
 
 // The planted defect: the task list asked for the tasks in its state enum's last value. The main
 // run reads the task list, but never by that state (the proxy counts it to show it). Not the
-// regions' largest page: discovery asks for it (src/target/prepare.ts reads the regions a page of the
+// regions' largest page: discovery asks for it (src/discovery/prepare.ts reads the regions a page of the
 // largest size at a time), as do the offset scenarios for every list with a maximum.
 const TASKS = operationById(MODEL, "listTasks");
 const STATE = requireParameter(TASKS, "state", "query");

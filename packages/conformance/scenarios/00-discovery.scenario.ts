@@ -1,11 +1,11 @@
-// What the discovery before the first scenario found (src/target/prepare.ts), as results of their own: the
+// What the discovery before the first scenario found (src/discovery/prepare.ts), as results of their own: the
 // token verified, the default project named, an ACTIVE region listed. A discovery answer that
 // breaks the spec fails its step here, with its evidence; the scenarios that need what it could not
 // give skip, naming it.
 
 import { check, scenario } from "../src/active/scenario.js";
+import { REGIONS, usableRegionState } from "../src/facts/regions.js";
 import type { DiscoveryStepId } from "../src/shared/context.js";
-import { REGIONS, usableRegionState } from "../src/spec/regions.js";
 
 const STEPS: { id: DiscoveryStepId; title: string; operation: string; calls: string[] }[] = [
   {

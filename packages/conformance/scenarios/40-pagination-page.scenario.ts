@@ -6,8 +6,8 @@
 import { operationById } from "@platform-api/spec";
 import { type AiTask, type AiTaskQuery, aiTaskPage } from "../src/active/lists.js";
 import { check, type Need, scenario } from "../src/active/scenario.js";
+import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/facts/spec.js";
 import type { Http } from "../src/http/http.js";
-import { queryValues, schemaAt, specModel, successSchemaPointer } from "../src/spec/spec.js";
 
 const OP = "listAiTasks";
 const NEEDS: Need[] = ["state"];

@@ -6,8 +6,7 @@ import { inferredRequiredAt, operationById } from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
 import { expectStatus } from "../src/active/lists.js";
 import { check, scenario } from "../src/active/scenario.js";
-import { fieldOf } from "../src/shared/json.js";
-import { offSpec } from "../src/spec/api.js";
+import { offSpec } from "../src/facts/api.js";
 import {
   bodyValues,
   firstOf,
@@ -16,7 +15,8 @@ import {
   specModel,
   successSchemaPointer,
   valuesOf,
-} from "../src/spec/spec.js";
+} from "../src/facts/spec.js";
+import { fieldOf } from "../src/shared/json.js";
 
 type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];
 type ProfileField = components["schemas"]["ProfileField"];

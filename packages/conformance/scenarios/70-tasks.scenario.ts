@@ -12,10 +12,6 @@ import type { PollingInterval } from "@platform-api/spec";
 import type { components, operations } from "@platform-api/spec/generated/openapi";
 import { expectStatus } from "../src/active/lists.js";
 import { check, type Need, type ScenarioApi, scenario } from "../src/active/scenario.js";
-import type { Answer, Http } from "../src/http/http.js";
-import { sleep } from "../src/http/http.js";
-import type { RunContext } from "../src/shared/context.js";
-import { fieldOf } from "../src/shared/json.js";
 import {
   operationAt,
   requestExample,
@@ -23,8 +19,12 @@ import {
   requiredOf,
   schemaAt,
   successSchemaPointer,
-} from "../src/spec/spec.js";
-import { pollingFor, taskFacts } from "../src/spec/tasks.js";
+} from "../src/facts/spec.js";
+import { pollingFor, taskFacts } from "../src/facts/tasks.js";
+import type { Answer, Http } from "../src/http/http.js";
+import { sleep } from "../src/http/http.js";
+import type { RunContext } from "../src/shared/context.js";
+import { fieldOf } from "../src/shared/json.js";
 
 type Task = components["schemas"]["Task"];
 type CheckResult = components["schemas"]["VirtualGpuQuotaCheckResult"];

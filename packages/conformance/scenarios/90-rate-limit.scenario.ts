@@ -7,8 +7,6 @@
 // path (a loaded machine, a long link, a slow server) cannot exceed the rate, and proves nothing.
 
 import { check, type Need, scenario, step } from "../src/active/scenario.js";
-import type { Answer } from "../src/http/http.js";
-import { sleep } from "../src/http/http.js";
 import {
   burstThreshold,
   mostWithinOnePeriod,
@@ -16,7 +14,9 @@ import {
   requestRate,
   retryAfterMs,
   type Timed,
-} from "../src/spec/rate.js";
+} from "../src/facts/rate.js";
+import type { Answer } from "../src/http/http.js";
+import { sleep } from "../src/http/http.js";
 
 const NEEDS: Need[] = ["burst", "rate-limited"];
 const ME = "/iam/clients/me";

@@ -2,8 +2,8 @@
 // flags in CONFORMANCE_ARGS name (default: the embedded simulator) and provide it to the scenarios.
 import type { TestProject } from "vitest/node";
 import { parseArgs } from "./cli/cli-options.js";
-import { checkOptions } from "./target/check-options.js";
-import { prepareRun } from "./target/prepare.js";
+import { checkOptions } from "./discovery/check-options.js";
+import { prepareRun } from "./discovery/prepare.js";
 
 export default async function setup(project: TestProject) {
   if (project.getProvidedContext().conformance) return undefined;

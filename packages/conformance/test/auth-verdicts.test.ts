@@ -4,11 +4,11 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { offsetList } from "../src/facts/offset.js";
+import { keyFor } from "../src/facts/operations.js";
+import { specModel } from "../src/facts/spec.js";
 import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import { offsetList } from "../src/spec/offset.js";
-import { keyFor } from "../src/spec/operations.js";
-import { specModel } from "../src/spec/spec.js";
 import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();

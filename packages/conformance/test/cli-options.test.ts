@@ -11,10 +11,10 @@ import { parseArgs } from "../src/cli/cli-options.js";
 import { createFuzzCommand, toFuzzOptions } from "../src/cli/fuzz-options.js";
 import { DEFAULTS } from "../src/cli/options.js";
 import { createObserveCommand } from "../src/cli/traffic-options.js";
+import { checkOptions } from "../src/discovery/check-options.js";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/facts/rate.js";
 import { checkFuzzOptions, FUZZ_DEFAULTS } from "../src/fuzz/options.js";
 import { UsageError } from "../src/shared/usage-error.js";
-import { MIN_RATE_LIMIT, requestsPerSecond } from "../src/spec/rate.js";
-import { checkOptions } from "../src/target/check-options.js";
 import { MAX_DURATION_SECONDS, runObserve } from "../src/traffic/commands.js";
 
 const quiet = (command: Command) =>

@@ -9,9 +9,9 @@
 
 import { createClient } from "@platform-api/client";
 import { operationById, paginatedOperations, requireParameter } from "@platform-api/spec";
+import { listFilters, listOrderings } from "../src/facts/list-facts.js";
+import { requestExample, requestSchemaPointer, schemaAt, specModel } from "../src/facts/spec.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
-import { listFilters, listOrderings } from "../src/spec/list-facts.js";
-import { requestExample, requestSchemaPointer, schemaAt, specModel } from "../src/spec/spec.js";
 
 export interface ClientTraffic {
   baseUrl: string;

@@ -2,7 +2,7 @@
 // header, a query parameter or a body field whose name says it holds one. `observe --record`
 // writes none of their values into the HAR, and no report form (report.json, junit.xml, report.md,
 // report.html) holds one, though the upstream here echoes the whole request back in an answer the
-// judge fails (so its excerpt is in the reports). The names are listed once (src/spec/credential-names.ts)
+// judge fails (so its excerpt is in the reports). The names are listed once (src/facts/credential-names.ts)
 // and in the README.
 
 import { readFileSync } from "node:fs";
@@ -16,8 +16,8 @@ import {
   CREDENTIAL_PARAMETERS,
   hideCredentials,
   isCredentialHeader,
-} from "../src/spec/credential-names.js";
-import { specModel } from "../src/spec/spec.js";
+} from "../src/facts/credential-names.js";
+import { specModel } from "../src/facts/spec.js";
 import { loopbackServers } from "./loopback-servers.js";
 import { observeRecording } from "./observe-in-process.js";
 

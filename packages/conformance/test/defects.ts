@@ -12,13 +12,13 @@ import {
   platformFactsOf,
   type StatusFact,
 } from "@platform-api/spec";
+import { listFilters, listOrderings } from "../src/facts/list-facts.js";
+import { allOffsetLists } from "../src/facts/offset.js";
+import { keyFor } from "../src/facts/operations.js";
+import { bodyValues, queryValues, specModel, specValidator } from "../src/facts/spec.js";
+import { taskFacts } from "../src/facts/tasks.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
-import { listFilters, listOrderings } from "../src/spec/list-facts.js";
-import { allOffsetLists } from "../src/spec/offset.js";
-import { keyFor } from "../src/spec/operations.js";
-import { bodyValues, queryValues, specModel, specValidator } from "../src/spec/spec.js";
-import { taskFacts } from "../src/spec/tasks.js";
 import type { Answer, Defect, Exchange } from "./faulty-target.js";
 
 const model = specModel();

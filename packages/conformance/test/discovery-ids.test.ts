@@ -8,8 +8,8 @@ import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../src/active/run.js";
 import { DEFAULTS } from "../src/cli/options.js";
-import { specModel } from "../src/spec/spec.js";
-import { prepareRun } from "../src/target/prepare.js";
+import { prepareRun } from "../src/discovery/prepare.js";
+import { specModel } from "../src/facts/spec.js";
 
 const model = specModel();
 const PROJECTS = operationById(model, "listProjects").path;

@@ -7,7 +7,7 @@
 // The CLI's own process is cli.test.ts's.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedHints } from "../src/target/target.js";
+import { embeddedHints } from "../src/discovery/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, type RunHost, startRunHost } from "./run-cli.js";
 

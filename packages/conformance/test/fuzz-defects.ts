@@ -5,8 +5,8 @@
 // must fail for it. Which request a defect touches is found through the spec model.
 
 import { matchOperation, operationById, requireParameter } from "@platform-api/spec";
+import { requestSchemaPointer, schemaAt, specModel } from "../src/facts/spec.js";
 import { isRecord } from "../src/shared/json.js";
-import { requestSchemaPointer, schemaAt, specModel } from "../src/spec/spec.js";
 import type { Defect, Exchange } from "./faulty-target.js";
 
 const model = specModel();

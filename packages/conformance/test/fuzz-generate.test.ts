@@ -8,13 +8,13 @@ import { execFileSync } from "node:child_process";
 import { operationById, type ParameterFact, platformFactsOf, requireParameter } from "@platform-api/spec";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { listFilters } from "../src/facts/list-facts.js";
+import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/facts/spec.js";
 import { requestArbitrary } from "../src/fuzz/generate/arbitraries.js";
 import { coverageCases } from "../src/fuzz/generate/coverage.js";
 import { MAX_QUERY_LENGTH, VERY_LARGE } from "../src/fuzz/generate/values.js";
 import { curlOf, newRequest } from "../src/fuzz/request.js";
 import type { FuzzRequest } from "../src/shared/finding.js";
-import { listFilters } from "../src/spec/list-facts.js";
-import { requestExample, requestSchemaPointer, requiredOf, schemaAt, specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 let n = 0;

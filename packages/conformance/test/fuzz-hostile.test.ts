@@ -18,13 +18,13 @@ import { simulatorHints } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULTS } from "../src/cli/options.js";
+import { specModel } from "../src/facts/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "../src/fuzz/checks.js";
 import { MAX_BODY_DEPTH } from "../src/fuzz/replay-file.js";
 import { newRequest } from "../src/fuzz/request.js";
 import { DOWN_OPERATIONS, OPERATION_FAILURE_LIMIT } from "../src/fuzz/session.js";
 import { MAX_ANSWER_BYTES } from "../src/http/http.js";
 import type { Finding } from "../src/shared/finding.js";
-import { specModel } from "../src/spec/spec.js";
 import { countingServer } from "./counting-server.js";
 import {
   type Answer,

@@ -5,11 +5,11 @@
 
 import { type OperationModel, operationById, requireParameter } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { requestExample, specModel } from "../src/facts/spec.js";
 import { FUZZ_CHECKS } from "../src/fuzz/checks.js";
 import { classify } from "../src/fuzz/classify.js";
 import { newRequest } from "../src/fuzz/request.js";
 import type { FuzzRequest } from "../src/shared/finding.js";
-import { requestExample, specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 const op = (id: string) => operationById(model, id);

@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { DEFAULTS } from "../src/cli/options.js";
+import { requestsPerSecond } from "../src/facts/rate.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../src/fuzz/options.js";
 import { runFuzz } from "../src/fuzz/run.js";
 import type { RunIo } from "../src/report/run-output.js";
 import type { Report } from "../src/shared/results.js";
-import { requestsPerSecond } from "../src/spec/rate.js";
 import type { FaultyTarget } from "./faulty-target.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fuzz-"));

@@ -3,14 +3,14 @@
 
 import { operationById } from "@platform-api/spec";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Request } from "../src/facts/api.js";
+import { specModel } from "../src/facts/spec.js";
 import { CutAnswerError, cutMessage, NoAnswerError } from "../src/http/errors.js";
 import { answered, cutAnswer, evidenceOf, handOut, noAnswer, noAnswerError } from "../src/http/evidence.js";
 import { type Layer, layerOf } from "../src/http/layer.js";
 import { TooLarge } from "../src/http/read-answer.js";
 import type { Evidence } from "../src/shared/context.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import type { Request } from "../src/spec/api.js";
-import { specModel } from "../src/spec/spec.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const regions = operationById(specModel(), "listRegions");

@@ -2,9 +2,9 @@
 // headers and body, which key it carries, and the curl command that names each key's variable.
 
 import { describe, expect, it } from "vitest";
+import { offSpec, type Request } from "../src/facts/api.js";
 import { curlOfCall, prepared, requestOf, roleOf } from "../src/http/request.js";
 import { urlOf } from "../src/http/url.js";
-import { offSpec, type Request } from "../src/spec/api.js";
 
 const keys = { apiKey: "1$client-key", resellerApiKey: "2$reseller-key-longer" };
 const call = (more: Partial<Request> = {}): Request => ({ method: "GET", path: "/v1/things", ...more });

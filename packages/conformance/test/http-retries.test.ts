@@ -3,12 +3,12 @@
 // status and period are the spec's (requestRate), never typed here.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Request } from "../src/facts/api.js";
+import { requestRate } from "../src/facts/rate.js";
 import type { Answer } from "../src/http/answer.js";
 import { RETRIES, RETRY_PAUSE_MS, SERVER_ERROR_PAUSE_MS } from "../src/http/bounds.js";
 import { againAfter, paced, pauseAfter, triesOf } from "../src/http/retries.js";
 import { stallNotice } from "../src/http/stall.js";
-import type { Request } from "../src/spec/api.js";
-import { requestRate } from "../src/spec/rate.js";
 
 const call = (method: Request["method"], more: Partial<Request> = {}): Request => ({
   method,

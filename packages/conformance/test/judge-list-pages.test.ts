@@ -3,13 +3,13 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { offsetList } from "../src/facts/offset.js";
+import { pageList } from "../src/facts/pages.js";
+import { specModel } from "../src/facts/spec.js";
 import { offsetPageOf, pagePageOf } from "../src/judge/list-pages.js";
 import type { Walks } from "../src/judge/walks.js";
 import type { AnswerEvent } from "../src/rules/types.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import { offsetList } from "../src/spec/offset.js";
-import { pageList } from "../src/spec/pages.js";
-import { specModel } from "../src/spec/spec.js";
 import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();

@@ -3,8 +3,8 @@
 // did, and what it forgets past its bounds.
 
 import { describe, expect, it } from "vitest";
+import { requestRate } from "../src/facts/rate.js";
 import { createRateWindows } from "../src/judge/rate-windows.js";
-import { requestRate } from "../src/spec/rate.js";
 
 const { periodSeconds, exceededStatus } = requestRate();
 const period = periodSeconds * 1000;

@@ -2,11 +2,11 @@
 // what passed and what failed, within its bounds, and the verdict its tally gives.
 
 import { describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
 import { PROBLEM } from "../src/http/answer.js";
 import { createTallies, SAMPLE, verdictOf } from "../src/judge/tallies.js";
 import { RULES, resultIdOf } from "../src/rules/index.js";
 import type { Evidence, Severity } from "../src/shared/context.js";
-import { specModel } from "../src/spec/spec.js";
 
 const ruleOf = (severity: Severity) => {
   const rule = RULES.find((r) => r.severity === severity && r.perOperation);

@@ -2,9 +2,9 @@
 // task, and which forgotten tasks it counts as lost to its bound.
 
 import { describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
 import { createTasks } from "../src/judge/tasks.js";
 import { facts } from "../src/rules/task-rules.js";
-import { specModel } from "../src/spec/spec.js";
 
 const { finished, failed, states } = facts();
 const terminal = [finished, ...failed];

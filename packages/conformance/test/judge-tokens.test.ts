@@ -3,9 +3,9 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { keyFor } from "../src/facts/operations.js";
+import { specModel } from "../src/facts/spec.js";
 import { createTokens } from "../src/judge/tokens.js";
-import { keyFor } from "../src/spec/operations.js";
-import { specModel } from "../src/spec/spec.js";
 import { exchangeWith } from "./exchange-fixture.js";
 
 const authorization = (token: string) => exchangeWith(token, { url: "/" }).requestHeaders.authorization;

@@ -10,11 +10,11 @@ import {
   type StatusFact,
 } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
+import { taskFacts } from "../src/facts/tasks.js";
 import type { Answer } from "../src/http/answer.js";
 import { judgeAnswer } from "../src/http/answer.js";
 import type { Evidence } from "../src/shared/context.js";
-import { specModel } from "../src/spec/spec.js";
-import { taskFacts } from "../src/spec/tasks.js";
 
 const model = specModel();
 const getTask = operationById(model, "getTask");

@@ -5,12 +5,12 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { listFilters, listOrderings } from "../src/facts/list-facts.js";
+import { offsetList } from "../src/facts/offset.js";
+import { pageList } from "../src/facts/pages.js";
+import { specModel } from "../src/facts/spec.js";
 import { createJudge } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import { listFilters, listOrderings } from "../src/spec/list-facts.js";
-import { offsetList } from "../src/spec/offset.js";
-import { pageList } from "../src/spec/pages.js";
-import { specModel } from "../src/spec/spec.js";
 
 const model = specModel();
 const aiTasks = pageList(operationById(model, "listAiTasks"));

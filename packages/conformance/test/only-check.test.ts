@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { runConformance } from "../src/active/run.js";
 import { resultIds } from "../src/active/scenario-ids.js";
 import { DEFAULTS } from "../src/cli/options.js";
+import { checkOnly } from "../src/discovery/check-options.js";
 import type { ConformanceOptions } from "../src/shared/conformance-options.js";
-import { checkOnly } from "../src/target/check-options.js";
 import { countingServer } from "./counting-server.js";
 
 const KEY = "4122$only-check-test-key-19ab";

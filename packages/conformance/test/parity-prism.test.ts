@@ -12,11 +12,11 @@ import { startSimulator } from "@platform-api/simulator";
 import { loadBundle, matchOperation } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { DEFAULTS } from "../src/cli/options.js";
+import { specModel } from "../src/facts/spec.js";
 import { readHar } from "../src/http/har.js";
 import { runParity } from "../src/parity/command.js";
 import { PARITY_DEFAULTS } from "../src/parity/options.js";
 import { shapeOf } from "../src/parity/shape.js";
-import { specModel } from "../src/spec/spec.js";
 
 const FIXTURE = fileURLToPath(new URL("fixtures/prism-platform.har", import.meta.url));
 

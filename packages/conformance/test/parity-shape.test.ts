@@ -4,6 +4,7 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
 import { compareShapes } from "../src/parity/compare.js";
 import { enumPathsOf } from "../src/parity/enum-paths.js";
 import { planReplay } from "../src/parity/plan.js";
@@ -11,7 +12,6 @@ import { toParityMarkdown, toTextLines } from "../src/parity/render.js";
 import { buildParityReport } from "../src/parity/report.js";
 import { type AnswerText, shapeOf } from "../src/parity/shape.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import { specModel } from "../src/spec/spec.js";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): AnswerText => ({
   status,

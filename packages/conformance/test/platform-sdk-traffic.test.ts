@@ -13,8 +13,8 @@ import {
   platformFactsOf,
 } from "@platform-api/spec";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requestExample, specModel } from "../src/facts/spec.js";
 import type { Report } from "../src/shared/results.js";
-import { requestExample, specModel } from "../src/spec/spec.js";
 import { startSdkSession } from "./sdk-session.js";
 
 const model = specModel();

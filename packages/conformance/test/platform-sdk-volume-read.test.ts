@@ -7,8 +7,8 @@
 import { EXTENSION_HEADER } from "@platform-api/simulator";
 import { operationById, platformExtension, pollingAdviceFor, taskPollingOf } from "@platform-api/spec";
 import { beforeAll, describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
 import type { Report } from "../src/shared/results.js";
-import { specModel } from "../src/spec/spec.js";
 import { startSdkSession } from "./sdk-session.js";
 
 const model = specModel();

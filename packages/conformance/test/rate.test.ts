@@ -2,7 +2,7 @@
 // spec's rate count as one period's, and the densest period is the one that counts.
 
 import { expect, it } from "vitest";
-import { burstThreshold, mostWithinOnePeriod, requestRate, type Timed } from "../src/spec/rate.js";
+import { burstThreshold, mostWithinOnePeriod, requestRate, type Timed } from "../src/facts/rate.js";
 
 const PERIOD_MS = requestRate().periodSeconds * 1000;
 

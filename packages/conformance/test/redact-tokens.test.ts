@@ -4,9 +4,9 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it, vi } from "vitest";
+import { offsetList } from "../src/facts/offset.js";
+import { specModel } from "../src/facts/spec.js";
 import { createJudge } from "../src/judge/judge.js";
-import { offsetList } from "../src/spec/offset.js";
-import { specModel } from "../src/spec/spec.js";
 
 /** How many keys the client's redactor was asked to build patterns for, over every call. */
 const built = vi.hoisted(() => ({ keys: 0 }));

@@ -9,10 +9,10 @@ import "../src/active/vocabulary.js";
 import { describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { resultIds } from "../src/active/scenario-ids.js";
+import { specModel } from "../src/facts/spec.js";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
 import { RULES } from "../src/rules/index.js";
 import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
-import { specModel } from "../src/spec/spec.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { runCli } from "./run-cli.js";
 

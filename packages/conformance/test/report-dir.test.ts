@@ -10,7 +10,7 @@ import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../src/active/run.js";
 import { DEFAULTS } from "../src/cli/options.js";
-import { specModel } from "../src/spec/spec.js";
+import { specModel } from "../src/facts/spec.js";
 import { runObserve, runVerify } from "../src/traffic/commands.js";
 import { countingServer } from "./counting-server.js";
 

@@ -5,8 +5,8 @@
 
 import { type Simulator, startSimulator } from "@platform-api/simulator";
 import { operationById } from "@platform-api/spec";
+import { specModel } from "../src/facts/spec.js";
 import type { Report } from "../src/shared/results.js";
-import { specModel } from "../src/spec/spec.js";
 import { type Observing, startObserving } from "../src/traffic/commands.js";
 
 export interface SdkCall {

@@ -4,8 +4,8 @@
 import { startSimulator } from "@platform-api/simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "../src/cli/cli-options.js";
-import { prepareRun } from "../src/target/prepare.js";
-import { askSimulatorHints, embeddedHints } from "../src/target/target.js";
+import { prepareRun } from "../src/discovery/prepare.js";
+import { askSimulatorHints, embeddedHints } from "../src/discovery/target.js";
 import { startFaultyTarget } from "./faulty-target.js";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;

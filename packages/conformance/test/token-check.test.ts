@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
 import { runConformance } from "../src/active/run.js";
 import { DEFAULTS } from "../src/cli/options.js";
+import { startTarget } from "../src/discovery/target.js";
 import { UsageError } from "../src/shared/usage-error.js";
-import { startTarget } from "../src/target/target.js";
 import { countingServer } from "./counting-server.js";
 
 const GOOD = "5123$token-check-good-8e2f1a";

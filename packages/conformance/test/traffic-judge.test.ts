@@ -3,12 +3,12 @@
 
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { offsetList } from "../src/facts/offset.js";
+import { burstThreshold, requestRate } from "../src/facts/rate.js";
+import { specModel } from "../src/facts/spec.js";
 import { createJudge, type JudgeOptions } from "../src/judge/judge.js";
 import { facts } from "../src/rules/task-rules.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
-import { offsetList } from "../src/spec/offset.js";
-import { burstThreshold, requestRate } from "../src/spec/rate.js";
-import { specModel } from "../src/spec/spec.js";
 import { exchangeWith } from "./exchange-fixture.js";
 
 const model = specModel();

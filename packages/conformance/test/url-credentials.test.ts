@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
+import { baseUrlOf } from "../src/discovery/check-options.js";
 import { UsageError } from "../src/shared/usage-error.js";
-import { baseUrlOf } from "../src/target/check-options.js";
 import { runObserve, runVerify } from "../src/traffic/commands.js";
 
 const PASSWORD = "s3cretpw-Zq81x";

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
+import { specModel } from "../src/facts/spec.js";
 import { MAX_HAR_BYTES, readHar } from "../src/http/har.js";
 import { UsageError } from "../src/shared/usage-error.js";
-import { specModel } from "../src/spec/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
 
 const model = specModel();

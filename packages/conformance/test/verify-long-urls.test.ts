@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { expect, it } from "vitest";
-import { specModel } from "../src/spec/spec.js";
+import { specModel } from "../src/facts/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
 
 const model = specModel();

@@ -10,8 +10,8 @@ import { operationById } from "@platform-api/spec";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { leaks } from "../../client/test/key-forms.js";
-import { offsetList } from "../src/spec/offset.js";
-import { specModel } from "../src/spec/spec.js";
+import { offsetList } from "../src/facts/offset.js";
+import { specModel } from "../src/facts/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
 import { sharedChromium } from "./chromium.js";
 

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createFuzzCommand, toFuzzOptions } from "../src/cli/fuzz-options.js";
 import { DEFAULTS } from "../src/cli/options.js";
+import { requestsPerSecond } from "../src/facts/rate.js";
 import type { FuzzOptions } from "../src/fuzz/options.js";
-import { requestsPerSecond } from "../src/spec/rate.js";
 import {
   cronProblem,
   describeGuide,

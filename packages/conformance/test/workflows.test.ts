@@ -5,9 +5,9 @@ import { DEFAULT_TOKENS, type Simulator } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
 import { runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { specModel } from "../src/facts/spec.js";
+import { pollingFor, taskFacts } from "../src/facts/tasks.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
-import { specModel } from "../src/spec/spec.js";
-import { pollingFor, taskFacts } from "../src/spec/tasks.js";
 import { type Defect, type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 
 const token = DEFAULT_TOKENS.client;

@@ -3,10 +3,10 @@
 // documents for that status.
 
 import { findOperation, responseFor } from "@platform-api/spec";
+import type { StatusOf } from "../facts/api.js";
+import { specModel } from "../facts/spec.js";
 import type { Answer, Answered } from "../http/http.js";
 import type { Evidence } from "../shared/context.js";
-import type { StatusOf } from "../spec/api.js";
-import { specModel } from "../spec/spec.js";
 
 export class Deviation extends Error {
   override name = "Deviation";

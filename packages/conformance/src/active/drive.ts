@@ -7,9 +7,9 @@
 import "./vocabulary.js";
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
+import { specModel } from "../facts/spec.js";
 import { plannedResults } from "../judge/judge.js";
 import type { Evidence } from "../shared/context.js";
-import { specModel } from "../spec/spec.js";
 import { DRIVERS } from "./drivers/index.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
 import { driverFlaky, driverUnfinished } from "./run-judge.js";

@@ -3,12 +3,12 @@
 // tasks. (Every answer is judged against the spec by the transport: src/judge/judge.ts.)
 
 import type { operations } from "@platform-api/spec/generated/openapi";
+import { type OffsetWalk, walkOffsetList } from "../discovery/offset-walk.js";
+import type { Request } from "../facts/api.js";
+import { type OffsetList, readOffsetPage } from "../facts/offset.js";
+import { pageList } from "../facts/pages.js";
+import { operationAt } from "../facts/spec.js";
 import type { Http } from "../http/http.js";
-import type { Request } from "../spec/api.js";
-import { type OffsetList, readOffsetPage } from "../spec/offset.js";
-import { pageList } from "../spec/pages.js";
-import { operationAt } from "../spec/spec.js";
-import { type OffsetWalk, walkOffsetList } from "../target/offset-walk.js";
 import { check, Deviation, expectStatus } from "./check.js";
 import { readPage } from "./page-walk.js";
 

@@ -1,10 +1,10 @@
 // Reading a page list as a client does: one page from a query or a `next`/`previous` link, and a
 // walk that follows `next`. A page that is no page is a deviation of the scenario or driver.
 
+import type { Query, Request } from "../facts/api.js";
+import { linkQuery, type PageList } from "../facts/pages.js";
 import type { Http } from "../http/http.js";
 import { fieldOf } from "../shared/json.js";
-import type { Query, Request } from "../spec/api.js";
-import { linkQuery, type PageList } from "../spec/pages.js";
 import { check, expectStatus } from "./check.js";
 
 export interface Page {

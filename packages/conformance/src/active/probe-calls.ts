@@ -4,11 +4,11 @@
 // scenarios and checks themselves (refusals, unknown ids, missing auth, pages, tasks, the burst).
 
 import type { components } from "@platform-api/spec/generated/openapi";
+import { offSpec } from "../facts/api.js";
+import { asSpecValues, operationAt } from "../facts/spec.js";
+import { taskFacts } from "../facts/tasks.js";
 import type { Http } from "../http/http.js";
 import type { RunContext } from "../shared/context.js";
-import { offSpec } from "../spec/api.js";
-import { asSpecValues, operationAt } from "../spec/spec.js";
-import { taskFacts } from "../spec/tasks.js";
 import { hasStatus } from "./check.js";
 import type { Need } from "./scenario.js";
 

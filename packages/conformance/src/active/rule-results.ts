@@ -6,10 +6,10 @@
 // The suite's own names are never redacted as if they were a key (src/active/vocabulary.ts registers them).
 import "./vocabulary.js";
 import type { OperationModel } from "@platform-api/spec";
+import { operationNeeds } from "../facts/operations.js";
 import { plannedResults, verdictOf } from "../judge/judge.js";
 import type { Rule } from "../rules/types.js";
 import type { Evidence } from "../shared/context.js";
-import { operationNeeds } from "../spec/operations.js";
 import { Deviation } from "./check.js";
 import { DRIVERS } from "./drivers/index.js";
 import {

@@ -10,6 +10,8 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import picomatch from "picomatch";
 import { createVitest } from "vitest/node";
+import { checkOnly, checkOptions } from "../discovery/check-options.js";
+import { prepareRun } from "../discovery/prepare.js";
 import { buildReport } from "../judge/build-report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
 import { activityListener, createTimeline, hooksOf } from "../report/progress.js";
@@ -23,8 +25,6 @@ import { scenarioModuleCache } from "../shared/module-cache.js";
 import type { Report, ScenarioResult } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
-import { checkOnly, checkOptions } from "../target/check-options.js";
-import { prepareRun } from "../target/prepare.js";
 import { resultIds } from "./scenario-ids.js";
 
 const packageRoot = fileURLToPath(new URL("../..", import.meta.url));

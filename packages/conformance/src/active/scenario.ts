@@ -6,6 +6,7 @@
 
 import picomatch from "picomatch";
 import { inject, test } from "vitest";
+import { unmetNeed } from "../discovery/needs.js";
 import { pathOf } from "../http/answer.js";
 import { type Answer, createHttp, curlOfExchange, evidenceOf, excerptOf, type Http } from "../http/http.js";
 import { shownHeaders } from "../http/shown-headers.js";
@@ -22,12 +23,11 @@ import type {
 import { flatHeaders } from "../shared/exchange.js";
 import { createPacer, type Pacer } from "../shared/pacer.js";
 import { createRedactor } from "../shared/redact.js";
-import { unmetNeed } from "../target/needs.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
 
+export { unmetNeed } from "../discovery/needs.js";
 export type { Need } from "../shared/context.js";
-export { unmetNeed } from "../target/needs.js";
 export { check, Deviation } from "./check.js";
 
 export interface ScenarioDefinition {

@@ -7,10 +7,10 @@
 // loads it through drive.ts; fuzz, observe, verify and parity are peers of the active run and get
 // it from the entry points (src/cli.ts, src/index.ts), which load it first.
 
+import { specModel } from "../facts/spec.js";
 import { plannedResults } from "../judge/judge.js";
 import { RULES } from "../rules/index.js";
 import { keepSuiteNames } from "../shared/redact.js";
-import { specModel } from "../spec/spec.js";
 import { DRIVERS } from "./drivers/index.js";
 import { resultIds } from "./scenario-ids.js";
 

@@ -2,11 +2,11 @@
 // plain-vitest global setup (which reads the same flags from CONFORMANCE_ARGS).
 
 import { Command, InvalidArgumentError, Option } from "commander";
+import { ID_RANGE } from "../discovery/check-options.js";
+import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../facts/rate.js";
 import { reportFilesInWords } from "../report/formats.js";
 import type { ConformanceOptions } from "../shared/conformance-options.js";
 import { VERSION } from "../shared/version.js";
-import { MIN_RATE_LIMIT, rateText, requestsPerSecond } from "../spec/rate.js";
-import { ID_RANGE } from "../target/check-options.js";
 import { DEFAULTS } from "./options.js";
 
 /** An id: a whole number a JavaScript number holds exactly (9007199254740993 would become …992). */

@@ -2,10 +2,10 @@
 // options (same flags, same defaults) and what generation adds.
 
 import { Command, InvalidArgumentError } from "commander";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../facts/rate.js";
 import { FUZZ_DEFAULTS, type FuzzOptions } from "../fuzz/options.js";
 import { PHASES } from "../fuzz/request.js";
 import type { Phase } from "../shared/finding.js";
-import { MIN_RATE_LIMIT, requestsPerSecond } from "../spec/rate.js";
 import { decimal, toOptions, withPlaceOptions, withTargetOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";
 

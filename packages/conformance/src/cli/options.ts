@@ -1,9 +1,9 @@
 // Every option of a conformance run with its default, in one place (the CLI, the README and the
 // plain-vitest global setup follow it). The bag's type and its checks live lower
-// (src/shared/conformance-options.ts, src/target/check-options.ts): the producers read them too.
+// (src/shared/conformance-options.ts, src/discovery/check-options.ts): the producers read them too.
 
+import { defaultRateLimit } from "../facts/rate.js";
 import { KEY_VARIABLES, SIMULATOR_TIME_SCALE } from "../shared/conformance-options.js";
-import { defaultRateLimit } from "../spec/rate.js";
 
 export const DEFAULTS = {
   target: "simulator",

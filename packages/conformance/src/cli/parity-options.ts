@@ -2,8 +2,8 @@
 // and key flags (same names, same defaults), verify's --har and --base-url, and what replay adds.
 
 import { Command, InvalidArgumentError } from "commander";
+import { MIN_RATE_LIMIT, requestsPerSecond } from "../facts/rate.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "../parity/options.js";
-import { MIN_RATE_LIMIT, requestsPerSecond } from "../spec/rate.js";
 import { decimal, withTargetOptions } from "./cli-options.js";
 import { DEFAULTS } from "./options.js";
 

@@ -6,9 +6,9 @@
 // by it: what is forbidden must not be accepted, what is allowed must not be refused.
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
+import { leftOpen } from "../facts/list-facts.js";
+import { requestSchemaPointer, schemaAt, specValidator } from "../facts/spec.js";
 import type { FuzzRequest } from "../shared/finding.js";
-import { leftOpen } from "../spec/list-facts.js";
-import { requestSchemaPointer, schemaAt, specValidator } from "../spec/spec.js";
 
 export type Standing = "allowed" | "forbidden" | "open";
 

@@ -6,11 +6,11 @@
 
 import { type OperationModel, operationById, taskPollingOf } from "@platform-api/spec";
 import fc from "fast-check";
+import { specModel } from "../facts/spec.js";
 import { sleep } from "../http/http.js";
 import type { RunContext } from "../shared/context.js";
 import type { FuzzRequest, Phase } from "../shared/finding.js";
 import { fieldOf, isRecord } from "../shared/json.js";
-import { specModel } from "../spec/spec.js";
 import { requestArbitrary } from "./generate/arbitraries.js";
 import { coverageCases } from "./generate/coverage.js";
 import type { Planned } from "./plan.js";

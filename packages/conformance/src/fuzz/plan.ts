@@ -5,11 +5,11 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import picomatch from "picomatch";
+import { keyFor } from "../facts/operations.js";
+import { requestExample, specModel } from "../facts/spec.js";
 import type { RunContext } from "../shared/context.js";
 import type { FuzzRequest } from "../shared/finding.js";
 import { isRecord } from "../shared/json.js";
-import { keyFor } from "../spec/operations.js";
-import { requestExample, specModel } from "../spec/spec.js";
 import { newRequest } from "./request.js";
 import { unrestorable } from "./restore.js";
 

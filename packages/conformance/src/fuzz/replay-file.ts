@@ -6,13 +6,13 @@
 // (exit 2), naming the entry and saying what is allowed, never quoting what it holds.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
+import { keyFor } from "../facts/operations.js";
+import { specModel } from "../facts/spec.js";
 import { plannedResults } from "../judge/judge.js";
 import { readBoundedFile } from "../shared/bounded-file.js";
 import type { Finding, FuzzRequest } from "../shared/finding.js";
 import { shapeChecker } from "../shared/json-shape.js";
 import { UsageError } from "../shared/usage-error.js";
-import { keyFor } from "../spec/operations.js";
-import { specModel } from "../spec/spec.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { PHASES } from "./request.js";
 

@@ -7,11 +7,11 @@
 // back (the session's restorer).
 
 import { operationById } from "@platform-api/spec";
+import { specModel } from "../facts/spec.js";
 import type { RunContext } from "../shared/context.js";
 import type { Finding, FuzzRequest } from "../shared/finding.js";
 import type { FuzzReport } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
-import { specModel } from "../spec/spec.js";
 import { runValueOf, writes, writesNeedAsking } from "./plan.js";
 import { requestLine } from "./request.js";
 import type { Session } from "./session.js";

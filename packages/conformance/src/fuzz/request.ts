@@ -4,11 +4,11 @@
 // key's environment variable.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
+import type { Request } from "../facts/api.js";
+import { keyFor } from "../facts/operations.js";
+import { specModel } from "../facts/spec.js";
 import { authorizationWord, curlCommand } from "../shared/curl.js";
 import type { FuzzRequest, Phase } from "../shared/finding.js";
-import type { Request } from "../spec/api.js";
-import { keyFor } from "../spec/operations.js";
-import { specModel } from "../spec/spec.js";
 
 export const PHASES: readonly Phase[] = ["coverage", "fuzz", "stateful"];
 

@@ -9,9 +9,9 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import { operationById } from "@platform-api/spec";
+import { requestSchemaPointer, schemaAt, specModel, specValidator } from "../facts/spec.js";
 import type { FuzzRequest } from "../shared/finding.js";
 import { isRecord } from "../shared/json.js";
-import { requestSchemaPointer, schemaAt, specModel, specValidator } from "../spec/spec.js";
 import { urlOf } from "./request.js";
 
 /** One resource read before a PUT, and what became of putting it back. */

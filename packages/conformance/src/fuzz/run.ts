@@ -6,6 +6,8 @@
 
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
+import { checkOnly, checkOptions } from "../discovery/check-options.js";
+import { prepareRun } from "../discovery/prepare.js";
 import { MAX_ANSWER_BYTES } from "../http/http.js";
 import { buildReport } from "../judge/build-report.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
@@ -20,8 +22,6 @@ import { exitCodeOf } from "../shared/interrupt.js";
 import type { Report, ScenarioResult } from "../shared/results.js";
 import { colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
-import { checkOnly, checkOptions } from "../target/check-options.js";
-import { prepareRun } from "../target/prepare.js";
 import { readBaseline, writeBaseline } from "./baseline.js";
 import { checkFuzzOptions, type FuzzOptions } from "./options.js";
 import { coveragePhase, fuzzPhase, type PhaseContext, statefulPhase } from "./phases.js";

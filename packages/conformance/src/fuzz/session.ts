@@ -6,6 +6,9 @@
 // is its finding, with a reproducer.
 
 import { type OperationModel, operationById } from "@platform-api/spec";
+import { unmetNeed } from "../discovery/needs.js";
+import { operationNeeds } from "../facts/operations.js";
+import { specModel } from "../facts/spec.js";
 import { CutAnswerError, createHttp, type Http, NoAnswerError } from "../http/http.js";
 import { createJudge, type Judge, plannedResults } from "../judge/judge.js";
 import type { ActivityHooks } from "../shared/activity.js";
@@ -13,9 +16,6 @@ import type { CreatedResource, Evidence, RunContext, Severity } from "../shared/
 import type { Finding, FuzzRequest, Phase } from "../shared/finding.js";
 import { createPacer } from "../shared/pacer.js";
 import type { ScenarioResult } from "../shared/results.js";
-import { operationNeeds } from "../spec/operations.js";
-import { specModel } from "../spec/spec.js";
-import { unmetNeed } from "../target/needs.js";
 import { type CheckTallies, createCheckTallies } from "./check-tally.js";
 import { FUZZ_CHECKS, fuzzResultId } from "./checks.js";
 import { type Classification, classify } from "./classify.js";

@@ -13,10 +13,10 @@ import {
   platformFactsOf,
   type StatusFact,
 } from "@platform-api/spec";
+import type { BodyOf, StatusOf } from "../facts/api.js";
+import { type Inferred, specModel, specValidator } from "../facts/spec.js";
 import type { Evidence, JudgedExchange } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
-import type { BodyOf, StatusOf } from "../spec/api.js";
-import { type Inferred, specModel, specValidator } from "../spec/spec.js";
 import { cutText, shownHeaders } from "./shown-headers.js";
 
 declare const answerOf: unique symbol;

@@ -2,10 +2,10 @@
 // (keys hidden), and — for an answer handed out or an error thrown — the evidence it is about.
 
 import { findOperation } from "@platform-api/spec";
+import type { Request } from "../facts/api.js";
+import { specModel } from "../facts/spec.js";
 import type { Evidence } from "../shared/context.js";
 import { flatHeaders, type ObservedExchange } from "../shared/exchange.js";
-import type { Request } from "../spec/api.js";
-import { specModel } from "../spec/spec.js";
 import { type Answer, decodeExchange, excerptOf, pathOf, requestEvidence } from "./answer.js";
 import { CutAnswerError, NoAnswerError } from "./errors.js";
 import type { Layer } from "./layer.js";

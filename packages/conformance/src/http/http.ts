@@ -5,15 +5,15 @@
 // An answer's text is redacted of both keys as it arrives, before anything cuts it: a key a
 // target echoes back that straddled a cut would otherwise survive as a piece no redactor knows.
 
-import type { Call, MethodOf, OperationAt, Path, Request } from "../spec/api.js";
+import type { Call, MethodOf, OperationAt, Path, Request } from "../facts/api.js";
 import type { Answer } from "./answer.js";
 import { layerOf } from "./layer.js";
 import type { HttpOptions } from "./options.js";
 import { sendCall } from "./send.js";
 import { urlOf } from "./url.js";
 
+export { retryAfterMs } from "../facts/rate.js";
 export type { Wait } from "../shared/activity.js";
-export { retryAfterMs } from "../spec/rate.js";
 export type { Answer, Answered } from "./answer.js";
 export { excerptOf } from "./answer.js";
 export {

@@ -1,9 +1,9 @@
 // A call's request as it is written — headers as written, the key of the call's role, the body as
 // JSON — and as the record and a curl command give it back (every key as its variable).
 
+import { OffSpec, type Request } from "../facts/api.js";
 import { curlCommand, headerWord } from "../shared/curl.js";
 import { flatHeaders, type ObservedExchange } from "../shared/exchange.js";
-import { OffSpec, type Request } from "../spec/api.js";
 
 /** The run's keys. */
 export interface Keys {

@@ -1,9 +1,9 @@
 // Pacing and retries: the suite's own rate before each request, and when a request goes again —
 // after no answer (idempotent ones), a 429 or a 5xx — and after how long.
 
+import type { Request } from "../facts/api.js";
+import { requestRate, retryAfterMs } from "../facts/rate.js";
 import type { Pacer } from "../shared/pacer.js";
-import type { Request } from "../spec/api.js";
-import { requestRate, retryAfterMs } from "../spec/rate.js";
 import type { Answer } from "./answer.js";
 import { RETRIES, RETRY_PAUSE_MS, SERVER_ERROR_PAUSE_MS } from "./bounds.js";
 

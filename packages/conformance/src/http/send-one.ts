@@ -4,8 +4,8 @@
 
 import { type ClientRequest, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import type { Request } from "../facts/api.js";
 import { flatHeaders } from "../shared/exchange.js";
-import type { Request } from "../spec/api.js";
 import { NOTICE_AFTER_MS } from "./bounds.js";
 import { connectHost } from "./connect-host.js";
 import type { Layer } from "./layer.js";

@@ -1,7 +1,7 @@
 // A call, sent until it is answered or has no tries left: paced, each try sent within its bounds
 // (send-one.ts), its evidence left (evidence.ts), and sent again as retries.ts says.
 
-import type { Request } from "../spec/api.js";
+import type { Request } from "../facts/api.js";
 import type { Answer } from "./answer.js";
 import { answered, cutAnswer, handOut, noAnswer, noAnswerError } from "./evidence.js";
 import type { Layer } from "./layer.js";

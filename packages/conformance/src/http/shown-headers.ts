@@ -4,8 +4,8 @@
 // scheme, since a token a target does not know (another client's) is no key the redactor knows
 // either. Bounded, so a target with ten thousand headers or a megabyte of one cannot swell a report.
 
+import { isCredentialHeader } from "../facts/credential-names.js";
 import { REDACTED } from "../shared/redact.js";
-import { isCredentialHeader } from "../spec/credential-names.js";
 
 /** At most this many headers are kept per side of an exchange, each value cut to VALUE characters. */
 export const HEADERS = 32;

@@ -1,6 +1,6 @@
 // A call's URL: its path template filled from its parameters, its query, under the target's base path.
 
-import type { Request } from "../spec/api.js";
+import type { Request } from "../facts/api.js";
 
 /** The URL path and query of a call, under `prefix` (the target's base path). */
 export function urlOf(

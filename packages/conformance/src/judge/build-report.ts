@@ -1,10 +1,10 @@
 // A report put together from results: the judge's for traffic, the active run's and the fuzz
 // run's alike. Below the renderers (src/report/), which only write out what is built here.
 
+import { hideCredentials } from "../facts/credential-names.js";
 import type { CreatedResource } from "../shared/context.js";
 import { redactDeep } from "../shared/redact.js";
 import type { FuzzReport, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
-import { hideCredentials } from "../spec/credential-names.js";
 
 export function summarize(scenarios: ScenarioResult[]): Report["summary"] {
   const summary = { passed: 0, failed: 0, warned: 0, skipped: 0, flaky: 0 };

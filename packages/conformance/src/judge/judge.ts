@@ -10,6 +10,10 @@
 // only dispatches: each exchange to its trackers, then to the rules.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
+import { credentialValues } from "../facts/credential-names.js";
+import { keyFor } from "../facts/operations.js";
+import { burstThreshold } from "../facts/rate.js";
+import { specModel } from "../facts/spec.js";
 import { decodeExchange, judgeAnswer, pathOf } from "../http/answer.js";
 import { RULES, resultIdOf } from "../rules/index.js";
 import { facts } from "../rules/task-rules.js";
@@ -18,10 +22,6 @@ import type { Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
 import { fieldOf, isRecord } from "../shared/json.js";
 import type { JudgeLimits, Report, ScenarioResult, TrafficSummary } from "../shared/results.js";
-import { credentialValues } from "../spec/credential-names.js";
-import { keyFor } from "../spec/operations.js";
-import { burstThreshold } from "../spec/rate.js";
-import { specModel } from "../spec/spec.js";
 import { buildReport } from "./build-report.js";
 import { offsetPageOf, pagePageOf } from "./list-pages.js";
 import { createRateWindows } from "./rate-windows.js";

@@ -2,10 +2,10 @@
 // event the list rules judge. A page whose paging the spec leaves open, or whose request is
 // malformed, is no step of a walk and gives no event (the schema and limit-bounds results judge it).
 
+import { offsetList, readOffsetPage } from "../facts/offset.js";
+import { pageList } from "../facts/pages.js";
 import type { AnswerEvent, OffsetPageEvent, PagePageEvent } from "../rules/types.js";
 import { fieldOf } from "../shared/json.js";
-import { offsetList, readOffsetPage } from "../spec/offset.js";
-import { pageList } from "../spec/pages.js";
 import type { Walks } from "./walks.js";
 
 export function offsetPageOf(base: AnswerEvent, walks: Walks): OffsetPageEvent | undefined {

@@ -2,8 +2,8 @@
 // each is redacted from everything the judge keeps from the moment it is learned, and once more
 // from the report, so one seen late leaves no trace in earlier evidence either.
 
+import { hideCredentials } from "../facts/credential-names.js";
 import { createGrowingRedactor, createUsageRedactor } from "../shared/redact.js";
-import { hideCredentials } from "../spec/credential-names.js";
 
 /** Distinct tokens redacted from what is kept (each a few dozen bytes; far more than any traffic holds). */
 export const REDACTED_TOKENS = 1024;

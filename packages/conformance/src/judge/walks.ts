@@ -2,9 +2,9 @@
 // ordering and limit, each page placed in its walk by its index. What the walk rules judge across
 // pages (an item seen twice, a count that changes, neighbours that do not meet) is kept here.
 
+import { identity } from "../facts/list-facts.js";
 import type { WalkView } from "../rules/types.js";
 import { BoundedMap } from "../shared/bounded-map.js";
-import { identity } from "../spec/list-facts.js";
 
 interface Walk {
   step: number;

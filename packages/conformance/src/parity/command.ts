@@ -5,6 +5,8 @@
 
 import { closeSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { baseUrlOf, checkOptions } from "../discovery/check-options.js";
+import { type StartedTarget, startTarget } from "../discovery/target.js";
 import { readHar } from "../http/har.js";
 import { createHttp } from "../http/http.js";
 import { checkReportDir, openPrivate, reportDirOf } from "../report/files.js";
@@ -15,8 +17,6 @@ import { createPacer } from "../shared/pacer.js";
 import { colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
 import { VERSION } from "../shared/version.js";
-import { baseUrlOf, checkOptions } from "../target/check-options.js";
-import { type StartedTarget, startTarget } from "../target/target.js";
 import { compareShapes, type SideName } from "./compare.js";
 import { enumPathsOf } from "./enum-paths.js";
 import { PARITY_DEFAULTS, type ParityOptions } from "./options.js";

@@ -3,7 +3,7 @@
 // path notation of shapes ("regions[].state").
 
 import { type OperationModel, responseFor } from "@platform-api/spec";
-import { schemaAt } from "../spec/spec.js";
+import { schemaAt } from "../facts/spec.js";
 import { childPath, ROOT } from "./shape.js";
 
 /** Composition keywords whose branches describe the same value. */

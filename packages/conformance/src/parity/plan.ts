@@ -3,8 +3,8 @@
 // platform, the user's account) to learn the shape of one answer.
 
 import { matchOperation, type OperationModel } from "@platform-api/spec";
+import { specModel } from "../facts/spec.js";
 import type { ObservedExchange } from "../shared/exchange.js";
-import { specModel } from "../spec/spec.js";
 
 export const READS = new Set(["GET", "HEAD"]);
 export const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

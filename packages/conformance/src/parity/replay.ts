@@ -4,8 +4,8 @@
 // recording has them redacted, and they are the recorder's): each request carries the key the
 // operation's security asks for, from the command's options or the embedded simulator.
 
+import { keyFor } from "../facts/operations.js";
 import type { Http } from "../http/http.js";
-import { keyFor } from "../spec/operations.js";
 import type { PlannedEntry } from "./plan.js";
 import type { AnswerText } from "./shape.js";
 

@@ -7,10 +7,10 @@
 // (src/report/html/escape.ts); what an exchange recorded is bounded again as it is shown.
 
 import type { OperationModel, SpecModel } from "@platform-api/spec";
+import { specModel } from "../facts/spec.js";
 import { cutText, shownHeaders } from "../http/shown-headers.js";
 import type { Evidence } from "../shared/context.js";
 import type { Report, ScenarioResult, ScenarioStatus } from "../shared/results.js";
-import { specModel } from "../spec/spec.js";
 import { type Redact, textOf } from "./html/escape.js";
 import { type ExchangeFacts, factsOf, operationOfExchange, percentile } from "./html/exchanges.js";
 import { FILTER_SCRIPT, scriptSource } from "./html/filters.js";

@@ -9,9 +9,9 @@
 // judged there, once the exchanges showed the token accepted (an unknown or expired token is never
 // taken for one that lacks permission).
 
+import { keyFor } from "../facts/operations.js";
+import { requestRate } from "../facts/rate.js";
 import { KEY_VARIABLES } from "../shared/conformance-options.js";
-import { keyFor } from "../spec/operations.js";
-import { requestRate } from "../spec/rate.js";
 import { rule } from "./types.js";
 
 export const authResellerClientTokenForbidden = rule({

@@ -3,7 +3,7 @@
 // resource has (src/active/drivers/unknown-ids.ts). Traffic never says so, and the judge does not guess.
 
 import type { OperationModel } from "@platform-api/spec";
-import { operationNeeds } from "../spec/operations.js";
+import { operationNeeds } from "../facts/operations.js";
 import { rule } from "./types.js";
 
 const pathParameters = (operation: OperationModel) => operation.parameters.filter((p) => p.in === "path");

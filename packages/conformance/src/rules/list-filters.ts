@@ -1,11 +1,11 @@
-// Every list's filters (src/spec/list-facts.ts: a query parameter naming a field of the items), on every
+// Every list's filters (src/facts/list-facts.ts: a query parameter naming a field of the items), on every
 // page of every walk that carries them: each item has the value asked (one of them, for a repeated
 // parameter). A server that filters only the first page, or ignores a filter the spec documents,
 // fails here in an active run (whose drivers walk every filter in small pages) and in traffic alike.
 
 import type { OperationModel } from "@platform-api/spec";
+import { identity, listFilters } from "../facts/list-facts.js";
 import { fieldOf } from "../shared/json.js";
-import { identity, listFilters } from "../spec/list-facts.js";
 import { offsetLists, pageLists } from "./lists.js";
 import type { OffsetPageEvent, PagePageEvent, Verdict } from "./types.js";
 import { rule } from "./types.js";

@@ -1,11 +1,11 @@
-// Every list's orderings (src/spec/list-facts.ts: an enumerated parameter whose values name fields of
+// Every list's orderings (src/facts/list-facts.ts: an enumerated parameter whose values name fields of
 // the items) sort ascending by that field: within every page, and across the pages of a walk where
 // the judge saw the neighbouring page. A value that names no field (the AI task list's started_at)
 // is the default order's key, whose direction the spec leaves open: not judged here.
 
 import type { OperationModel } from "@platform-api/spec";
+import { listOrderings } from "../facts/list-facts.js";
 import { fieldOf } from "../shared/json.js";
-import { listOrderings } from "../spec/list-facts.js";
 import { offsetLists, pageLists } from "./lists.js";
 import type { OffsetPageEvent, PagePageEvent, Verdict } from "./types.js";
 import { rule } from "./types.js";

@@ -3,8 +3,8 @@
 // state: Prism's examples are no list).
 
 import type { OperationModel } from "@platform-api/spec";
+import { operationNeeds } from "../facts/operations.js";
 import type { Need } from "../shared/context.js";
-import { operationNeeds } from "../spec/operations.js";
 
 export const offsetLists = {
   appliesTo: "every x-pagination list of style offset",

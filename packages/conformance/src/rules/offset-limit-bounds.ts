@@ -1,9 +1,9 @@
 // Offset lists: a limit outside the bounds the spec gives it, and an offset below its minimum, are
 // refused (400) or clamped (a 200 page never longer than the maximum).
 
-import type { OffsetList } from "../spec/offset.js";
-import { operationNeeds } from "../spec/operations.js";
-import { requestRate } from "../spec/rate.js";
+import type { OffsetList } from "../facts/offset.js";
+import { operationNeeds } from "../facts/operations.js";
+import { requestRate } from "../facts/rate.js";
 import { offsetLists } from "./lists.js";
 import { rule } from "./types.js";
 

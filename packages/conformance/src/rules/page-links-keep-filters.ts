@@ -1,7 +1,7 @@
 // Page lists: `next` and `previous` keep every parameter of the request but the page: its filters,
 // ordering and limit (a link that drops one leads to another list).
 
-import { linkQuery } from "../spec/pages.js";
+import { linkQuery } from "../facts/pages.js";
 import { pageLists } from "./lists.js";
 import { rule } from "./types.js";
 

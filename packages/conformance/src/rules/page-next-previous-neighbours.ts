@@ -1,6 +1,6 @@
 // Page lists: `next` names the following page and `previous` the one before; page 1 has no previous.
 
-import { linkQuery } from "../spec/pages.js";
+import { linkQuery } from "../facts/pages.js";
 import { pageLists } from "./lists.js";
 import { rule } from "./types.js";
 

@@ -1,10 +1,10 @@
 // A platform that lets more than twice its documented rate through within one period, from one
-// token, without a single 429 does not enforce the rate (the bound: burstThreshold, src/spec/rate.ts).
+// token, without a single 429 does not enforce the rate (the bound: burstThreshold, src/facts/rate.ts).
 // Only exchanges that started and ended within the period count (src/judge/judge.ts): the
 // platform handled each one inside it, however slowly the proxy or the client went. Slower traffic
 // is not judged; a 429 the traffic met is the limit at work.
 
-import { burstThreshold, rateText, requestRate } from "../spec/rate.js";
+import { burstThreshold, rateText, requestRate } from "../facts/rate.js";
 import { rule } from "./types.js";
 
 export const rateLimitBurstMeets429 = rule({

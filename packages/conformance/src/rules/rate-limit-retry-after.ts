@@ -1,7 +1,7 @@
 // A 429 that carries Retry-After carries a usable one: delta-seconds or an HTTP date. (Whether a
 // 429 carries one at all the seed does not show: its absence is not judged.)
 
-import { requestRate, retryAfterMs } from "../spec/rate.js";
+import { requestRate, retryAfterMs } from "../facts/rate.js";
 import { rule } from "./types.js";
 
 export const rateLimitRetryAfterValid = rule({

@@ -3,7 +3,7 @@
 // optional, an answer that breaks HTTP itself); `schema.inferred` (a `should`) on what breaks only
 // an inference (x-inferred-required).
 
-import { answersCarryInferences } from "../spec/spec.js";
+import { answersCarryInferences } from "../facts/spec.js";
 import { rule } from "./types.js";
 
 export const schema = rule({

@@ -1,12 +1,12 @@
 // The task rules the seed states, judged on every poll a client makes: a state never moves back,
 // FINISHED lists what the task created, ERROR says why and lists nothing.
 //
-// One file: the four share what a task is (the spec's x-task-polling through src/spec/tasks.ts).
+// One file: the four share what a task is (the spec's x-task-polling through src/facts/tasks.ts).
 
 import type { OperationModel } from "@platform-api/spec";
+import { specModel } from "../facts/spec.js";
+import { stateRank, type TaskFacts, taskFacts } from "../facts/tasks.js";
 import type { Need } from "../shared/context.js";
-import { specModel } from "../spec/spec.js";
-import { stateRank, type TaskFacts, taskFacts } from "../spec/tasks.js";
 import { rule } from "./types.js";
 
 /** The task facts, read once from the first operation that starts a task. */

@@ -6,11 +6,11 @@
 // The judge (src/judge/judge.ts) keeps the state across exchanges that events carry.
 
 import type { OperationModel } from "@platform-api/spec";
+import type { OffsetList } from "../facts/offset.js";
+import type { PageList } from "../facts/pages.js";
 import type { Answer } from "../http/answer.js";
 import type { Evidence, JudgedExchange, Need, Severity } from "../shared/context.js";
 import type { ObservedExchange } from "../shared/exchange.js";
-import type { OffsetList } from "../spec/offset.js";
-import type { PageList } from "../spec/pages.js";
 
 /** What the judge knows of the request's credentials: never the token, only its label and standing. */
 export interface AuthSeen {
@@ -23,7 +23,7 @@ export interface AuthSeen {
   scheme: string | undefined;
   /** "token 1", "token 2", … in the order tokens were first seen; undefined without one. */
   token: string | undefined;
-  /** Which of the APIs ("client", "reseller": src/spec/operations.ts keyFor) answered the token 2xx before this exchange. */
+  /** Which of the APIs ("client", "reseller": src/facts/operations.ts keyFor) answered the token 2xx before this exchange. */
   acceptedBy: ReadonlySet<string>;
   /** Which of an active run's keys it is (ObservedExchange.tokenRole); undefined in traffic. */
   role: "client" | "reseller" | undefined;

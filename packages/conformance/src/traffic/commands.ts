@@ -3,6 +3,7 @@
 // src/report/formats.ts; exit code 0 conformant, 1 a `must` broken, 2 usage).
 
 import { readFileSync } from "node:fs";
+import { baseUrlOf } from "../discovery/check-options.js";
 import { readHar } from "../http/har.js";
 import { createJudge, type Judge } from "../judge/judge.js";
 import { checkReportDir, reportDirOf, saveReports, verdictCode } from "../report/files.js";
@@ -12,7 +13,6 @@ import { createUsageRedactor } from "../shared/redact.js";
 import type { Report } from "../shared/results.js";
 import { forTerminal, colors as pc } from "../shared/terminal.js";
 import { UsageError } from "../shared/usage-error.js";
-import { baseUrlOf } from "../target/check-options.js";
 import { createHarRecorder, type RecordingState } from "./har-recorder.js";
 import { type ObservingProxy, startProxy } from "./proxy.js";
 

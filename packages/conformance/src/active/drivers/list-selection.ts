@@ -1,11 +1,11 @@
-// What both list drivers ask of a list's selection (src/spec/list-facts.ts): each filter walked with the
+// What both list drivers ask of a list's selection (src/facts/list-facts.ts): each filter walked with the
 // values the spec enumerates, else (an id, a client) a few the unfiltered list holds, a repeated
 // filter with two values at once, and each ordering by an item field.
 
 import type { OperationModel } from "@platform-api/spec";
+import type { Query } from "../../facts/api.js";
+import { type ListFilter, listFilters, listOrderings } from "../../facts/list-facts.js";
 import { fieldOf } from "../../shared/json.js";
-import type { Query } from "../../spec/api.js";
-import { type ListFilter, listFilters, listOrderings } from "../../spec/list-facts.js";
 
 /** Values of the spec's enum (of the parameter, or of its items when it repeats), else seen ones. */
 export function filterValues(filter: ListFilter, items: unknown[], most = 2): string[] {

@@ -2,7 +2,7 @@
 // that wrongly accepted one would create or change something.
 
 import type { ParameterModel } from "@platform-api/spec";
-import { callOf, runPathValues } from "../../spec/operations.js";
+import { callOf, runPathValues } from "../../facts/operations.js";
 import type { Driver } from "./types.js";
 
 /** A value of the parameter's type: the answer is 401 before any resource is looked up. */

@@ -4,10 +4,10 @@
 // by an item field walked the same way.
 
 import type { OperationModel } from "@platform-api/spec";
+import type { Query, Request } from "../../facts/api.js";
+import { largestPage, type OffsetList, offsetList, pageQuery } from "../../facts/offset.js";
+import { operationNeeds, requestFor } from "../../facts/operations.js";
 import type { Http } from "../../http/http.js";
-import type { Query, Request } from "../../spec/api.js";
-import { largestPage, type OffsetList, offsetList, pageQuery } from "../../spec/offset.js";
-import { operationNeeds, requestFor } from "../../spec/operations.js";
 import { queryText, readListPage, walkLimit, walkOffset } from "../lists.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";

@@ -4,10 +4,10 @@
 // number, every ordering by an item field walked the same way.
 
 import type { OperationModel } from "@platform-api/spec";
+import type { Query, Request } from "../../facts/api.js";
+import { operationNeeds, requestFor } from "../../facts/operations.js";
+import { type PageList, pageList } from "../../facts/pages.js";
 import type { Http } from "../../http/http.js";
-import type { Query, Request } from "../../spec/api.js";
-import { operationNeeds, requestFor } from "../../spec/operations.js";
-import { type PageList, pageList } from "../../spec/pages.js";
 import { readPage, walkPages } from "../page-walk.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";

@@ -2,7 +2,7 @@
 // others the run's own), marked as such for the judge (errors.unknown-id-404).
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
-import { callOf, operationNeeds, runPathValues } from "../../spec/operations.js";
+import { callOf, operationNeeds, runPathValues } from "../../facts/operations.js";
 import type { Driver } from "./types.js";
 
 const pathParameters = (operation: OperationModel) => operation.parameters.filter((p) => p.in === "path");

@@ -6,8 +6,8 @@
 
 import type { JsonObject, OperationModel, ValueFacts } from "@platform-api/spec";
 import fc from "fast-check";
+import { requestSchemaPointer, requiredOf, schemaAt } from "../../facts/spec.js";
 import type { FuzzRequest } from "../../shared/finding.js";
-import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec/spec.js";
 import { BEYOND_INT32, LONG_TEXT, MAX_QUERY_LENGTH, UNUSUAL_TEXT, URL_PUNCTUATION } from "./values.js";
 
 const typesOf = (facts: ValueFacts): string[] =>

@@ -11,9 +11,9 @@ import {
   platformFactsOf,
   type ValueFacts,
 } from "@platform-api/spec";
+import { listFilters } from "../../facts/list-facts.js";
+import { requestSchemaPointer, requiredOf, schemaAt } from "../../facts/spec.js";
 import type { FuzzRequest } from "../../shared/finding.js";
-import { listFilters } from "../../spec/list-facts.js";
-import { requestSchemaPointer, requiredOf, schemaAt } from "../../spec/spec.js";
 import { bodyValues, coverageValues, DATE_TIMES, VERY_LARGE } from "./values.js";
 
 /** A value of the wrong type is no unknown id: a server may refuse it with 400 rather than 404. */

@@ -2,9 +2,9 @@
 // written as their label ("APIKey [token 1]") or `[credential]`, every other text redacted of every
 // token seen; and an answer that broke HTTP itself says so in `response.comment`.
 
+import { isCredentialHeader, isCredentialParameter } from "../../facts/credential-names.js";
 import { type HarEntry, type HarHeader, INVALID_ANSWER, INVALID_SEPARATOR } from "../../http/har.js";
 import { REDACTED } from "../../shared/redact.js";
-import { isCredentialHeader, isCredentialParameter } from "../../spec/credential-names.js";
 import type { PassedExchange } from "../proxy/record.js";
 
 /**

@@ -1,6 +1,6 @@
 // Offset lists as the spec's `x-pagination` describes them: which operations they are, the names
 // of their limit, offset, count and items, the limit's bounds and default, and one page read from
-// an answer. Facts only: the walks that send requests are above (src/target/offset-walk.ts for
+// an answer. Facts only: the walks that send requests are above (src/discovery/offset-walk.ts for
 // discovery and the scenarios, src/active/lists.ts for the drivers).
 
 import {

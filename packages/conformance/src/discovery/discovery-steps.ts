@@ -1,8 +1,9 @@
-// Discovery's calls and the steps they make up (src/target/prepare.ts): one HTTP layer whose exchanges are
+// Discovery's calls and the steps they make up (src/discovery/prepare.ts): one HTTP layer whose exchanges are
 // kept for the report, each tagged with its step, and judged against what the seed states; each
 // step's status, evidence and time.
 
 import { matchOperation } from "@platform-api/spec";
+import { specModel } from "../facts/spec.js";
 import { decodeExchange, judgeAnswer } from "../http/answer.js";
 import { createHttp, type Http } from "../http/http.js";
 import type { ActivityHooks } from "../shared/activity.js";
@@ -10,7 +11,6 @@ import type { DiscoveryStep, DiscoveryStepId, Evidence } from "../shared/context
 import type { ObservedExchange } from "../shared/exchange.js";
 import { createPacer } from "../shared/pacer.js";
 import { createRedactor } from "../shared/redact.js";
-import { specModel } from "../spec/spec.js";
 import type { StartedTarget } from "./target.js";
 
 export interface DiscoverySteps {

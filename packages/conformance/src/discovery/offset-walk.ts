@@ -2,8 +2,8 @@
 // count), over whatever sends the request: discovery reads the regions with it before a run, the
 // scenarios read lists with it during one.
 
+import { type OffsetList, type OffsetPage, pageQuery, readOffsetPage } from "../facts/offset.js";
 import type { Answer } from "../http/http.js";
-import { type OffsetList, type OffsetPage, pageQuery, readOffsetPage } from "../spec/offset.js";
 
 export interface OffsetWalk {
   pages: OffsetPage[];

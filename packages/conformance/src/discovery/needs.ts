@@ -2,8 +2,8 @@
 // keeps state, the reseller key, …), and the reason it is skipped when not. Its own module: the
 // fuzz command judges by the same needs without loading vitest.
 
+import { rateText, requestRate } from "../facts/rate.js";
 import type { Need, RunContext } from "../shared/context.js";
-import { rateText, requestRate } from "../spec/rate.js";
 
 export function unmetNeed(needs: Need[], run: RunContext): string | undefined {
   const prism = run.target.kind === "prism";

@@ -2,11 +2,11 @@
 // bad target, rate, id or glob with the same message (exit code 2).
 
 import picomatch from "picomatch";
+import { MIN_RATE_LIMIT, rateText, requestRate, requestsPerSecond } from "../facts/rate.js";
+import { specModel } from "../facts/spec.js";
 import type { ConformanceOptions } from "../shared/conformance-options.js";
 import { hideUrlPasswords } from "../shared/redact.js";
 import { UsageError } from "../shared/usage-error.js";
-import { MIN_RATE_LIMIT, rateText, requestRate, requestsPerSecond } from "../spec/rate.js";
-import { specModel } from "../spec/spec.js";
 
 export function targetKind(target: string): "simulator" | "prism" | "url" {
   if (target === "simulator" || target === "prism") return target;
