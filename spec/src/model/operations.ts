@@ -27,9 +27,16 @@ const FACT_KEYWORDS = [
   "enum",
 ] as const;
 
-export function readOperations(doc: JsonObject): { operations: OperationModel[]; products: string[] } {
+/** The walk's view of one description: references followed, value facts and media read alike everywhere. */
+interface Reader {
+  doc: JsonObject;
+  resolve: (node: unknown) => JsonObject | undefined;
+  facts: (raw: unknown) => ValueFacts;
+  media: (content: unknown, base: string) => MediaModel[];
+}
+
+function readerOf(doc: JsonObject): Reader {
   const resolve = (node: unknown) => resolveRef<JsonObject>(doc, node);
-  const defaultSecurity = schemeNames(doc.security);
 
   const facts = (raw: unknown): ValueFacts => {
     const schema = resolve(raw) ?? {};
@@ -59,86 +66,106 @@ export function readOperations(doc: JsonObject): { operations: OperationModel[];
       return { contentType, schemaPointer: targetPointer(doc, value.schema, `${at}/schema`) };
     });
 
+  return { doc, resolve, facts, media };
+}
+
+export function readOperations(doc: JsonObject): { operations: OperationModel[]; products: string[] } {
+  const read = readerOf(doc);
+  const defaultSecurity = schemeNames(doc.security);
   const operations: OperationModel[] = [];
   const products: string[] = [];
   for (const [path, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    const item = resolve(rawItem) ?? {};
+    const item = read.resolve(rawItem) ?? {};
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      const key = `${method.toUpperCase()} ${path}`;
-      if (typeof op.operationId !== "string" || op.operationId === "")
-        throw new Error(`${key} has no operationId.`);
-      if (typeof op["x-product"] !== "string")
-        throw new Error(`${key} (${op.operationId}) has no x-product.`);
-      if (!products.includes(op["x-product"])) products.push(op["x-product"]);
-      const opPointer = pointer("paths", path, method);
-
-      const byKey = new Map<string, ParameterModel>();
-      const shared = asArray(item.parameters).map((raw, i) => ({
-        raw,
-        at: `${pointer("paths", path)}/parameters/${i}`,
-      }));
-      const own = asArray(op.parameters).map((raw, i) => ({ raw, at: `${opPointer}/parameters/${i}` }));
-      for (const { raw, at } of [...shared, ...own]) {
-        const p = resolve(raw);
-        if (!p || typeof p.name !== "string") continue;
-        const schemaPointer = targetPointer(doc, p.schema, `${targetPointer(doc, raw, at)}/schema`);
-        const parameter: ParameterModel = {
-          name: p.name,
-          in: p.in as ParameterModel["in"],
-          required: p.required === true,
-          ...(typeof p.explode === "boolean" ? { explode: p.explode } : {}),
-          ...(p.example !== undefined ? { example: p.example } : {}),
-          ...facts(p.schema),
-          schemaPointer,
-        };
-        byKey.set(`${p.in}:${p.name}`, parameter);
-      }
-
-      const body = resolve(op.requestBody);
-      const responses: ResponseModel[] = Object.entries(isObject(op.responses) ? op.responses : {}).map(
-        ([status, raw]) => ({
-          status,
-          content: media(
-            resolve(raw)?.content,
-            targetPointer(doc, raw, `${opPointer}/responses/${escapeSegment(status)}`),
-          ),
-        }),
-      );
-
-      operations.push({
-        key,
-        operationId: op.operationId,
-        method,
-        path,
-        pointer: opPointer,
-        product: op["x-product"],
-        summary: typeof op.summary === "string" ? op.summary : op.operationId,
-        tags: asArray(op.tags).filter((t): t is string => typeof t === "string"),
-        security: op.security === undefined ? defaultSecurity : schemeNames(op.security),
-        parameters: [...byKey.values()],
-        ...(body
-          ? {
-              requestBody: {
-                required: body.required === true,
-                content: media(body.content, targetPointer(doc, op.requestBody, `${opPointer}/requestBody`)),
-              },
-            }
-          : {}),
-        responses,
-        ...(isObject(op["x-pagination"])
-          ? { pagination: withoutUnspecified(op["x-pagination"]) as unknown as Pagination }
-          : {}),
-        ...(isObject(op["x-async-task"])
-          ? { asyncTask: withoutUnspecified(op["x-async-task"]) as unknown as AsyncTask }
-          : {}),
-        unspecified: asArray(op["x-unspecified"]).filter((s): s is string => typeof s === "string"),
-      });
+      const operation = readOperation(read, { path, item, method, op }, defaultSecurity);
+      if (!products.includes(operation.product)) products.push(operation.product);
+      operations.push(operation);
     }
   }
-
   return { operations, products };
+}
+
+interface OperationAt {
+  path: string;
+  item: JsonObject;
+  method: OperationModel["method"];
+  op: JsonObject;
+}
+
+function readOperation(read: Reader, at: OperationAt, defaultSecurity: string[]): OperationModel {
+  const { doc, resolve, media } = read;
+  const { path, method, op } = at;
+  const key = `${method.toUpperCase()} ${path}`;
+  if (typeof op.operationId !== "string" || op.operationId === "")
+    throw new Error(`${key} has no operationId.`);
+  if (typeof op["x-product"] !== "string") throw new Error(`${key} (${op.operationId}) has no x-product.`);
+  const opPointer = pointer("paths", path, method);
+  const body = resolve(op.requestBody);
+  const responses: ResponseModel[] = Object.entries(isObject(op.responses) ? op.responses : {}).map(
+    ([status, raw]) => ({
+      status,
+      content: media(
+        resolve(raw)?.content,
+        targetPointer(doc, raw, `${opPointer}/responses/${escapeSegment(status)}`),
+      ),
+    }),
+  );
+  return {
+    key,
+    operationId: op.operationId,
+    method,
+    path,
+    pointer: opPointer,
+    product: op["x-product"],
+    summary: typeof op.summary === "string" ? op.summary : op.operationId,
+    tags: asArray(op.tags).filter((t): t is string => typeof t === "string"),
+    security: op.security === undefined ? defaultSecurity : schemeNames(op.security),
+    parameters: readParameters(read, at, opPointer),
+    ...(body
+      ? {
+          requestBody: {
+            required: body.required === true,
+            content: media(body.content, targetPointer(doc, op.requestBody, `${opPointer}/requestBody`)),
+          },
+        }
+      : {}),
+    responses,
+    ...(isObject(op["x-pagination"])
+      ? { pagination: withoutUnspecified(op["x-pagination"]) as unknown as Pagination }
+      : {}),
+    ...(isObject(op["x-async-task"])
+      ? { asyncTask: withoutUnspecified(op["x-async-task"]) as unknown as AsyncTask }
+      : {}),
+    unspecified: asArray(op["x-unspecified"]).filter((s): s is string => typeof s === "string"),
+  };
+}
+
+/** The path item's parameters, then the operation's own: one of the same name and place replaces the shared one. */
+function readParameters(read: Reader, at: OperationAt, opPointer: string): ParameterModel[] {
+  const { doc, resolve, facts } = read;
+  const byKey = new Map<string, ParameterModel>();
+  const shared = asArray(at.item.parameters).map((raw, i) => ({
+    raw,
+    where: `${pointer("paths", at.path)}/parameters/${i}`,
+  }));
+  const own = asArray(at.op.parameters).map((raw, i) => ({ raw, where: `${opPointer}/parameters/${i}` }));
+  for (const { raw, where } of [...shared, ...own]) {
+    const p = resolve(raw);
+    if (!p || typeof p.name !== "string") continue;
+    const schemaPointer = targetPointer(doc, p.schema, `${targetPointer(doc, raw, where)}/schema`);
+    byKey.set(`${p.in}:${p.name}`, {
+      name: p.name,
+      in: p.in as ParameterModel["in"],
+      required: p.required === true,
+      ...(typeof p.explode === "boolean" ? { explode: p.explode } : {}),
+      ...(p.example !== undefined ? { example: p.example } : {}),
+      ...facts(p.schema),
+      schemaPointer,
+    });
+  }
+  return [...byKey.values()];
 }
 
 export function readSecuritySchemes(doc: JsonObject): SecuritySchemeModel[] {
