@@ -453,16 +453,19 @@ describe("every reproducer printed for hostile values is safe to paste", () => {
     expect(reported).toHaveLength(failing.length);
     const folder = scratch("paste-");
     const sent = seen.length;
-    for (const line of [...printed, ...reported]) {
-      // Not spawnSync: the target answering curl lives in this process.
-      const pasted = await promisify(execFile)("bash", ["-c", line], {
-        cwd: folder,
-        env: { PATH: process.env.PATH ?? "", [DEFAULTS.apiKeyEnv]: target.sim.apiKey },
-        timeout: 60_000,
-        encoding: "utf8",
-      });
-      expect(pasted.stdout.split("\n")[0], line).toMatch(/^HTTP\/1\.1 500/);
-    }
+    // Side by side: each waits for a bash and a curl to start. Not spawnSync: the target answering
+    // curl lives in this process.
+    await Promise.all(
+      [...printed, ...reported].map(async (line) => {
+        const pasted = await promisify(execFile)("bash", ["-c", line], {
+          cwd: folder,
+          env: { PATH: process.env.PATH ?? "", [DEFAULTS.apiKeyEnv]: target.sim.apiKey },
+          timeout: 60_000,
+          encoding: "utf8",
+        });
+        expect(pasted.stdout.split("\n")[0], line).toMatch(/^HTTP\/1\.1 500/);
+      }),
+    );
     expect(readdirSync(folder)).toEqual([]);
     expect(existsSync(join(process.cwd(), "PWNED"))).toBe(false);
     expect(elsewhereSeen).toBe(0);

@@ -1,13 +1,17 @@
 // The keys never reach a report or the screen, whatever a server echoes back and in whatever form,
 // and a usage error never prints one either.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
+import { runConformance } from "../src/active/run.js";
+import { parseArgs } from "../src/cli/cli-options.js";
 import { scenarioModuleCache } from "../src/shared/module-cache.js";
 import { actingCharacters } from "./acting-characters.js";
 import { type CliRun, runCli } from "./run-cli.js";
@@ -164,17 +168,14 @@ describe("a server that echoes the key back", () => {
   });
 });
 
-describe("usage errors (exit 2)", () => {
+// commander's refusals echo what they refuse, and only the process shows what it prints of them
+// (cli.ts redacts commander's output with the process's own argv and environment): these run the
+// built CLI, side by side (each mostly waits for a Node to start).
+describe.concurrent("usage errors (exit 2), as the process prints commander's refusals", () => {
   it.each([
     ["the key after an unknown flag", ["--api-key", KEY], /unknown option '--api-key'/],
     ["the key in an unknown flag", [`--api-key=${KEY}`], /unknown option '--api-key=\*\*\*'/],
     ["the key as a number", ["--project-id", KEY], /--project-id needs a whole number \(got "\*\*\*"\)/],
-    ["the key as the target", ["--target", KEY], /--target "\*\*\*" is not allowed/],
-    [
-      "the key as the name of its variable",
-      ["--target", "http://127.0.0.1:9", "--api-key-env", KEY],
-      /--api-key-env must name an environment variable \(got "\*\*\*"\)/,
-    ],
     ["the key as an argument", [KEY], /too many arguments/],
   ])("%s prints no form of it", async (_name, args, message) => {
     const run = await runCli(args, { GCORE_API_KEY: KEY });
@@ -183,32 +184,73 @@ describe("usage errors (exit 2)", () => {
     expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
   });
 
-  it("refuses a target URL with a password, and prints no form of the password", async () => {
-    const password = "s3cretpw-Zq81x";
-    const run = await runCli(["--target", `http://user:${password}@127.0.0.1:9`], { GCORE_API_KEY: KEY });
+  it("masks a token typed on the command line that is in no variable, by its shape", async () => {
+    const run = await runCli([`--api-key=${KEY}`]);
     expect(run.code).toBe(2);
-    expect(run.stdout + run.stderr).toMatch(
-      /--target http:\/\/user:\*\*\*@127\.0\.0\.1:9\/?: .*without a user name or password/,
-    );
-    expect(leaks(run.stdout + run.stderr, { password })).toEqual([]);
-    // Refused before anything is sent or written.
-    expect(run.files).toEqual({});
+    expect(run.stdout + run.stderr).toMatch(/\*\*\*/);
+    expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
+  });
+});
+
+/**
+ * A run refused after its flags are parsed, as the CLI makes it (parseArgs, then runConformance):
+ * what it prints is redacted by the run's own output (src/report/run-output.ts) from `env` and the
+ * flags, the same in any process. `files`: what it wrote to its report folder.
+ */
+async function refusedRun(args: string[], env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "secrecy-"));
+  const lines: string[] = [];
+  try {
+    const { exitCode } = await runConformance(parseArgs(["--report", dir, ...args]), {
+      env,
+      write: (line) => lines.push(line),
+      notice: (line) => lines.push(line),
+    });
+    return { code: exitCode, out: stripVTControlCharacters(lines.join("\n")), files: readdirSync(dir) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.concurrent("usage errors (exit 2) after the flags are parsed", () => {
+  it.each([
+    ["the key as the target", ["--target", KEY], /--target "\*\*\*" is not allowed/],
+    [
+      "the key as the name of its variable",
+      ["--target", "http://127.0.0.1:9", "--api-key-env", KEY],
+      /--api-key-env must name an environment variable \(got "\*\*\*"\)/,
+    ],
+  ])("%s prints no form of it", async (_name, args, message) => {
+    const run = await refusedRun(args, { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.out).toMatch(message);
+    expect(leaks(run.out, KEYS)).toEqual([]);
   });
 
-  it("masks a token typed on the command line that is in no variable, by its shape", async () => {
-    for (const args of [[`--api-key=${KEY}`], ["--target", encodeURIComponent(KEY)]]) {
-      const run = await runCli(args);
-      expect(run.code).toBe(2);
-      expect(run.stdout + run.stderr).toMatch(/\*\*\*/);
-      expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
-    }
+  it("refuses a target URL with a password, and prints no form of the password", async () => {
+    const password = "s3cretpw-Zq81x";
+    const run = await refusedRun(["--target", `http://user:${password}@127.0.0.1:9`], { GCORE_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.out).toMatch(
+      /--target http:\/\/user:\*\*\*@127\.0\.0\.1:9\/?: .*without a user name or password/,
+    );
+    expect(leaks(run.out, { password })).toEqual([]);
+    // Refused before anything is sent or written.
+    expect(run.files).toEqual([]);
+  });
+
+  it("masks a token given as the target that is in no variable, by its shape", async () => {
+    const run = await refusedRun(["--target", encodeURIComponent(KEY)]);
+    expect(run.code).toBe(2);
+    expect(run.out).toMatch(/\*\*\*/);
+    expect(leaks(run.out, KEYS)).toEqual([]);
   });
 
   it("redacts a key of any shape that is in the key variables", async () => {
     const plain = "plainTokenWithoutDollar0c1c4b7d";
-    const run = await runCli(["--target", plain], { GCORE_API_KEY: plain });
+    const run = await refusedRun(["--target", plain], { GCORE_API_KEY: plain });
     expect(run.code).toBe(2);
-    expect(run.stdout + run.stderr).toMatch(/--target "\*\*\*" is not allowed/);
-    expect(run.stdout + run.stderr).not.toContain(plain);
+    expect(run.out).toMatch(/--target "\*\*\*" is not allowed/);
+    expect(run.out).not.toContain(plain);
   });
 });
