@@ -10,11 +10,12 @@
 // runs at a time in one process): the defects the recording cannot show (a changed request, a
 // result of a story), and the runs that must find nothing (Prism, the correct variants that change
 // requests, all in one run). A server without a limiter is judged from a burst built by hand: a
-// live burst's speed is the machine's.
+// live burst's speed is the machine's. Every run is asked for as the file starts, so the live ones
+// go on while the recorded one is judged in-process.
 
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedHints } from "../src/discovery/target.js";
@@ -302,7 +303,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(asked);
-  await recorded?.then(({ target }) => target.close()).catch(() => undefined);
+  await recorded
+    ?.then(async ({ target, file }) => {
+      await target.close();
+      rmSync(dirname(file), { recursive: true, force: true });
+    })
+    .catch(() => undefined);
   await host?.close();
 });
 
