@@ -10,11 +10,12 @@
 // runs at a time in one process): the defects the recording cannot show (a changed request, a
 // result of a story), and the runs that must find nothing (Prism, the correct variants that change
 // requests, all in one run). A server without a limiter is judged from a burst built by hand: a
-// live burst's speed is the machine's.
+// live burst's speed is the machine's. Every run is asked for as the file starts, so the live ones
+// go on while the recorded one is judged in-process.
 
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedHints } from "../src/discovery/target.js";
@@ -119,13 +120,15 @@ const VARIANTS = correctVariants();
 
 /**
  * The recorded correct run with a defect's answer changes applied, judged again. `sim` is the
- * recording's simulator (a defect may ask it what exists).
+ * recording's simulator (a defect may ask it what exists). The recording is followed by a burst
+ * built by hand, answered as a server that keeps the spec's rate answers it: its 429s are there
+ * however slow the machine made the recorded run's own burst, for the defects that change them.
  */
 function judgeWith(planted: Defect, recording: ObservedExchange[], sim: FaultyTarget["sim"]) {
   // A defect of its own: some count the answers they change, and the live runs use theirs.
   const defect = [...defects(), ...correctVariants()].find((d) => d.name === planted.name) ?? planted;
   const judge = createJudge();
-  for (const recorded of recording) {
+  for (const recorded of [...recording, ...burstAfter(recording, requestRate().limit)]) {
     if (recorded.status === null || !defect.response) {
       judge.judge(recorded);
       continue;
@@ -160,11 +163,11 @@ function judgeWith(planted: Defect, recording: ObservedExchange[], sim: FaultyTa
 }
 
 /**
- * The recording, then a burst built by hand from one of its answers: more answers than the burst
+ * A burst built by hand from one of the recording's answers, after it: more answers than the burst
  * rule lets through, one token, all within one period, as a server whose limit is `limit` requests
  * a period (0: none) answers them: the requests past the limit meet the spec's exceeded status.
  */
-function judgeBurst(recording: ObservedExchange[], limit: number) {
+function burstAfter(recording: ObservedExchange[], limit: number): ObservedExchange[] {
   const { periodSeconds, exceededStatus } = requestRate();
   const path = operationById(specModel(), "getCurrentClient").path;
   const template = recording.find(
@@ -174,11 +177,9 @@ function judgeBurst(recording: ObservedExchange[], limit: number) {
   const count = burstThreshold() + 10;
   const step = (periodSeconds * 1000) / (2 * count);
   const start = Math.max(...recording.map((e) => e.at + e.durationMs)) + 2 * periodSeconds * 1000;
-  const judge = createJudge();
-  for (const recorded of recording) judge.judge(recorded);
-  for (let i = 0; i < count; i++) {
+  return Array.from({ length: count }, (_, i) => {
     const limited = limit > 0 && i >= limit;
-    judge.judge({
+    return {
       ...template,
       at: start + i * step,
       durationMs: 1,
@@ -189,14 +190,43 @@ function judgeBurst(recording: ObservedExchange[], limit: number) {
             body: JSON.stringify({ message: "slow down" }),
           }
         : {}),
-    });
-  }
+    };
+  });
+}
+
+/** The recording, then a burst built by hand (burstAfter), judged. */
+function judgeBurst(recording: ObservedExchange[], limit: number) {
+  const judge = createJudge();
+  for (const recorded of [...recording, ...burstAfter(recording, limit)]) judge.judge(recorded);
   return judge.results({ strict: true });
 }
 
-// One run host for every run of this file; the live runs are one concurrent group,, at most maxConcurrency runs at a time (vitest.config.ts): a run waits on
-// its own pacing (50 requests a second) for most of its time, so several share two cores well.
+// One run host for every run of this file, every run asked for as the file starts: a run waits on
+// its own pacing (50 requests a second) for most of its time, so the recorded run, Prism's and the
+// live ones share two cores well, and the in-process judging of the recording overlaps the live
+// runs still going. At most RUNS_AT_ONCE at a time: more swamp two cores (vitest.config.ts).
 let host: RunHost;
+const RUNS_AT_ONCE = 8;
+let running = 0;
+const waiting: (() => void)[] = [];
+/** A run once fewer than RUNS_AT_ONCE are going, in the order asked. */
+async function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  if (running >= RUNS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await run();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+/** Every run asked for: the host closes once each has ended, whichever tests ran. */
+const asked: Promise<unknown>[] = [];
+function ask<T>(run: Promise<T>): Promise<T> {
+  asked.push(run.catch(() => undefined));
+  return run;
+}
+
 /** The live defects but the burst's, packed into runs. */
 const LIVE_GROUPS = groups(DEFECTS.filter((d) => live(d) && !d.burst));
 /**
@@ -209,7 +239,7 @@ const liveRuns = new Map<Defect[], Promise<CliRun>>();
 function liveRun(group: Defect[]): Promise<CliRun> {
   let run = liveRuns.get(group);
   if (!run) {
-    run = against(together(group), (args, env) => host.run(withoutBurst(args), env));
+    run = ask(inTurn(() => against(together(group), (args, env) => host.run(withoutBurst(args), env))));
     liveRuns.set(group, run);
   }
   return run;
@@ -224,22 +254,75 @@ let variantsRun: Promise<CliRun> | undefined;
  */
 function liveVariantsRun(): Promise<CliRun> {
   const flags = Object.assign({}, ...LIVE_VARIANTS.map((v) => v.flags), { strict: false });
-  variantsRun ??= against(together(LIVE_VARIANTS), (args, env) => host.run(args, env), flags);
+  variantsRun ??= ask(
+    inTurn(() => against(together(LIVE_VARIANTS), (args, env) => host.run(args, env), flags)),
+  );
   return variantsRun;
 }
+/**
+ * Prism answers from the spec alone, a tool we did not write: only a whole run against it shows
+ * that the suite finds nothing on what merely matches the spec's shapes. Its start (a process of
+ * its own reading the spec) is the longest of any run: asked early.
+ */
+let prism: Promise<CliRun> | undefined;
+const prismRun = () => {
+  prism ??= ask(inTurn(() => host.run(["--target", "prism", ...FULL])));
+  return prism;
+};
+/**
+ * Without --gpu-flavor the suite sends other requests (the quota path's volume instead of
+ * check_limits): what it then proves needs them sent.
+ */
+let noGpuFlavor: Promise<CliRun> | undefined;
+const noGpuFlavorRun = () => {
+  noGpuFlavor ??= ask(
+    inTurn(() => against(undefined, (args, env) => host.run(withoutBurst(args), env), { gpuFlavor: false })),
+  );
+  return noGpuFlavor;
+};
+/** The correct run the in-process tests judge again, every exchange recorded; its target stays up for them. */
+let recorded: Promise<{ target: FaultyTarget; run: CliRun; file: string }> | undefined;
+const recordedRun = () => {
+  recorded ??= ask(
+    inTurn(async () => {
+      const target = await startFaultyTarget(undefined);
+      const file = join(mkdtempSync(join(tmpdir(), "teeth-recording-")), "exchanges.jsonl");
+      const { args, env } = flagsFor(target);
+      return { target, file, run: await host.run(args, env, undefined, { recordExchanges: file }) };
+    }),
+  );
+  return recorded;
+};
 beforeAll(async () => {
   host = await startRunHost();
+  // The variants' first: the in-process tests wait for it (below).
+  liveVariantsRun();
+  prismRun();
+  recordedRun();
+  for (const group of LIVE_GROUPS) liveRun(group);
+  noGpuFlavorRun();
 });
-afterAll(() => host?.close());
+afterAll(async () => {
+  await Promise.all(asked);
+  await recorded
+    ?.then(async ({ target, file }) => {
+      await target.close();
+      rmSync(dirname(file), { recursive: true, force: true });
+    })
+    .catch(() => undefined);
+  await host?.close();
+});
 
 describe("teeth in-process: each answer-side defect applied to one recorded correct run", () => {
   let recording: ObservedExchange[] = [];
   let target: FaultyTarget;
   beforeAll(async () => {
-    target = await startFaultyTarget(undefined);
-    const file = join(mkdtempSync(join(tmpdir(), "teeth-recording-")), "exchanges.jsonl");
-    const { args, env } = flagsFor(target);
-    const run = await host.run(args, env, undefined, { recordExchanges: file });
+    const { run, file, target: recordedOn } = await recordedRun();
+    target = recordedOn;
+    // The slow variant answers one request at a time on this process's timers, a burst's worth
+    // within the suite's bound for an answer: judging here, whole seconds without a pause, would
+    // hold them up past it. The other runs' servers only answer, a pause later.
+    await liveVariantsRun();
     // The recorded run is the proof that a correct platform fails nothing (writes, burst and
     // --strict included), and that the proxy plants nothing. The embedded simulator's own run is
     // report-html.test.ts's conformant one.
@@ -258,9 +341,8 @@ describe("teeth in-process: each answer-side defect applied to one recorded corr
       .filter(Boolean)
       .map((line) => JSON.parse(line) as ObservedExchange);
   }, 300_000);
-  afterAll(() => target?.close());
 
-  it("the recording judged again as it is gives the run's own verdict: nothing fails", () => {
+  it("the recording judged again, a burst kept to the spec's rate after it, gives the run's own verdict: nothing fails", () => {
     expect(recording.length).toBeGreaterThan(100);
     const results = judgeWith({ name: "none", fails: [] }, recording, target.sim);
     expect(results.filter((r) => r.status === "failed").map((r) => r.id)).toEqual([]);
@@ -319,7 +401,7 @@ describe("teeth in-process: each answer-side defect applied to one recorded corr
 
 describe.concurrent("teeth live", () => {
   it("no false positive: Prism passes, and every scenario it cannot answer is skipped with the reason", async () => {
-    const run = await host.run(["--target", "prism", ...FULL]);
+    const run = await prismRun();
     expect(failedIds(run), run.stdout + run.stderr).toEqual([]);
     expect(run.code).toBe(0);
     const skipped = run.report?.scenarios.filter((s) => s.status === "skipped") ?? [];
@@ -392,9 +474,7 @@ describe.concurrent("teeth live", () => {
   });
 
   it("without --gpu-flavor the quota error path still runs: ERROR, a reason naming a quota, created_resources null", async () => {
-    const run = await against(undefined, (args, env) => host.run(withoutBurst(args), env), {
-      gpuFlavor: false,
-    });
+    const run = await noGpuFlavorRun();
     const out = run.stdout + run.stderr;
     expect(failedIds(run), out).toEqual([]);
     expect(run.code, out).toBe(0);
