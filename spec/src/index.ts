@@ -16,6 +16,7 @@ export {
   type ProductBundle,
   seedBundlePath,
 } from "./bundle.js";
+export * from "./fixtures/index.js";
 export * from "./model/index.js";
 export {
   type ExtensionField,
