@@ -19,6 +19,7 @@ export {
 export * from "./fixtures/index.js";
 export * from "./model/index.js";
 export {
+  EXTENSION_HEADER,
   type ExtensionField,
   type FieldFact,
   type ParameterFact,
