@@ -16,8 +16,10 @@ export {
   type ProductBundle,
   seedBundlePath,
 } from "./bundle.js";
+export * from "./fixtures/index.js";
 export * from "./model/index.js";
 export {
+  EXTENSION_HEADER,
   type ExtensionField,
   type FieldFact,
   type ParameterFact,

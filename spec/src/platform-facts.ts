@@ -9,6 +9,12 @@ import { createSpecAjv } from "./ajv.js";
 import { PLATFORM_FACTS } from "./generated/platform-facts.js";
 import type { PlatformExtension, PlatformFact, PlatformFacts } from "./platform-facts-types.js";
 
+/**
+ * The header a package that serves an extension of the record marks each of its answers with,
+ * naming the extension's id: the answer is the platform's documented behaviour, not the spec's.
+ */
+export const EXTENSION_HEADER = "x-platform-api-simulator-extension";
+
 export const platformFactsPath = fileURLToPath(new URL("../platform-facts.yaml", import.meta.url));
 export const platformFactsSchemaPath = fileURLToPath(
   new URL("../platform-facts.schema.json", import.meta.url),

@@ -102,9 +102,9 @@ const jsonSchema = (content: readonly { contentType: string; schemaPointer?: str
 describe("the bundled description matches the seed's table", () => {
   const bundled = model.operations.map((o) => o.key);
 
-  it("has exactly the seed's 13 operations, no more and no fewer", () => {
+  it("has exactly the seed's operations, no more and no fewer", () => {
     expect([...bundled].sort()).toEqual(Object.keys(operations).sort());
-    expect(bundled).toHaveLength(13);
+    expect(bundled).toHaveLength(Object.keys(operations).length);
   });
 
   for (const [key, facts] of Object.entries(operations)) {

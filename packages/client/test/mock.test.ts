@@ -1,6 +1,19 @@
-// Smoke test of the Prism mock (`pnpm mock`): every operation is called once through the typed
-// client, and every answer must validate against the description.
-import { createSpecValidator, loadBundle } from "@platform-api/spec";
+// Smoke test of the Prism mock (`pnpm mock`): every operation of the spec model is called once
+// through the typed client, its path values from the fixture registry's sources in the mock's world
+// (an id a list answers) or the description's examples, its body the description's example; every
+// answer must validate against the description.
+import {
+  checkFixtures,
+  createSpecValidator,
+  FIXTURES,
+  listItemsField,
+  loadBundle,
+  loadModel,
+  type OperationModel,
+  operationById,
+  type ParameterModel,
+  resolveRef,
+} from "@platform-api/spec";
 import { startPrismMock } from "@platform-api/spec/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type PlatformClient } from "../src/index.js";
@@ -19,93 +32,69 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.close());
 
-const TASK_ID = "5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11";
-const path = { project_id: 1, region_id: 76 };
-
 type Call = () => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-const calls: [method: string, template: string, call: Call][] = [
-  [
-    "GET",
-    "/cloud/v1/tasks",
-    () => client.GET("/cloud/v1/tasks", { params: { query: { state: "RUNNING", limit: 10 } } }),
-  ],
-  [
-    "GET",
-    "/cloud/v1/tasks/{task_id}",
-    () => client.GET("/cloud/v1/tasks/{task_id}", { params: { path: { task_id: TASK_ID } } }),
-  ],
-  ["GET", "/cloud/v1/projects", () => client.GET("/cloud/v1/projects")],
-  [
-    "GET",
-    "/cloud/v1/regions",
-    () => client.GET("/cloud/v1/regions", { params: { query: { limit: 2, offset: 0 } } }),
-  ],
-  [
-    "GET",
-    "/cloud/v1/instances/{project_id}/{region_id}",
-    () => client.GET("/cloud/v1/instances/{project_id}/{region_id}", { params: { path } }),
-  ],
-  [
-    "POST",
-    "/cloud/v1/volumes/{project_id}/{region_id}",
-    () =>
-      client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
-        params: { path },
-        body: { name: "data-volume", source: "new-volume", type_name: "standard", size: 10 },
-      }),
-  ],
-  [
-    "POST",
-    "/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits",
-    () =>
-      client.POST("/cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits", {
-        params: { path },
-        body: { flavor: "g3-ai-32-192-1500-l40s-48-1", servers_count: 2 },
-      }),
-  ],
-  [
-    "GET",
-    "/cloud/reseller/v1/limits_request",
-    () =>
-      client.GET("/cloud/reseller/v1/limits_request", {
-        params: { query: { status: ["done"], limit: 100 } },
-      }),
-  ],
-  ["GET", "/iam/clients/me", () => client.GET("/iam/clients/me")],
-  [
-    "GET",
-    "/streaming/ai/tasks",
-    () => client.GET("/streaming/ai/tasks", { params: { query: { task_name: "transcription", page: 2 } } }),
-  ],
-  [
-    "GET",
-    "/security/iaas/v2/profiles/{id}",
-    () => client.GET("/security/iaas/v2/profiles/{id}", { params: { path: { id: 4211 } } }),
-  ],
-  [
-    "PUT",
-    "/security/iaas/v2/profiles/{id}",
-    () =>
-      client.PUT("/security/iaas/v2/profiles/{id}", {
-        params: { path: { id: 4211 } },
-        body: { fields: [{ base_field: 31, value: "250000" }] },
-      }),
-  ],
-  [
-    "PUT",
-    "/storage/notifications/v1/event",
-    () =>
-      client.PUT("/storage/notifications/v1/event", {
-        params: { query: { client_id: 300112 } },
-        body: { name: "reaching_used_space", bytes: 536870912000 },
-      }),
-  ],
-];
+type Send = (path: string, init: object) => ReturnType<Call>;
+
+const doc = loadBundle();
+const model = loadModel();
+checkFixtures(model, FIXTURES);
+
+/** The description's node at a reference or pointer, every `$ref` followed. */
+const nodeAt = (node: unknown): Record<string, unknown> =>
+  resolveRef<Record<string, unknown>>(doc, node) ?? {};
+
+/** The operation's JSON request body as the description's first example shows it. */
+function bodyExample(operation: OperationModel): unknown {
+  const media = nodeAt(
+    nodeAt(nodeAt(nodeAt({ $ref: operation.pointer }).requestBody).content)["application/json"],
+  );
+  return Object.values(nodeAt(media.examples)).map((e) => nodeAt(e).value)[0] ?? media.example;
+}
+
+/**
+ * A path value as the mock's world has it: the field of the first item the list the fixture
+ * registry names answers, else (a place, a created resource) the description's example.
+ */
+async function pathValue(operation: OperationModel, parameter: ParameterModel): Promise<unknown> {
+  const from = FIXTURES[operation.operationId as keyof typeof FIXTURES].path[parameter.name]?.from;
+  if (from && "list" in from) {
+    const list = operationById(model, from.list);
+    const { data } = await (client.GET as Send)(list.path, {});
+    const items = (data as Record<string, unknown> | undefined)?.[listItemsField(model, from) ?? ""];
+    const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
+    if (first?.[from.field] !== undefined) return first[from.field];
+  }
+  return parameter.example;
+}
+
+/** Each operation called through the typed client's method of its own: the model's, not a table. */
+const calls: [method: string, template: string, call: Call][] = model.operations.map((operation) => {
+  const method = operation.method.toUpperCase();
+  return [
+    method,
+    operation.path,
+    async () => {
+      const send = (client as unknown as Record<string, Send>)[method] as Send;
+      const parameters = operation.parameters.filter(
+        (p) => p.in === "path" || (p.in === "query" && p.required),
+      );
+      const values = await Promise.all(
+        parameters.map(async (p) => [p, await pathValue(operation, p)] as const),
+      );
+      const of = (where: string) =>
+        Object.fromEntries(values.filter(([p]) => p.in === where).map(([p, v]) => [p.name, v]));
+      const body = bodyExample(operation);
+      return send.call(client, operation.path, {
+        params: { path: of("path"), query: of("query") },
+        ...(body === undefined ? {} : { body }),
+      });
+    },
+  ];
+});
 
 describe("Prism mock of the bundled description", () => {
   it("is called for every operation of the description", () => {
-    const doc = loadBundle() as { paths: Record<string, Record<string, unknown>> };
-    const all = Object.entries(doc.paths).flatMap(([p, item]) =>
+    const all = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) =>
       Object.keys(item)
         .filter((k) => ["get", "put", "post", "delete", "patch"].includes(k))
         .map((m) => `${m.toUpperCase()} ${p}`),

@@ -3,4 +3,4 @@
 
 import { driverSteps } from "../src/active/drive.js";
 
-driverSteps();
+driverSteps("first");

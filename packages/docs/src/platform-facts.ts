@@ -8,8 +8,8 @@
 // extensions) have no operation to carry anything: they get a section of the reference's
 // introduction of their own. No text of the platform's is shown, only names, types and values,
 // and the record's own notes.
-import { EXTENSION_HEADER } from "@platform-api/simulator";
 import {
+  EXTENSION_HEADER,
   type PlatformExtension,
   type PlatformFact,
   type PlatformFactSource,

@@ -6,14 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
-import {
-  asyncTaskOperations,
-  loadBundle,
-  loadModel,
-  type ParameterModel,
-  requireParameter,
-  taskPollingOf,
-} from "@platform-api/spec";
+import { loadBundle, loadModel, type ParameterModel } from "@platform-api/spec";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -25,14 +18,8 @@ import {
   typescriptSample,
   withCodeSamples,
 } from "../src/code-samples.js";
-import {
-  exampleValue,
-  isObject,
-  type Json,
-  listOperations,
-  type Operation,
-  tokenHeader,
-} from "../src/operations.js";
+import { isObject, type Json, listOperations, type Operation, tokenHeader } from "../src/operations.js";
+import { sampleSwaps } from "./sample-values.js";
 import { typecheck } from "./typescript.js";
 
 // The simulator runs in this process: the samples must run asynchronously so it can answer them.
@@ -40,21 +27,11 @@ const run = promisify(execFile);
 const bundle = loadBundle();
 const model = loadModel();
 const operations = listOperations(bundle);
-const byId = (operationId: string): Operation => {
-  const op = operations.find((o) => o.operationId === operationId);
-  if (!op) throw new Error(`no operation ${operationId}`);
-  return op;
-};
 const pathParameter = (op: Operation): ParameterModel => {
   const found = op.parameters.find((p) => p.in === "path");
   if (!found) throw new Error(`${op.operationId} has no path parameter`);
   return found;
 };
-/** The operation's path with every parameter at its example value, as the samples call it. */
-const examplePath = (op: Operation) =>
-  op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(exampleValue(bundle, requireParameter(op, name, "path")))),
-  );
 const fieldsOf = (value: unknown): Json => (isObject(value) ? value : {});
 /** What sample-runner.mjs tells of one sample. */
 interface SampleRun {
@@ -182,27 +159,13 @@ describe("TypeScript samples", () => {
 });
 describe("samples run against the simulator", () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>;
-  let taskId = "";
-  const getTask = byId(taskPollingOf(model).operationId);
-  const exampleTaskId = () => String(exampleValue(bundle, pathParameter(getTask)));
+  /** Example values of resources only the simulator's answers give, and the simulator's own. */
+  let swaps: [example: string, value: string][] = [];
   const runDir = new URL("../node_modules/.cache/run-samples/", import.meta.url).pathname;
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, timeScale: 0.0001, rateLimit: 0 });
-    // getTask's sample names the description's example task: point it at a task that exists here,
-    // started by an asynchronous operation with its example request.
-    const [starter] = asyncTaskOperations(model);
-    if (!starter?.asyncTask) throw new Error("the description has no operation that starts a task");
-    const op = byId(starter.operationId);
-    const created = await fetch(`${sim.url}${examplePath(op)}`, {
-      method: op.method.toUpperCase(),
-      headers: { [tokenHeader(bundle, op)]: `APIKey ${sim.apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify(op.bodyExample ?? {}),
-    });
-    const answer: unknown = await created.json();
-    const tasks = fieldsOf(answer)[starter.asyncTask.tasksField];
-    taskId = Array.isArray(tasks) ? String(tasks[0] ?? "") : "";
-    expect(taskId, JSON.stringify(answer)).not.toBe("");
+    swaps = await sampleSwaps(sim, bundle, model, operations);
     rmSync(runDir, { recursive: true, force: true });
     mkdirSync(runDir, { recursive: true });
     writeFileSync(join(runDir, "package.json"), JSON.stringify({ type: "module" }));
@@ -212,11 +175,13 @@ describe("samples run against the simulator", () => {
   });
 
   const local = (source: string) =>
-    source
-      .replaceAll(baseUrl(bundle), sim.url)
-      .replaceAll(EXAMPLE_TOKEN, sim.apiKey)
-      .replaceAll(EXAMPLE_RESELLER_TOKEN, sim.resellerApiKey)
-      .replaceAll(exampleTaskId(), taskId);
+    swaps.reduce(
+      (text, [example, value]) => text.replaceAll(example, value),
+      source
+        .replaceAll(baseUrl(bundle), sim.url)
+        .replaceAll(EXAMPLE_TOKEN, sim.apiKey)
+        .replaceAll(EXAMPLE_RESELLER_TOKEN, sim.resellerApiKey),
+    );
 
   // Every curl sample in one shell, in order, each one's output (its status, or whatever it wrote
   // to stderr) after a line that names it: one shell instead of one per sample.

@@ -8,8 +8,7 @@
 // same for the operations the platform documents and the description does not (the record's
 // extensions): a section of the reference's introduction, Markdown with one HTML block, as the
 // introduction's other sections.
-import { EXTENSION_HEADER } from "@platform-api/simulator";
-import { loadBundle, platformFacts, pointer, resolvePointer } from "@platform-api/spec";
+import { EXTENSION_HEADER, loadBundle, platformFacts, pointer, resolvePointer } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../src/layout.js";
 import { isObject, type Json, listOperations } from "../src/operations.js";

@@ -45,6 +45,7 @@ import {
   startSimulator,
 } from "../src/index.js";
 import type { TaskList } from "./harness.js";
+import { worldPathValues } from "./world-path-values.js";
 
 type Task = components["schemas"]["Task"];
 type TaskIdList = components["schemas"]["TaskIdList"];
@@ -142,17 +143,14 @@ function operation(operationId: string): Operation {
 // example, the token the operation's security asks for
 
 const world = createDefaultWorld(DEFAULTS.randomSeed);
-const ownProject = world.projects.find((p) => p.client_id === DEFAULT_CLIENT_ID && p.is_default);
-const activeRegion = world.regions.find((r) => r.state === "ACTIVE");
-const ownProfile = world.protection_profiles.find((p) => p.client_id === DEFAULT_CLIENT_ID);
-const ownTask = world.tasks.find((t) => t.client_id === DEFAULT_CLIENT_ID);
-/** Valid values of path parameters, by name, from the default world. */
-const PATH_VALUES: Record<string, string> = {
-  project_id: String(ownProject?.id),
-  region_id: String(activeRegion?.id),
-  id: String(ownProfile?.record.id),
-  task_id: String(ownTask?.record.id),
-};
+/** Valid values of an operation's path parameters, from the default world (the fixture registry's collections). */
+const pathValuesOf = (op: Operation): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(worldPathValues(world, op.model, DEFAULT_CLIENT_ID)).map(([name, value]) => [
+      name,
+      String(value),
+    ]),
+  );
 
 interface Req {
   method: string;
@@ -166,13 +164,7 @@ interface Req {
 }
 
 function baseline(op: Operation): Req {
-  const pathValues: Record<string, string> = {};
-  for (const p of op.params.filter((p) => p.in === "path")) {
-    const value = PATH_VALUES[p.name];
-    if (value === undefined)
-      throw new Error(`No valid value from the world for path parameter ${p.name} of ${op.operationId}`);
-    pathValues[p.name] = value;
-  }
+  const pathValues = pathValuesOf(op);
   const query: [string, string][] = op.params
     .filter((p) => p.in === "query" && p.required)
     .map((p) => [p.name, encodeURIComponent(String(p.example))]);
@@ -583,7 +575,7 @@ function bodyBreaks(op: Operation, text: string): boolean {
 
 function parameterProbes(op: Operation): fc.Arbitrary<Probe>[] {
   return op.params.map((p) =>
-    parameterTexts(p, p.in === "path" ? Number(PATH_VALUES[p.name]) : undefined).map((raw) =>
+    parameterTexts(p, p.in === "path" ? Number(pathValuesOf(op)[p.name]) : undefined).map((raw) =>
       parameterProbe(op, p, raw),
     ),
   );

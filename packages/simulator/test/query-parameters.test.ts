@@ -17,6 +17,7 @@ import { QUERY_RULES } from "../src/handlers/query-rules.js";
 import { createSimulator, DEFAULT_CLIENT_ID, type Simulator } from "../src/index.js";
 import { compareValues, itemSchemaOf } from "../src/query.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
+import { worldPathValues } from "./world-path-values.js";
 
 const doc = loadBundle();
 const model = loadModel();
@@ -31,12 +32,11 @@ interface Answer {
 
 let sim: Simulator;
 
-/** Where each operation is called: the default world's first project and region, its profile. */
-const PATH_VALUES: Record<string, string | number> = { project_id: 1, region_id: 76, id: 4211 };
-
 function urlOf(operation: OperationModel, query: [string, Value][] = []): string {
+  // Where each operation is called: the default world's records the fixture registry names.
+  const values = worldPathValues(sim.store.world, operation, DEFAULT_CLIENT_ID);
   const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = PATH_VALUES[name];
+    const value = values[name];
     if (value === undefined) throw new Error(`no value for path parameter ${name} of ${operation.key}`);
     return String(value);
   });

@@ -25,6 +25,7 @@ import { createPacer, type Pacer } from "../shared/pacer.js";
 import { createRedactor } from "../shared/redact.js";
 import { confirmFailure, failureEvidence } from "./flaky.js";
 import { runJudge, stepUnfinished } from "./run-judge.js";
+import { noteExchange } from "./run-values.js";
 
 export { unmetNeed } from "../discovery/needs.js";
 export type { Need } from "../shared/context.js";
@@ -96,6 +97,7 @@ export function runHttp(run: RunContext, by: string, record?: (evidence: Evidenc
     exchanged: (exchange) => {
       activity?.exchanged(exchange.at, exchange.durationMs);
       runJudge(run).judge(exchange);
+      noteExchange(run, exchange);
     },
     by,
   });

@@ -1,10 +1,11 @@
 // Calls of operations the scenarios pick from the spec model rather than name (every offset list,
-// every read operation): which of the run's two keys the operation's security asks for, and
-// values for its path parameters.
+// every read operation): which of the run's two keys the operation's security asks for, what the
+// run needs for its path (the fixture registry's sources, src/facts/path-values.ts), and its request.
 
-import type { OperationModel } from "@platform-api/spec";
-import type { Need, RunContext } from "../shared/context.js";
+import type { DiscoveredValue, OperationModel } from "@platform-api/spec";
+import type { Need } from "../shared/context.js";
 import type { Auth, Request } from "./api.js";
+import { needsCreated, pathSources } from "./path-values.js";
 import { specModel } from "./spec.js";
 
 /**
@@ -16,21 +17,18 @@ export function keyFor(operation: OperationModel): "client" | "reseller" {
   return operation.security.some((scheme) => root.includes(scheme)) ? "client" : "reseller";
 }
 
-/** Path parameter values the run knows, by the spec's parameter names (none that discovery could not give). */
-export function runPathValues(run: RunContext): Record<string, number> {
-  const { projectId, regionId } = run.discovered;
-  return {
-    ...(projectId === undefined ? {} : { project_id: projectId }),
-    ...(regionId === undefined ? {} : { region_id: regionId }),
-  };
-}
-
-/** The run's needs for an operation's path: the project and the region where its path has them. */
-export function placeNeeds(operation: OperationModel): ("project" | "region")[] {
-  const names = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
+/**
+ * The run's needs for an operation's path: the project and the region where its path takes them
+ * from the discovery, and writes where a value exists only once a create's task finished.
+ */
+export function placeNeeds(operation: OperationModel): ("project" | "region" | "writes")[] {
+  const sources = pathSources(operation).map(([, from]) => from);
+  const discovered = (value: DiscoveredValue) =>
+    sources.some((from) => "discovery" in from && from.discovery === value);
   return [
-    ...(names.includes("project_id") ? (["project"] as const) : []),
-    ...(names.includes("region_id") ? (["region"] as const) : []),
+    ...(discovered("projectId") ? (["project"] as const) : []),
+    ...(discovered("regionId") ? (["region"] as const) : []),
+    ...(needsCreated(operation) ? (["writes"] as const) : []),
   ];
 }
 
@@ -57,19 +55,6 @@ export function callOf(
       auth,
     },
   };
-}
-
-/**
- * The request of an operation with the run's path values and the key its security asks for, or a
- * skip naming what the run lacks.
- */
-export function requestFor(
-  api: { run: RunContext; skip(reason: string): never },
-  operation: OperationModel,
-): Request {
-  const call = callOf(operation, runPathValues(api.run));
-  if ("request" in call) return call.request;
-  return api.skip(`the suite has no value for ${call.missing.join(", ")} of ${operation.operationId}'s path`);
 }
 
 /** What calling an operation needs of the run: its key (the reseller's) and its path values. */

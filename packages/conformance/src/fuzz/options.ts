@@ -24,7 +24,7 @@ export const FUZZ_DEFAULTS = {
   /** Keeps a default run against the embedded simulator well under 30 s (the README's figure). */
   maxExamples: 25,
   phases: [...PHASES] as Phase[],
-  /** What --max-examples takes at most: 13 operations × 1000 is already hours against a live API. */
+  /** What --max-examples takes at most: every operation × 1000 is already hours against a live API. */
   maxMaxExamples: 1000,
 } as const;
 

@@ -4,13 +4,13 @@
 // operations exactly), and the server refuses to start when the record's extensions and this
 // registry do not name the same ones. Every answer is marked as outside the spec (EXTENSION_HEADER).
 
-import type { PlatformExtension } from "@platform-api/spec";
+import { EXTENSION_HEADER, type PlatformExtension } from "@platform-api/spec";
 import { notFound } from "../errors.js";
 import type { Caller, Store } from "../store.js";
 import type { OperationId } from "./types.js";
 
-/** Sent with every answer of an extension, naming its id in spec/platform-facts.yaml. */
-export const EXTENSION_HEADER = "x-platform-api-simulator-extension";
+/** Sent with every answer of an extension, naming its id in spec/platform-facts.yaml (the spec package's). */
+export { EXTENSION_HEADER };
 
 export interface ExtensionRequest {
   /** Path parameters as the path gave them (text): an extension has no route schema of the spec's. */

@@ -2,7 +2,8 @@
 // that wrongly accepted one would create or change something.
 
 import type { ParameterModel } from "@platform-api/spec";
-import { callOf, runPathValues } from "../../facts/operations.js";
+import { callOf } from "../../facts/operations.js";
+import { runPathValues } from "../run-values.js";
 import type { Driver } from "./types.js";
 
 /** A value of the parameter's type: the answer is 401 before any resource is looked up. */
@@ -21,7 +22,7 @@ export const missingAuth: Driver = {
     const values = Object.fromEntries(
       operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, anyValue(p)]),
     );
-    const call = callOf(operation, { ...values, ...runPathValues(run) }, "none");
+    const call = callOf(operation, { ...values, ...runPathValues(run, operation) }, "none");
     if (!("request" in call)) return skip(`no value for ${call.missing.join(", ")}`);
     await http.send(call.request);
   },

@@ -6,9 +6,10 @@
 import type { OperationModel } from "@platform-api/spec";
 import type { Query, Request } from "../../facts/api.js";
 import { largestPage, type OffsetList, offsetList, pageQuery } from "../../facts/offset.js";
-import { operationNeeds, requestFor } from "../../facts/operations.js";
+import { operationNeeds } from "../../facts/operations.js";
 import type { Http } from "../../http/http.js";
 import { queryText, readListPage, walkLimit, walkOffset } from "../lists.js";
+import { requestFor } from "../run-values.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 

@@ -5,10 +5,11 @@
 
 import type { OperationModel } from "@platform-api/spec";
 import type { Query, Request } from "../../facts/api.js";
-import { operationNeeds, requestFor } from "../../facts/operations.js";
+import { operationNeeds } from "../../facts/operations.js";
 import { type PageList, pageList } from "../../facts/pages.js";
 import type { Http } from "../../http/http.js";
 import { readPage, walkPages } from "../page-walk.js";
+import { requestFor } from "../run-values.js";
 import { selectionCalls, walkSelections } from "./list-selection.js";
 import type { Driver } from "./types.js";
 

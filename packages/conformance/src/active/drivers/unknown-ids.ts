@@ -2,7 +2,8 @@
 // others the run's own), marked as such for the judge (errors.unknown-id-404).
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
-import { callOf, operationNeeds, runPathValues } from "../../facts/operations.js";
+import { callOf, operationNeeds } from "../../facts/operations.js";
+import { runPathValues } from "../run-values.js";
 import type { Driver } from "./types.js";
 
 const pathParameters = (operation: OperationModel) => operation.parameters.filter((p) => p.in === "path");
@@ -26,7 +27,10 @@ export const unknownIds: Driver = {
     pathParameters(operation).map((p) => `GET ${operation.path} with an unknown ${p.name}`),
   async drive({ http, run, skip }, operation) {
     for (const parameter of pathParameters(operation)) {
-      const call = callOf(operation, { ...runPathValues(run), [parameter.name]: unknownValue(parameter) });
+      const call = callOf(operation, {
+        ...runPathValues(run, operation),
+        [parameter.name]: unknownValue(parameter),
+      });
       if (!("request" in call)) return skip(`no value for ${call.missing.join(", ")}`);
       await http.send({ ...call.request, unknownParameter: parameter.name });
     }
