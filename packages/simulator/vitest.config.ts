@@ -11,7 +11,8 @@ export default defineConfig({
     // One worker: a second one imports the whole module graph again (Fastify, Ajv, the spec,
     // fast-check) for files that take a second or two each, while `pnpm test` already keeps both
     // cores busy with the other packages. Measured back to back on the 2-core machine under load:
-    // 16.0-16.3 CPU-seconds with one, 18.2-18.5 with two, in about the same wall time.
+    // 15.8-16.3 CPU-seconds with one, 18.2-18.5 with two, in about the same wall time (a later series
+    // on a busier machine, with the module cache below: 15.4-17.9 against 15.8-18.1).
     maxWorkers: 1,
     unstubEnvs: true,
     unstubGlobals: true,
