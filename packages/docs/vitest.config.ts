@@ -19,6 +19,10 @@ export default defineConfig({
     // loaded machine: vitest's 5 s default made them flake. Generous, never a measure of speed.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The transformed test and source files kept on disk between runs, keyed by each file's
+    // content: a run after the first transforms only what changed. .ci/run runs the tests three
+    // times (Node 20, 22, 24); measured in the simulator: 0.3 s of transform instead of 2-3 s.
+    experimental: { fsModuleCache: true },
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },

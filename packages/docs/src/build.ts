@@ -25,7 +25,7 @@ import {
   sharedHead,
   sharedScripts,
 } from "./layout.js";
-import { isObject, type Json, listOperations } from "./operations.js";
+import { isObject, type Json, listOperations, type Operation } from "./operations.js";
 import { packageFile } from "./package-files.js";
 import {
   introductionSections,
@@ -89,14 +89,61 @@ export function buildSite(
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
   const pages: string[] = [];
-  const write = (file: string, content: string) => {
-    writeFileSync(join(outDir, file), content);
-    if (file.endsWith(".html")) pages.push(file);
+  const site: Site = {
+    bundle,
+    history,
+    sourceDir,
+    guides,
+    title,
+    specVersion,
+    operations: new Map(listOperations(bundle).map((op) => [op.operationId, op])),
+    write: (file, content) => {
+      writeFileSync(join(outDir, file), content);
+      if (file.endsWith(".html")) pages.push(file);
+    },
+    guideLinks: (current) =>
+      guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === current })),
   };
 
   copyAssets(assets, outDir);
+  const searchEntries = writeGuides(site);
+  writeLanding(site);
+  writeChangelog(site, options);
+  const reference = writeReference(site);
+  writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
+  searchEntries.push(
+    ...referenceEntries(bundle, [...site.operations.values()]),
+    ...descriptionSectionEntries(reference.doc),
+  );
+  writeFileSync(join(outDir, "assets/search-index.js"), searchIndexScript(searchEntries));
 
-  const operations = new Map(listOperations(bundle).map((op) => [op.operationId, op]));
+  return {
+    outDir,
+    pages,
+    operations: site.operations.size,
+    unspecifiedNotes: reference.notes.length,
+  };
+}
+
+/** What every page of one build is made from, and where it goes. */
+interface Site {
+  bundle: Json;
+  history: History;
+  /** The folder whose `guides/` the guides were read from. */
+  sourceDir: string;
+  guides: Guide[];
+  title: string;
+  specVersion: string;
+  operations: Map<string, Operation>;
+  /** Writes a file of the site (a path inside the output folder); an HTML one is a page. */
+  write: (file: string, content: string) => void;
+  /** The guide list of the site's menu, `current` marked. */
+  guideLinks: (current?: Guide) => PageLink[];
+}
+
+/** Every guide's page; what the search index holds of them. */
+function writeGuides(site: Site): SearchEntry[] {
+  const { bundle, guides, operations } = site;
   const targets: LinkTargets = {
     operationIds: new Set(operations.keys()),
     guideSlugs: new Set(guides.map((g) => g.slug)),
@@ -106,42 +153,48 @@ export function buildSite(
       return op ? `../reference/index.html#${operationAnchor(op)}` : "#";
     },
   };
-  const guideLinks = (current?: Guide): PageLink[] =>
-    guides.map((g) => ({ href: `${g.slug}.html`, title: g.title, current: g === current }));
   const searchEntries: SearchEntry[] = [];
   for (const guide of guides) {
     const where = `guides/${guide.slug}.md`;
     const markdown = expandSpecTables(guide.markdown, bundle, where);
     const html = renderMarkdown(markdown, targets, where);
     searchEntries.push(...guideEntries(guide, html));
-    const updated = history.lastCommit([join(sourceDir, "guides", `${guide.slug}.md`)]);
-    write(
+    const updated = site.history.lastCommit([join(site.sourceDir, "guides", `${guide.slug}.md`)]);
+    site.write(
       `guides/${guide.slug}.html`,
-      guidePage(guide, html, outline(markdown), guides, guideLinks(guide), specVersion, updated),
+      guidePage(guide, html, outline(markdown), guides, site.guideLinks(guide), site.specVersion, updated),
     );
   }
+  return searchEntries;
+}
 
-  write(
+function writeLanding(site: Site): void {
+  const { bundle } = site;
+  site.write(
     "index.html",
     page({
-      title: `${title} documentation`,
+      title: `${site.title} documentation`,
       description: isObject(bundle.info) ? String(bundle.info.summary ?? "") : "",
       root: "",
       section: "home",
-      main: landingMain(bundle, guides),
-      guides: guideLinks(),
-      specVersion,
+      main: landingMain(bundle, site.guides),
+      guides: site.guideLinks(),
+      specVersion: site.specVersion,
       // The landing page is its template and what it shows of the description.
-      lastUpdated: lastUpdatedHtml(history.lastCommit([join(packageDir, "src/landing.ts"), ...specSources])),
+      lastUpdated: lastUpdatedHtml(
+        site.history.lastCommit([join(packageDir, "src/landing.ts"), ...specSources]),
+      ),
     }),
   );
+}
 
+function writeChangelog(site: Site, options: BuildOptions): void {
   const changesetDir = options.changesetDir ?? join(repoRoot, ".changeset");
   const changelogs = options.changelogs ?? readChangelogs(repoRoot);
   const changesets = readChangesets(changesetDir);
-  const dates = history.lastCommits([changesetDir]);
+  const dates = site.history.lastCommits([changesetDir]);
   for (const changeset of changesets) changeset.date = dates.get(join(changesetDir, `${changeset.id}.md`));
-  write(
+  site.write(
     "changelog.html",
     page({
       title: "Changelog · Platform API",
@@ -149,14 +202,18 @@ export function buildSite(
       root: "",
       section: "changelog",
       main: changelogMain(packageChanges(changesets, changelogs)),
-      guides: guideLinks(),
-      specVersion,
-      lastUpdated: lastUpdatedHtml(history.lastCommit([changesetDir, ...changelogs.map((c) => c.file)])),
+      guides: site.guideLinks(),
+      specVersion: site.specVersion,
+      lastUpdated: lastUpdatedHtml(site.history.lastCommit([changesetDir, ...changelogs.map((c) => c.file)])),
     }),
   );
+}
 
+/** The reference's page: the description as Redoc shows it, and the site's menu of its sections. */
+function writeReference(site: Site): ReturnType<typeof referenceDocument> {
+  const { bundle, operations } = site;
   const reference = referenceDocument(bundle);
-  const referenceUpdated = lastUpdatedHtml(history.lastCommit(specSources));
+  const referenceUpdated = lastUpdatedHtml(site.history.lastCommit(specSources));
   // Redoc shows it under the reference's title, first in the introduction.
   if (referenceUpdated && isObject(reference.doc.info))
     reference.doc.info.description = `${referenceUpdated}\n\n${String(reference.doc.info.description ?? "")}`;
@@ -172,23 +229,14 @@ export function buildSite(
         .map((op) => ({ href: `#${operationAnchor(op)}`, title: op.summary })),
     })),
   ].filter((group) => group.links.length > 0);
-  write(
+  site.write(
     "reference/index.html",
-    referencePage(reference.doc, title, guides, { guides: guideLinks(), reference: referenceMenu }),
+    referencePage(reference.doc, site.title, site.guides, {
+      guides: site.guideLinks(),
+      reference: referenceMenu,
+    }),
   );
-  writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
-  searchEntries.push(
-    ...referenceEntries(bundle, [...operations.values()]),
-    ...descriptionSectionEntries(reference.doc),
-  );
-  writeFileSync(join(outDir, "assets/search-index.js"), searchIndexScript(searchEntries));
-
-  return {
-    outDir,
-    pages,
-    operations: operations.size,
-    unspecifiedNotes: reference.notes.length,
-  };
+  return reference;
 }
 
 function guidePage(

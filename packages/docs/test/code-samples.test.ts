@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
-import { loadBundle, loadModel, type ParameterModel } from "@platform-api/spec";
+import { loadBundle, loadModel } from "@platform-api/spec";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,21 +18,15 @@ import {
   typescriptSample,
   withCodeSamples,
 } from "../src/code-samples.js";
-import { isObject, type Json, listOperations, type Operation, tokenHeader } from "../src/operations.js";
+import { listOperations, tokenHeader } from "../src/operations.js";
 import { sampleSwaps } from "./sample-values.js";
-import { typecheck } from "./typescript.js";
+import { brokenOp, brokenSamples, shownProblems } from "./shown-typescript.js";
 
 // The simulator runs in this process: the samples must run asynchronously so it can answer them.
 const run = promisify(execFile);
 const bundle = loadBundle();
 const model = loadModel();
 const operations = listOperations(bundle);
-const pathParameter = (op: Operation): ParameterModel => {
-  const found = op.parameters.find((p) => p.in === "path");
-  if (!found) throw new Error(`${op.operationId} has no path parameter`);
-  return found;
-};
-const fieldsOf = (value: unknown): Json => (isObject(value) ? value : {});
 /** What sample-runner.mjs tells of one sample. */
 interface SampleRun {
   file: string;
@@ -105,56 +99,21 @@ describe("curl samples", () => {
 });
 
 describe("TypeScript samples", () => {
-  // An operation with a path parameter and a JSON body with a number in it: three ways a sample can
-  // disagree with the client, each of which the check must name.
-  const brokenOp = operations.find(
-    (o) =>
-      o.parameters.some((p) => p.in === "path") &&
-      Object.values(fieldsOf(o.bodyExample)).some((v) => typeof v === "number"),
-  );
-  const broken = (() => {
-    if (!brokenOp) return [];
-    const source = typescriptSample(bundle, brokenOp);
-    const parameter = pathParameter(brokenOp).name;
-    const [field, value] =
-      Object.entries(fieldsOf(brokenOp.bodyExample)).find(([, v]) => typeof v === "number") ?? [];
-    return [
-      {
-        name: "broken: renamed path",
-        code: source.replaceAll(JSON.stringify(brokenOp.path), JSON.stringify(`${brokenOp.path}s`)),
-      },
-      { name: "broken: renamed parameter", code: source.replace(`${parameter}: `, `${parameter}_renamed: `) },
-      {
-        name: "broken: wrong body type",
-        code: source.replace(`${field}: ${value},`, `${field}: "${value}",`),
-      },
-    ];
-  })();
-  // One program for every sample and the broken ones: a program's set-up (the client's types, the
-  // lib, @types/node) is most of a check's cost, and samples are separate modules that cannot
-  // affect each other's diagnostics.
-  let checked: Map<string, string[]> | undefined;
-  const problems = () => {
-    checked ??= typecheck(
-      [...operations.map((op) => ({ name: op.operationId, code: typescriptSample(bundle, op) })), ...broken],
-      "samples",
-    );
-    return checked;
-  };
-
+  // Checked in one program with the guides' blocks (shown-typescript.ts).
   it.each(operations.map((op) => [op.operationId] as const))(
     "%s compiles against @platform-api/client (strict, NodeNext)",
     (operationId) => {
-      expect(problems().get(operationId) ?? []).toEqual([]);
+      expect(shownProblems().get(operationId) ?? []).toEqual([]);
     },
   );
 
   it("would fail the check if the client and a sample disagreed", () => {
     if (!brokenOp) throw new Error("no operation with a path parameter and a numeric body field");
     const source = typescriptSample(bundle, brokenOp);
-    for (const b of broken) expect(b.code, b.name).not.toBe(source);
-    expect(problems().get("(program)") ?? []).toEqual([]);
-    for (const b of broken) expect.soft(problems().get(b.name), b.name).toBeDefined();
+    expect(brokenSamples).toHaveLength(3);
+    for (const b of brokenSamples) expect(b.code, b.name).not.toBe(source);
+    expect(shownProblems().get("(program)") ?? []).toEqual([]);
+    for (const b of brokenSamples) expect.soft(shownProblems().get(b.name), b.name).toBeDefined();
   });
 });
 describe("samples run against the simulator", () => {
