@@ -70,36 +70,30 @@ export function redirectError(
   );
 }
 
-/** How one attempt ended without a whole answer, as the transport saw it. */
-export interface AttemptEnd {
-  method: string;
-  url: string;
-  attempt: number;
-  /** whether the attempt's own timer fired (not the caller's signal) */
-  timedOut: boolean;
-  /** the attempt's timeout, shorter than `timeoutMs` when the call's deadline cut it */
-  attemptTimeoutMs: number;
-  timeoutMs: number;
-  deadlineMs: number;
-  /** the status of an answer whose headers came but whose body did not; undefined: no answer */
-  status: number | undefined;
-}
-
 /**
- * The error of an attempt that got no whole answer: TimeoutError when its timer fired, else
- * ConnectionError. An answer whose body did not come whole fails like one that never came.
+ * The error of an attempt that got no whole answer: TimeoutError when its own timer fired
+ * (`timedOut`), else ConnectionError. An answer whose body did not come whole fails like one that
+ * never came; `attempt.status` is that answer's status, undefined when no answer came.
  */
-export function attemptFailure(end: AttemptEnd, error: unknown): TimeoutError | ConnectionError {
-  const { method, attempt, status, attemptTimeoutMs } = end;
-  const path = pathOf(end.url);
-  const where = { method, path, attempts: attempt, cause: error };
-  if (end.timedOut)
+export function attemptFailure(
+  error: unknown,
+  call: { method: string; url: string },
+  attempt: { number: number; timeoutMs: number; status?: number | undefined },
+  timedOut: boolean,
+  limits: { timeoutMs: number; deadlineMs: number },
+): TimeoutError | ConnectionError {
+  const { method } = call;
+  const { number, status, timeoutMs } = attempt;
+  const path = pathOf(call.url);
+  const where = { method, path, attempts: number, cause: error };
+  if (timedOut)
     return new TimeoutError(
-      attemptTimeoutMs < end.timeoutMs
-        ? `${method} ${path} reached the call's deadline of ${end.deadlineMs} ms after ${attempt} attempt(s)`
+      // A timeout shorter than the configured one: the call's deadline cut the attempt.
+      timeoutMs < limits.timeoutMs
+        ? `${method} ${path} reached the call's deadline of ${limits.deadlineMs} ms after ${number} attempt(s)`
         : status === undefined
-          ? `${method} ${path} got no answer within ${attemptTimeoutMs} ms`
-          : `${method} ${path}: the body of its ${status} answer did not arrive within ${attemptTimeoutMs} ms`,
+          ? `${method} ${path} got no answer within ${timeoutMs} ms`
+          : `${method} ${path}: the body of its ${status} answer did not arrive within ${timeoutMs} ms`,
       where,
     );
   return new ConnectionError(

@@ -1,4 +1,4 @@
-import { type ConnectionError, ResponseTooLargeError, type TimeoutError } from "../errors.js";
+import { ResponseTooLargeError } from "../errors.js";
 import { BufferedResponse, buffered } from "./body.js";
 import {
   abortedError,
@@ -124,7 +124,7 @@ interface Stages {
   timeouts: AttemptTimeouts;
 }
 
-/** One attempt of a call, with the controller that its timer and the caller's signal abort. */
+/** One attempt of a call: the controller its timer and the caller's signal abort, and what its answer was. */
 interface Attempt {
   number: number;
   controller: AbortController;
@@ -132,17 +132,12 @@ interface Attempt {
   timeoutMs: number;
   /** the status of its answer, once the headers came */
   status?: number;
+  /** the wait before the next attempt after its answer; undefined: the answer is the call's */
+  delay?: number | undefined;
+  /** its answer is handed on at its headers: the caller's signal stays linked to the body */
+  streamed?: boolean;
   /** Stops its timer and, unless the answer is a stream the caller still reads, unlinks the caller's signal. */
-  end(streamed: boolean): void;
-}
-
-/** An attempt's answer and what comes of it. */
-interface Answer {
-  response: Response;
-  /** the wait before the next attempt; undefined: this answer is the call's */
-  delay: number | undefined;
-  /** handed on at its headers: the caller's signal stays linked to its body */
-  streamed: boolean;
+  end(): void;
 }
 
 /** A controller that never fired goes back to the pool; the call no longer holds it. */
@@ -196,11 +191,16 @@ function startAttempt(number: number, call: Call, stages: Stages): Attempt {
   const onCallerAbort = () => controller.abort(callerSignal.reason);
   if (linkCaller) callerSignal.addEventListener("abort", onCallerAbort, { once: true });
   const stopTimer = stages.timeouts.start(controller, Math.max(0, timeoutMs), TIMED_OUT);
-  const end = (streamed: boolean) => {
-    stopTimer();
-    if (linkCaller && !streamed) callerSignal.removeEventListener("abort", onCallerAbort);
+  const attempt: Attempt = {
+    number,
+    controller,
+    timeoutMs,
+    end() {
+      stopTimer();
+      if (linkCaller && !attempt.streamed) callerSignal.removeEventListener("abort", onCallerAbort);
+    },
   };
-  return { number, controller, timeoutMs, end };
+  return attempt;
 }
 
 /** Send stage: one attempt of the call, under the attempt's signal. */
@@ -224,16 +224,20 @@ async function readWhole(answer: Response, call: Call, attempt: number, limit: n
   return response;
 }
 
-/** Sends the attempt and classifies its answer: a redirect, one to retry, a stream, or one read whole. */
-async function answerOf(call: Call, attempt: Attempt, stages: Stages): Promise<Answer> {
+/**
+ * Sends the attempt and classifies its answer (noted on `attempt`): a redirect, one to retry after
+ * `attempt.delay`, a stream handed on at its headers, or one read whole.
+ */
+async function answerOf(call: Call, attempt: Attempt, stages: Stages): Promise<Response> {
   const response = await send(stages.options.fetch, call, attempt.controller.signal);
   attempt.status = response.status;
-  if (isRedirect(response)) return { response, delay: undefined, streamed: false };
-  const delay = retryDelay(response, call, attempt.number, stages);
-  if (delay !== undefined) return { response, delay, streamed: false };
-  if (call.context?.stream) return { response, delay, streamed: true };
-  const whole = await readWhole(response, call, attempt.number, stages.options.maxResponseBytes);
-  return { response: whole, delay, streamed: false };
+  if (isRedirect(response)) return response;
+  attempt.delay = retryDelay(response, call, attempt.number, stages);
+  if (attempt.delay !== undefined) return response;
+  if (!call.context?.stream)
+    return readWhole(response, call, attempt.number, stages.options.maxResponseBytes);
+  attempt.streamed = true;
+  return response;
 }
 
 /** Retry decision for an answer: the wait before retrying after it, or undefined when it is the call's answer. */
@@ -253,24 +257,6 @@ function retryDelay(response: Response, call: Call, attempt: number, stages: Sta
   return Date.now() + delay >= call.deadline ? undefined : delay;
 }
 
-/** The error of an attempt that got no whole answer (its timer fired, the connection or the body failed). */
-function failureOf(error: unknown, call: Call, attempt: Attempt, options: TransportOptions) {
-  const { signal } = attempt.controller;
-  return attemptFailure(
-    {
-      method: call.method,
-      url: call.url,
-      attempt: attempt.number,
-      timedOut: signal.aborted && signal.reason === TIMED_OUT,
-      attemptTimeoutMs: attempt.timeoutMs,
-      timeoutMs: options.timeoutMs,
-      deadlineMs: options.deadlineMs,
-      status: attempt.status,
-    },
-    error,
-  );
-}
-
 /**
  * Error and retry stage after an attempt without a whole answer: throws the call's error, or waits
  * before the next attempt when the method may be sent again within the attempts and the deadline.
@@ -285,7 +271,9 @@ async function retryAfterFailure(
   const { method, url, callerSignal } = call;
   if (callerSignal.aborted) throw abortedError(method, url, attempt.number, callerSignal);
   const { options, maxAttempts } = stages;
-  const failure: TimeoutError | ConnectionError = failureOf(error, call, attempt, options);
+  const { signal } = attempt.controller;
+  const timedOut = signal.aborted && signal.reason === TIMED_OUT;
+  const failure = attemptFailure(error, call, attempt, timedOut, options);
   const backoff = backoffDelay(attempt.number, options.retry, options.random);
   if (attempt.number >= maxAttempts || !isIdempotent(method) || Date.now() + backoff >= call.deadline)
     throw failure;
@@ -297,12 +285,12 @@ async function retryAfterFailure(
 
 /** The call's answer, or undefined once the wait before the next attempt is over; a redirect throws. */
 async function settle(
-  answer: Answer,
+  response: Response,
   call: Call,
   attempt: Attempt,
   stages: Stages,
 ): Promise<Response | undefined> {
-  const { response, delay, streamed } = answer;
+  const { delay } = attempt;
   const { method, url } = call;
   if (isRedirect(response)) {
     await response.body?.cancel().catch(() => {});
@@ -311,7 +299,7 @@ async function settle(
   if (attempt.number > 1) attemptsByResponse.set(response, attempt.number);
   if (delay === undefined) {
     // Read whole: the controller is free again (a stream's stays with its body).
-    if (!streamed) release(stages.pool, attempt.controller, call.context);
+    if (!attempt.streamed) release(stages.pool, attempt.controller, call.context);
     return response;
   }
   stages.options.logger?.warn?.(
@@ -344,14 +332,14 @@ export function createTransport(options: TransportOptions): Transport {
       if (slot) await waitForSlot(slot, call, number - 1);
       if (call.callerSignal.aborted) throw abortedError(call.method, call.url, number - 1, call.callerSignal);
       const attempt = startAttempt(number, call, stages);
-      let answer: Answer | undefined;
+      let answer: Response;
       try {
         answer = await answerOf(call, attempt, stages);
       } catch (error) {
         await retryAfterFailure(error, call, attempt, stages);
         continue;
       } finally {
-        attempt.end(answer?.streamed ?? false);
+        attempt.end();
       }
       const response = await settle(answer, call, attempt, stages);
       if (response) return response;
