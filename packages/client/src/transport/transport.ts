@@ -117,8 +117,7 @@ interface Call {
 }
 
 /** What every stage of a call reads: the options, and the controllers free for a next attempt. */
-interface Stages {
-  options: TransportOptions;
+interface Stages extends TransportOptions {
   maxAttempts: number;
   pool: AbortController[];
   timeouts: AttemptTimeouts;
@@ -183,7 +182,7 @@ async function waitForSlot(slot: Promise<void>, call: Call, attempts: number) {
  * the attempt's timer; cheaper than AbortSignal.any, and reused from the pool when possible.
  */
 function startAttempt(number: number, call: Call, stages: Stages): Attempt {
-  const timeoutMs = Math.min(stages.options.timeoutMs, call.deadline - Date.now());
+  const timeoutMs = Math.min(stages.timeoutMs, call.deadline - Date.now());
   const controller = stages.pool.pop() ?? new AbortController();
   if (call.context) call.context.controller = controller;
   const { callerSignal } = call;
@@ -229,20 +228,19 @@ async function readWhole(answer: Response, call: Call, attempt: number, limit: n
  * `attempt.delay`, a stream handed on at its headers, or one read whole.
  */
 async function answerOf(call: Call, attempt: Attempt, stages: Stages): Promise<Response> {
-  const response = await send(stages.options.fetch, call, attempt.controller.signal);
+  const response = await send(stages.fetch, call, attempt.controller.signal);
   attempt.status = response.status;
   if (isRedirect(response)) return response;
   attempt.delay = retryDelay(response, call, attempt.number, stages);
   if (attempt.delay !== undefined) return response;
-  if (!call.context?.stream)
-    return readWhole(response, call, attempt.number, stages.options.maxResponseBytes);
+  if (!call.context?.stream) return readWhole(response, call, attempt.number, stages.maxResponseBytes);
   attempt.streamed = true;
   return response;
 }
 
 /** Retry decision for an answer: the wait before retrying after it, or undefined when it is the call's answer. */
-function retryDelay(response: Response, call: Call, attempt: number, stages: Stages): number | undefined {
-  const { options, maxAttempts } = stages;
+function retryDelay(response: Response, call: Call, attempt: number, options: Stages): number | undefined {
+  const { maxAttempts } = options;
   const { method, url } = call;
   if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method)) return undefined;
   const advised = parseRetryAfter(response.headers);
@@ -265,12 +263,12 @@ async function retryAfterFailure(
   error: unknown,
   call: Call,
   attempt: Attempt,
-  stages: Stages,
+  options: Stages,
 ): Promise<void> {
   if (error instanceof ResponseTooLargeError) throw error;
   const { method, url, callerSignal } = call;
   if (callerSignal.aborted) throw abortedError(method, url, attempt.number, callerSignal);
-  const { options, maxAttempts } = stages;
+  const { maxAttempts } = options;
   const { signal } = attempt.controller;
   const timedOut = signal.aborted && signal.reason === TIMED_OUT;
   const failure = attemptFailure(error, call, attempt, timedOut, options);
@@ -302,7 +300,7 @@ async function settle(
     if (!attempt.streamed) release(stages.pool, attempt.controller, call.context);
     return response;
   }
-  stages.options.logger?.warn?.(
+  stages.logger?.warn?.(
     `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt.number + 1} of ${stages.maxAttempts})`,
   );
   await response.body?.cancel().catch(() => {});
@@ -320,7 +318,7 @@ async function settle(
  */
 export function createTransport(options: TransportOptions): Transport {
   const stages: Stages = {
-    options,
+    ...options,
     maxAttempts: options.retry.maxRetries + 1,
     pool: [],
     timeouts: new AttemptTimeouts(options.timeoutMs),
