@@ -1,4 +1,4 @@
-import { ResponseTooLargeError } from "../errors.js";
+import { type RedirectError, ResponseTooLargeError } from "../errors.js";
 import { BufferedResponse, buffered } from "./body.js";
 import {
   abortedError,
@@ -145,28 +145,22 @@ function release(pool: AbortController[], controller: AbortController | undefine
   if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
 }
 
-/** Reads the call from fetch's arguments; the last word on its headers comes before any attempt. */
-async function callOf(
-  [input, init]: Parameters<typeof globalThis.fetch>,
-  options: TransportOptions,
-): Promise<Call> {
-  const original = input instanceof Request && init === undefined ? input : new Request(input, init);
-  const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
-  const { url, method, headers } = original;
-  options.prepareHeaders?.(method, url, headers, context);
-  const body = original.body === null ? undefined : await original.arrayBuffer();
-  const { credentials, signal: callerSignal } = original;
-  return {
-    method,
-    url,
-    headers,
-    body,
-    credentials,
-    callerSignal,
-    context,
-    deadline: Date.now() + options.deadlineMs,
-  };
-}
+/** The call as every attempt sends it (its headers already have the last word put on them). */
+const callOf = (
+  original: Request,
+  context: CallContext | undefined,
+  body: ArrayBuffer | undefined,
+  deadlineMs: number,
+): Call => ({
+  method: original.method,
+  url: original.url,
+  headers: original.headers,
+  body,
+  credentials: original.credentials,
+  callerSignal: original.signal,
+  context,
+  deadline: Date.now() + deadlineMs,
+});
 
 /** Rate limit stage: waits for the limiter's slot; the caller's signal ends the wait with AbortError. */
 async function waitForSlot(slot: Promise<void>, call: Call, attempts: number) {
@@ -281,31 +275,26 @@ async function retryAfterFailure(
   await waitBetweenAttempts(backoff, method, url, attempt.number, callerSignal);
 }
 
-/** The call's answer, or undefined once the wait before the next attempt is over; a redirect throws. */
-async function settle(
+/** A redirect answer's error, once its body is let go. */
+async function redirected(response: Response, call: Call, attempt: Attempt): Promise<RedirectError> {
+  await response.body?.cancel().catch(() => {});
+  return redirectError(call.method, call.url, attempt.number, response);
+}
+
+/** Retry stage after an answer to retry: lets its body go and waits `delay` (the attempt's). */
+async function retryAfterAnswer(
   response: Response,
+  delay: number,
   call: Call,
   attempt: Attempt,
   stages: Stages,
-): Promise<Response | undefined> {
-  const { delay } = attempt;
+): Promise<void> {
   const { method, url } = call;
-  if (isRedirect(response)) {
-    await response.body?.cancel().catch(() => {});
-    throw redirectError(method, url, attempt.number, response);
-  }
-  if (attempt.number > 1) attemptsByResponse.set(response, attempt.number);
-  if (delay === undefined) {
-    // Read whole: the controller is free again (a stream's stays with its body).
-    if (!attempt.streamed) release(stages.pool, attempt.controller, call.context);
-    return response;
-  }
   stages.logger?.warn?.(
     `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt.number + 1} of ${stages.maxAttempts})`,
   );
   await response.body?.cancel().catch(() => {});
   await waitBetweenAttempts(delay, method, url, attempt.number, call.callerSignal);
-  return undefined;
 }
 
 /**
@@ -323,8 +312,13 @@ export function createTransport(options: TransportOptions): Transport {
     pool: [],
     timeouts: new AttemptTimeouts(options.timeoutMs),
   };
-  const fetch: typeof globalThis.fetch = async (...args) => {
-    const call = await callOf(args, options);
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const original = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
+    options.prepareHeaders?.(original.method, original.url, original.headers, context);
+    // Buffered once so every attempt can send it again.
+    const body = original.body === null ? undefined : await original.arrayBuffer();
+    const call = callOf(original, context, body, options.deadlineMs);
     for (let number = 1; ; number++) {
       const slot = options.limiter?.acquire(call.callerSignal);
       if (slot) await waitForSlot(slot, call, number - 1);
@@ -339,8 +333,14 @@ export function createTransport(options: TransportOptions): Transport {
       } finally {
         attempt.end();
       }
-      const response = await settle(answer, call, attempt, stages);
-      if (response) return response;
+      if (isRedirect(answer)) throw await redirected(answer, call, attempt);
+      if (attempt.number > 1) attemptsByResponse.set(answer, attempt.number);
+      if (attempt.delay === undefined) {
+        // Read whole: the controller is free again (a stream's stays with its body).
+        if (!attempt.streamed) release(stages.pool, attempt.controller, call.context);
+        return answer;
+      }
+      await retryAfterAnswer(answer, attempt.delay, call, attempt, stages);
     }
   };
   return { fetch, releaseCall: (context) => release(stages.pool, context.controller, context) };
