@@ -16,7 +16,13 @@ import {
   waitForTasks,
 } from "./tasks.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
-import { CALL_CONTEXT, type CallContext, createTransport, type Logger } from "./transport/transport.js";
+import {
+  CALL_CONTEXT,
+  type CallContext,
+  createTransport,
+  type Logger,
+  type Transport,
+} from "./transport/transport.js";
 import { type RequestParams, validateParams } from "./validation.js";
 
 /**
@@ -112,29 +118,26 @@ async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor
   }
 }
 
-/**
- * A typed client over the given `paths`: the whole API's (no `product`), or one product's (its
- * `x-product`). It offers `waitForTask` only where one of the scope's operations starts a task.
- */
-export function createPlatformClient<Paths extends {}>(
-  options?: ClientOptions,
-  product?: string,
-): PlatformClientOf<Paths> {
-  let resolved: ResolvedOptions;
+/** What the client throws: the error, redacted of the keys. */
+const rethrowing =
+  (redactor: Redactor) =>
+  (error: unknown): never => {
+    throw redactor.error(error);
+  };
+
+/** The resolved options; a refused option's error names none of the keys given. */
+function resolveRedacted(options: ClientOptions | undefined): ResolvedOptions {
   try {
-    resolved = resolveOptions(options);
+    return resolveOptions(options);
   } catch (error) {
     // A refused option's message may quote its value: never a key, wherever it was put.
     const given = givenKeys(options).filter((key): key is string => typeof key === "string");
     throw createRedactor(given).error(error);
   }
-  // Whatever a server echoes back, no error or log line of this client holds either key.
-  const redactor = createRedactor([resolved.apiKey, resolved.resellerApiKey]);
-  const rethrow = (error: unknown): never => {
-    throw redactor.error(error);
-  };
-  const rateLimiter = resolved.rateLimit ? new RateLimiter(resolved.rateLimit) : undefined;
-  const transport = createTransport({
+}
+
+function transportFor(resolved: ResolvedOptions, redactor: Redactor, rateLimiter: RateLimiter | undefined) {
+  return createTransport({
     fetch: resolved.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     retry: resolved.retry,
     timeoutMs: resolved.timeoutMs,
@@ -147,96 +150,146 @@ export function createPlatformClient<Paths extends {}>(
       ? { prepareHeaders: resellerTokenFor(resolved.baseUrl, resolved.resellerApiKey) }
       : {}),
   });
+}
+
+type Init = { params?: RequestParams; signal?: AbortSignal | null; parseAs?: string };
+type Method = (path: string, init?: Init) => Promise<unknown>;
+
+/**
+ * One of openapi-fetch's methods, checking parameters against the spec before openapi-fetch builds
+ * the request, and telling the transport about the call (caller signal; controller reuse once the
+ * body is read). Errors and the server's error bodies come back redacted.
+ */
+function checkedMethod(
+  method: (typeof METHODS)[number],
+  send: Method,
+  validate: boolean,
+  redactor: Redactor,
+  transport: Transport,
+): Method {
+  const rethrow = rethrowing(redactor);
+  // async, so a refused parameter is a rejected promise like every other failure of a call
+  return async (path, init) => {
+    const facts = operationFacts(method, path);
+    if (validate) {
+      try {
+        validateParams(method, path, facts, init?.params);
+      } catch (error) {
+        rethrow(error);
+      }
+    }
+    const context: CallContext = {
+      callerSignal: init?.signal != null,
+      reseller: facts?.reseller,
+      stream: init?.parseAs === "stream",
+    };
+    try {
+      const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
+        error?: unknown;
+      };
+      // The server's error body, as handed back: redacted like an error's body.
+      if (result?.error !== undefined) result.error = redactor.value(result.error);
+      return result;
+    } catch (error) {
+      // openapi-fetch's JSON.parse refused the body the transport read.
+      if (error instanceof SyntaxError && context.response)
+        return rethrow(notJsonError(method, path, context.response, error, redactor.text));
+      return rethrow(error);
+    } finally {
+      // A streamed body is still being read by the caller: its controller must stay its own.
+      if (init?.parseAs !== "stream") transport.releaseCall(context);
+    }
+  };
+}
+
+/** `paginate` over the client's GET, its errors redacted. */
+function paginateWith<Paths extends {}>(
+  get: (path: string, init: object) => Promise<FetchResult<unknown>>,
+  redactor: Redactor,
+): ListHelpers<Paths>["paginate"] {
+  const rethrow = rethrowing(redactor);
+  return (path, init = {}) => {
+    const { params, concurrency, signal } = init;
+    const query = (params?.query ?? {}) as Record<string, unknown>;
+    const pathParams = params?.path as Record<string, unknown> | undefined;
+    const template = String(path);
+    let paginator: Paginator<unknown, unknown>;
+    try {
+      paginator = createPaginator(
+        template,
+        query,
+        async (pageQuery) => {
+          const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
+          return requireData(
+            await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
+            "GET",
+            described,
+          );
+        },
+        concurrency === undefined ? {} : { concurrency },
+      );
+    } catch (error) {
+      return rethrow(error);
+    }
+    return {
+      pages: () => redactedIterable(paginator.pages(), redactor),
+      [Symbol.asyncIterator]: () => redactedIterable(paginator, redactor)[Symbol.asyncIterator](),
+      toArray: () => paginator.toArray().catch(rethrow),
+    } as never;
+  };
+}
+
+/** The task helpers of a scope with the spec's poll operation; undefined for one without. */
+function taskHelpersFor(
+  product: string | undefined,
+  send: Send,
+  redactor: Redactor,
+): TaskHelpers | undefined {
+  const pollOperation = pollOperationFor(product);
+  if (!pollOperation) return undefined;
+  const rethrow = rethrowing(redactor);
+  const poller = taskPoller(pollOperation, send);
+  return {
+    waitForTask: (taskId, waitOptions) => waitForTask(poller, taskId, waitOptions).catch(rethrow),
+    waitForTasks: (taskIds, waitOptions) => waitForTasks(poller, taskIds, waitOptions).catch(rethrow),
+  };
+}
+
+/**
+ * A typed client over the given `paths`: the whole API's (no `product`), or one product's (its
+ * `x-product`). It offers `waitForTask` only where one of the scope's operations starts a task.
+ */
+export function createPlatformClient<Paths extends {}>(
+  options?: ClientOptions,
+  product?: string,
+): PlatformClientOf<Paths> {
+  const resolved = resolveRedacted(options);
+  // Whatever a server echoes back, no error or log line of this client holds either key.
+  const redactor = createRedactor([resolved.apiKey, resolved.resellerApiKey]);
+  const rateLimiter = resolved.rateLimit ? new RateLimiter(resolved.rateLimit) : undefined;
+  const transport = transportFor(resolved, redactor, rateLimiter);
   const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
     headers: { ...resolved.headers, Authorization: `APIKey ${resolved.apiKey}` },
     fetch: transport.fetch,
   });
-
-  // Each method checks parameters against the spec before openapi-fetch builds the request, and
-  // tells the transport about the call (caller signal; controller reuse once the body is read).
   const client = { ...raw } as Record<string, unknown>;
-  type Init = { params?: RequestParams; signal?: AbortSignal | null; parseAs?: string };
-  for (const method of METHODS) {
-    const send = raw[method] as (path: string, init?: Init) => Promise<unknown>;
-    // async, so a refused parameter is a rejected promise like every other failure of a call
-    client[method] = async (path: string, init?: Init) => {
-      const facts = operationFacts(method, path);
-      if (resolved.validateParams) {
-        try {
-          validateParams(method, path, facts, init?.params);
-        } catch (error) {
-          rethrow(error);
-        }
-      }
-      const context: CallContext = {
-        callerSignal: init?.signal != null,
-        reseller: facts?.reseller,
-        stream: init?.parseAs === "stream",
-      };
-      try {
-        const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
-          error?: unknown;
-        };
-        // The server's error body, as handed back: redacted like an error's body.
-        if (result?.error !== undefined) result.error = redactor.value(result.error);
-        return result;
-      } catch (error) {
-        // openapi-fetch's JSON.parse refused the body the transport read.
-        if (error instanceof SyntaxError && context.response)
-          return rethrow(notJsonError(method, path, context.response, error, redactor.text));
-        return rethrow(error);
-      } finally {
-        // A streamed body is still being read by the caller: its controller must stay its own.
-        if (init?.parseAs !== "stream") transport.releaseCall(context);
-      }
-    };
-  }
+  for (const method of METHODS)
+    client[method] = checkedMethod(
+      method,
+      raw[method] as Method,
+      resolved.validateParams,
+      redactor,
+      transport,
+    );
   const send: Send = (method, path, init) =>
     (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init);
-  const get = (path: string, init: object) => send("GET", path, init);
-
   const helpers: ListHelpers<Paths> = {
-    paginate(path, init = {}) {
-      const { params, concurrency, signal } = init;
-      const query = (params?.query ?? {}) as Record<string, unknown>;
-      const pathParams = params?.path as Record<string, unknown> | undefined;
-      const template = String(path);
-      let paginator: Paginator<unknown, unknown>;
-      try {
-        paginator = createPaginator(
-          template,
-          query,
-          async (pageQuery) => {
-            const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
-            return requireData(
-              await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
-              "GET",
-              described,
-            );
-          },
-          concurrency === undefined ? {} : { concurrency },
-        );
-      } catch (error) {
-        return rethrow(error);
-      }
-      return {
-        pages: () => redactedIterable(paginator.pages(), redactor),
-        [Symbol.asyncIterator]: () => redactedIterable(paginator, redactor)[Symbol.asyncIterator](),
-        toArray: () => paginator.toArray().catch(rethrow),
-      } as never;
-    },
+    paginate: paginateWith<Paths>((path, init) => send("GET", path, init), redactor),
     rateLimiter,
   };
   Object.assign(client, helpers);
-  const pollOperation = pollOperationFor(product);
-  if (pollOperation) {
-    const poller = taskPoller(pollOperation, send);
-    const tasks: TaskHelpers = {
-      waitForTask: (taskId, waitOptions) => waitForTask(poller, taskId, waitOptions).catch(rethrow),
-      waitForTasks: (taskIds, waitOptions) => waitForTasks(poller, taskIds, waitOptions).catch(rethrow),
-    };
-    Object.assign(client, tasks);
-  }
+  const tasks = taskHelpersFor(product, send, redactor);
+  if (tasks) Object.assign(client, tasks);
   return client as unknown as PlatformClientOf<Paths>;
 }

@@ -1,11 +1,13 @@
-import {
-  AbortError,
-  ConnectionError,
-  RedirectError,
-  ResponseTooLargeError,
-  TimeoutError,
-} from "../errors.js";
+import { type RedirectError, ResponseTooLargeError } from "../errors.js";
 import { BufferedResponse, buffered } from "./body.js";
+import {
+  abortedError,
+  attemptFailure,
+  isRedirect,
+  pathOf,
+  redirectError,
+  tooLargeError,
+} from "./failures.js";
 import type { RateLimiter } from "./rate-limiter.js";
 import {
   backoffDelay,
@@ -16,6 +18,8 @@ import {
 } from "./retry.js";
 import { sleep } from "./sleep.js";
 import { AttemptTimeouts } from "./timeouts.js";
+
+export { pathOf } from "./failures.js";
 
 export interface Logger {
   /** Accepted for loggers that have it; the client logs nothing at this level. */
@@ -47,65 +51,7 @@ const attemptsByResponse = new WeakMap<Response, number>();
 /** How many attempts produced this response (1 when it was not retried). */
 export const attemptsOf = (response: Response): number => attemptsByResponse.get(response) ?? 1;
 
-/** "/cloud/v1/regions?limit=10": what errors and log lines name, never a header. */
-export const pathOf = (url: string): string => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
 const TIMED_OUT = Symbol("timed out");
-
-function abortedError(method: string, url: string, attempts: number, signal: AbortSignal): AbortError {
-  const path = pathOf(url);
-  return new AbortError(`${method} ${path} was aborted by the caller`, {
-    method,
-    path,
-    attempts,
-    cause: signal.reason,
-  });
-}
-
-function tooLargeError(
-  method: string,
-  url: string,
-  attempts: number,
-  status: number,
-  declared: number | undefined,
-  limit: number,
-): ResponseTooLargeError {
-  const path = pathOf(url);
-  const size = declared === undefined ? "is larger than" : `declares ${declared} bytes, more than`;
-  return new ResponseTooLargeError(
-    `${method} ${path}: its ${status} answer ${size} maxResponseBytes (${limit} bytes)`,
-    { status, method, path, attempts, limit },
-  );
-}
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-/** A redirect answer (browsers give an opaque one, without status or Location, under "manual"). */
-const isRedirect = (response: Response): boolean =>
-  response.type === "opaqueredirect" || REDIRECT_STATUSES.has(response.status);
-
-function redirectError(method: string, url: string, attempts: number, response: Response): RedirectError {
-  const path = pathOf(url);
-  const status = response.type === "opaqueredirect" ? undefined : response.status;
-  const raw = response.headers.get("location");
-  let location: string | undefined;
-  if (raw !== null) {
-    try {
-      location = new URL(raw, url).href;
-    } catch {
-      location = raw;
-    }
-  }
-  return new RedirectError(
-    `${method} ${path} was redirected${status === undefined ? "" : ` (${status})`} to ${
-      location ?? "a Location the runtime does not show"
-    }; the client does not follow redirects: check baseUrl`,
-    { status, method, path, attempts, location },
-  );
-}
 
 /** Waits between attempts; the caller's signal ends the wait with AbortError. */
 async function waitBetweenAttempts(
@@ -156,6 +102,201 @@ export interface Transport {
 
 const POOL_SIZE = 64;
 
+/** One call as the transport sends it: the request's parts, read once for all its attempts. */
+interface Call {
+  method: string;
+  url: string;
+  headers: Headers;
+  /** buffered once so every attempt can send it again */
+  body: ArrayBuffer | undefined;
+  credentials: RequestCredentials;
+  callerSignal: AbortSignal;
+  context: CallContext | undefined;
+  /** when the whole call, retries and waits included, is over (a Date.now() time) */
+  deadline: number;
+}
+
+/** What every stage of a call reads: the options, and the controllers free for a next attempt. */
+interface Stages extends TransportOptions {
+  maxAttempts: number;
+  pool: AbortController[];
+  timeouts: AttemptTimeouts;
+}
+
+/** One attempt of a call: the controller its timer and the caller's signal abort, and what its answer was. */
+interface Attempt {
+  number: number;
+  controller: AbortController;
+  /** its timeout: the configured one, or less when the call's deadline comes first */
+  timeoutMs: number;
+  /** the status of its answer, once the headers came */
+  status?: number;
+  /** the wait before the next attempt after its answer; undefined: the answer is the call's */
+  delay?: number | undefined;
+  /** its answer is handed on at its headers: the caller's signal stays linked to the body */
+  streamed?: boolean;
+  /** Stops its timer and, unless the answer is a stream the caller still reads, unlinks the caller's signal. */
+  end(): void;
+}
+
+/** A controller that never fired goes back to the pool; the call no longer holds it. */
+function release(pool: AbortController[], controller: AbortController | undefined, context?: CallContext) {
+  if (context) context.controller = undefined;
+  if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
+}
+
+/** The call as every attempt sends it (its headers already have the last word put on them). */
+const callOf = (
+  original: Request,
+  context: CallContext | undefined,
+  body: ArrayBuffer | undefined,
+  deadlineMs: number,
+): Call => ({
+  method: original.method,
+  url: original.url,
+  headers: original.headers,
+  body,
+  credentials: original.credentials,
+  callerSignal: original.signal,
+  context,
+  deadline: Date.now() + deadlineMs,
+});
+
+/** Rate limit stage: waits for the limiter's slot; the caller's signal ends the wait with AbortError. */
+async function waitForSlot(slot: Promise<void>, call: Call, attempts: number) {
+  try {
+    await slot;
+  } catch {
+    throw abortedError(call.method, call.url, attempts, call.callerSignal);
+  }
+}
+
+/**
+ * Timeout stage: one controller per attempt, fed by the caller's signal (when there is one) and
+ * the attempt's timer; cheaper than AbortSignal.any, and reused from the pool when possible.
+ */
+function startAttempt(number: number, call: Call, stages: Stages): Attempt {
+  const timeoutMs = Math.min(stages.timeoutMs, call.deadline - Date.now());
+  const controller = stages.pool.pop() ?? new AbortController();
+  if (call.context) call.context.controller = controller;
+  const { callerSignal } = call;
+  const linkCaller = call.context?.callerSignal ?? true;
+  const onCallerAbort = () => controller.abort(callerSignal.reason);
+  if (linkCaller) callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+  const stopTimer = stages.timeouts.start(controller, Math.max(0, timeoutMs), TIMED_OUT);
+  const attempt: Attempt = {
+    number,
+    controller,
+    timeoutMs,
+    end() {
+      stopTimer();
+      if (linkCaller && !attempt.streamed) callerSignal.removeEventListener("abort", onCallerAbort);
+    },
+  };
+  return attempt;
+}
+
+/** Send stage: one attempt of the call, under the attempt's signal. */
+const send = (fetch: typeof globalThis.fetch, call: Call, signal: AbortSignal): Promise<Response> =>
+  fetch(call.url, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    signal,
+    // Never followed: see RedirectError.
+    redirect: "manual",
+    credentials: call.credentials,
+  });
+
+/** The answer read whole within its attempt, as a Response over its bytes (size limit included). */
+async function readWhole(answer: Response, call: Call, attempt: number, limit: number): Promise<Response> {
+  const response = await buffered(answer, limit, (declared) =>
+    tooLargeError(call.method, call.url, attempt, answer.status, declared, limit),
+  );
+  if (call.context && response instanceof BufferedResponse) call.context.response = response;
+  return response;
+}
+
+/**
+ * Sends the attempt and classifies its answer (noted on `attempt`): a redirect, one to retry after
+ * `attempt.delay`, a stream handed on at its headers, or one read whole.
+ */
+async function answerOf(call: Call, attempt: Attempt, stages: Stages): Promise<Response> {
+  const response = await send(stages.fetch, call, attempt.controller.signal);
+  attempt.status = response.status;
+  if (isRedirect(response)) return response;
+  attempt.delay = retryDelay(response, call, attempt.number, stages);
+  if (attempt.delay !== undefined) return response;
+  if (!call.context?.stream) return readWhole(response, call, attempt.number, stages.maxResponseBytes);
+  attempt.streamed = true;
+  return response;
+}
+
+/** Retry decision for an answer: the wait before retrying after it, or undefined when it is the call's answer. */
+function retryDelay(response: Response, call: Call, attempt: number, options: Stages): number | undefined {
+  const { maxAttempts } = options;
+  const { method, url } = call;
+  if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method)) return undefined;
+  const advised = parseRetryAfter(response.headers);
+  if (advised !== undefined && advised > options.retry.maxRetryAfterMs) {
+    options.logger?.warn?.(
+      `not retrying ${method} ${pathOf(url)}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
+    );
+    return undefined;
+  }
+  const delay = advised ?? backoffDelay(attempt, options.retry, options.random);
+  if (response.status === 429) options.limiter?.pauseFor(delay);
+  return Date.now() + delay >= call.deadline ? undefined : delay;
+}
+
+/**
+ * Error and retry stage after an attempt without a whole answer: throws the call's error, or waits
+ * before the next attempt when the method may be sent again within the attempts and the deadline.
+ */
+async function retryAfterFailure(
+  error: unknown,
+  call: Call,
+  attempt: Attempt,
+  options: Stages,
+): Promise<void> {
+  if (error instanceof ResponseTooLargeError) throw error;
+  const { method, url, callerSignal } = call;
+  if (callerSignal.aborted) throw abortedError(method, url, attempt.number, callerSignal);
+  const { maxAttempts } = options;
+  const { signal } = attempt.controller;
+  const timedOut = signal.aborted && signal.reason === TIMED_OUT;
+  const failure = attemptFailure(error, call, attempt, timedOut, options);
+  const backoff = backoffDelay(attempt.number, options.retry, options.random);
+  if (attempt.number >= maxAttempts || !isIdempotent(method) || Date.now() + backoff >= call.deadline)
+    throw failure;
+  options.logger?.warn?.(
+    `retrying ${method} ${pathOf(url)} after ${failure.name} in ${backoff} ms (attempt ${attempt.number + 1} of ${maxAttempts})`,
+  );
+  await waitBetweenAttempts(backoff, method, url, attempt.number, callerSignal);
+}
+
+/** A redirect answer's error, once its body is let go. */
+async function redirected(response: Response, call: Call, attempt: Attempt): Promise<RedirectError> {
+  await response.body?.cancel().catch(() => {});
+  return redirectError(call.method, call.url, attempt.number, response);
+}
+
+/** Retry stage after an answer to retry: lets its body go and waits `delay` (the attempt's). */
+async function retryAfterAnswer(
+  response: Response,
+  delay: number,
+  call: Call,
+  attempt: Attempt,
+  stages: Stages,
+): Promise<void> {
+  const { method, url } = call;
+  stages.logger?.warn?.(
+    `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt.number + 1} of ${stages.maxAttempts})`,
+  );
+  await response.body?.cancel().catch(() => {});
+  await waitBetweenAttempts(delay, method, url, attempt.number, call.callerSignal);
+}
+
 /**
  * A fetch that paces requests through the rate limiter, gives each attempt a timeout, and retries
  * what is safe to retry with backoff or the server's Retry-After. The answer that is not retried
@@ -165,143 +306,42 @@ const POOL_SIZE = 64;
  * ConnectionError, TimeoutError, AbortError or ResponseTooLargeError.
  */
 export function createTransport(options: TransportOptions): Transport {
-  const { retry, limiter, logger, timeoutMs, maxResponseBytes } = options;
-  const maxAttempts = retry.maxRetries + 1;
-  const pool: AbortController[] = [];
-  const timeouts = new AttemptTimeouts(timeoutMs);
-  const release = (controller: AbortController | undefined, context: CallContext | undefined) => {
-    if (context) context.controller = undefined;
-    if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
+  const stages: Stages = {
+    ...options,
+    maxAttempts: options.retry.maxRetries + 1,
+    pool: [],
+    timeouts: new AttemptTimeouts(options.timeoutMs),
   };
-  const releaseCall = (context: CallContext) => release(context.controller, context);
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
-    const { url, method, headers } = original;
-    options.prepareHeaders?.(method, url, headers, context);
-    const callerSignal = original.signal;
+    options.prepareHeaders?.(original.method, original.url, original.headers, context);
     // Buffered once so every attempt can send it again.
     const body = original.body === null ? undefined : await original.arrayBuffer();
-    const deadline = Date.now() + options.deadlineMs;
-    for (let attempt = 1; ; attempt++) {
-      const slot = limiter?.acquire(callerSignal);
-      if (slot) {
-        try {
-          await slot;
-        } catch {
-          throw abortedError(method, url, attempt - 1, callerSignal);
-        }
-      }
-      if (callerSignal.aborted) throw abortedError(method, url, attempt - 1, callerSignal);
-      const attemptTimeout = Math.min(timeoutMs, deadline - Date.now());
-      // One controller per attempt, fed by the caller's signal (when there is one) and the
-      // attempt's timer; cheaper than AbortSignal.any, and reused from the pool when possible.
-      const controller = pool.pop() ?? new AbortController();
-      if (context) context.controller = controller;
-      const linkCaller = context?.callerSignal ?? true;
-      const onCallerAbort = () => controller.abort(callerSignal.reason);
-      if (linkCaller) callerSignal.addEventListener("abort", onCallerAbort, { once: true });
-      const stopTimer = timeouts.start(controller, Math.max(0, attemptTimeout), TIMED_OUT);
-      let response: Response | undefined;
-      // The wait before the next attempt; undefined: this answer is the call's.
-      let delay: number | undefined;
-      // A streamed answer is handed on at its headers; the caller's signal stays linked to its body.
-      let streamed = false;
+    const call = callOf(original, context, body, options.deadlineMs);
+    for (let number = 1; ; number++) {
+      const slot = options.limiter?.acquire(call.callerSignal);
+      if (slot) await waitForSlot(slot, call, number - 1);
+      if (call.callerSignal.aborted) throw abortedError(call.method, call.url, number - 1, call.callerSignal);
+      const attempt = startAttempt(number, call, stages);
+      let answer: Response;
       try {
-        response = await options.fetch(url, {
-          method,
-          headers,
-          body,
-          signal: controller.signal,
-          // Never followed: see RedirectError.
-          redirect: "manual",
-          credentials: original.credentials,
-        });
-        if (!isRedirect(response)) {
-          delay = retryDelay(response, method, url, attempt, deadline);
-          if (delay === undefined && context?.stream) streamed = true;
-          else if (delay === undefined) {
-            const answer = response;
-            response = await buffered(answer, maxResponseBytes, (declared) =>
-              tooLargeError(method, url, attempt, answer.status, declared, maxResponseBytes),
-            );
-            if (context && response instanceof BufferedResponse) context.response = response;
-          }
-        }
+        answer = await answerOf(call, attempt, stages);
       } catch (error) {
-        if (error instanceof ResponseTooLargeError) throw error;
-        if (callerSignal.aborted) throw abortedError(method, url, attempt, callerSignal);
-        const timedOut = controller.signal.aborted && controller.signal.reason === TIMED_OUT;
-        const byDeadline = attemptTimeout < timeoutMs;
-        const path = pathOf(url);
-        const where = { method, path, attempts: attempt, cause: error };
-        // An answer whose body did not come whole fails like one that never came: the request
-        // may be sent again when its method allows.
-        const status = response?.status;
-        const failure = timedOut
-          ? new TimeoutError(
-              byDeadline
-                ? `${method} ${path} reached the call's deadline of ${options.deadlineMs} ms after ${attempt} attempt(s)`
-                : status === undefined
-                  ? `${method} ${path} got no answer within ${attemptTimeout} ms`
-                  : `${method} ${path}: the body of its ${status} answer did not arrive within ${attemptTimeout} ms`,
-              where,
-            )
-          : new ConnectionError(
-              status === undefined
-                ? `${method} ${path} failed to connect: ${(error as Error)?.message ?? error}`
-                : `${method} ${path} lost the body of its ${status} answer: ${(error as Error)?.message ?? error}`,
-              where,
-            );
-        const backoff = backoffDelay(attempt, retry, options.random);
-        if (attempt >= maxAttempts || !isIdempotent(method) || Date.now() + backoff >= deadline)
-          throw failure;
-        logger?.warn?.(
-          `retrying ${method} ${pathOf(url)} after ${failure.name} in ${backoff} ms (attempt ${attempt + 1} of ${maxAttempts})`,
-        );
-        await waitBetweenAttempts(backoff, method, url, attempt, callerSignal);
+        await retryAfterFailure(error, call, attempt, stages);
         continue;
       } finally {
-        stopTimer();
-        if (linkCaller && !streamed) callerSignal.removeEventListener("abort", onCallerAbort);
+        attempt.end();
       }
-      if (isRedirect(response)) {
-        await response.body?.cancel().catch(() => {});
-        throw redirectError(method, url, attempt, response);
-      }
-      if (attempt > 1) attemptsByResponse.set(response, attempt);
-      if (delay === undefined) {
+      if (isRedirect(answer)) throw await redirected(answer, call, attempt);
+      if (attempt.number > 1) attemptsByResponse.set(answer, attempt.number);
+      if (attempt.delay === undefined) {
         // Read whole: the controller is free again (a stream's stays with its body).
-        if (!streamed) release(controller, context);
-        return response;
+        if (!attempt.streamed) release(stages.pool, attempt.controller, call.context);
+        return answer;
       }
-      logger?.warn?.(
-        `retrying ${method} ${pathOf(url)} after ${response.status} in ${delay} ms (attempt ${attempt + 1} of ${maxAttempts})`,
-      );
-      await response.body?.cancel().catch(() => {});
-      await waitBetweenAttempts(delay, method, url, attempt, callerSignal);
+      await retryAfterAnswer(answer, attempt.delay, call, attempt, stages);
     }
   };
-  /** The wait before retrying after this answer, or undefined when it is the call's answer. */
-  const retryDelay = (
-    response: Response,
-    method: string,
-    url: string,
-    attempt: number,
-    deadline: number,
-  ): number | undefined => {
-    if (response.ok || attempt >= maxAttempts || !isRetryableStatus(response.status, method))
-      return undefined;
-    const advised = parseRetryAfter(response.headers);
-    if (advised !== undefined && advised > retry.maxRetryAfterMs) {
-      logger?.warn?.(
-        `not retrying ${method} ${pathOf(url)}: the server asked to wait ${advised} ms, more than maxRetryAfterMs`,
-      );
-      return undefined;
-    }
-    const delay = advised ?? backoffDelay(attempt, retry, options.random);
-    if (response.status === 429) limiter?.pauseFor(delay);
-    return Date.now() + delay >= deadline ? undefined : delay;
-  };
-  return { fetch, releaseCall };
+  return { fetch, releaseCall: (context) => release(stages.pool, context.controller, context) };
 }
