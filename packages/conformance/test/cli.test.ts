@@ -5,7 +5,9 @@
 // Only what needs the process spawns the built CLI: commander's refusals (its exit code is set by
 // the process's exitOverride), one per command that parses its own flags (run, observe, fuzz), and
 // one whole run against a simulator in a process of its own. The rest goes through the CLI's path
-// after the process (its flag parser, then runConformance) in one run host.
+// after the process (its flag parser, then runConformance) in this test's process: its output,
+// exit code and reports are the same in any process, and two run hosts' start and module graph
+// cost more CPU than the runs they made (test/run-in-process.ts).
 
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -18,7 +20,8 @@ import { rateText, requestsPerSecond } from "../src/facts/rate.js";
 import { specModel } from "../src/facts/spec.js";
 import { MAX_DURATION_SECONDS } from "../src/traffic/commands.js";
 import { startFaultyTarget } from "./faulty-target.js";
-import { failedIds, RUN_TIMEOUT_MS, type RunHost, runCli, startRunHost } from "./run-cli.js";
+import { failedIds, RUN_TIMEOUT_MS, runCli } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 const SIM_CLI = fileURLToPath(new URL("../../simulator/dist/cli.js", import.meta.url));
 const KEY = "777$conformance-cli-test-key-5c2a";
@@ -28,17 +31,6 @@ const SIM_LIFETIME_MS = 600_000;
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
 const above = String(requestsPerSecond() * 5);
-
-// Two run hosts, the runs dealt in turn: one process's runs share one core, and these start together.
-let hosts: RunHost[] = [];
-let dealt = 0;
-const host: Pick<RunHost, "run"> = {
-  run: (...args) => (hosts[dealt++ % hosts.length] as RunHost).run(...args),
-};
-beforeAll(async () => {
-  hosts = await Promise.all([startRunHost(), startRunHost()]);
-});
-afterAll(() => Promise.all(hosts.map((h) => h.close())));
 
 // Every flag's own refusals are tested in-process (cli-options.test.ts).
 describe.concurrent("usage and configuration errors exit 2 with a message", () => {
@@ -65,21 +57,21 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
     [["--rate-limit", above], `--rate-limit ${above} is above the platform's ${rateText()}`],
     [["--target", "ftp://example.com"], /only http:\/\/ and https:\/\/ URLs are allowed/],
   ])("%j", async (args, message) => {
-    const run = await host.run(args);
+    const run = await runInProcess(args);
     expect(run.code, run.stderr).toBe(2);
     if (typeof message === "string") expect(run.stdout).toContain(message);
     else expect(run.stdout).toMatch(message);
   });
 
   it("names the empty variable when a URL target has no key", async () => {
-    const run = await host.run(["--target", "http://127.0.0.1:9", "--api-key-env", "MY_PLATFORM_TOKEN"]);
+    const run = await runInProcess(["--target", "http://127.0.0.1:9", "--api-key-env", "MY_PLATFORM_TOKEN"]);
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/No API key: the environment variable MY_PLATFORM_TOKEN is empty or not set/);
   });
 
   it("says the target cannot be reached, without the key", async () => {
     // Tried again after pauses of the time scale's (1 s each at 1): the message is what is checked.
-    const run = await host.run(["--target", "http://127.0.0.1:9", "--time-scale", "0.01"], {
+    const run = await runInProcess(["--target", "http://127.0.0.1:9", "--time-scale", "0.01"], {
       GCORE_API_KEY: KEY,
     });
     expect(run.code).toBe(2);
@@ -91,7 +83,7 @@ describe.concurrent("usage and configuration errors exit 2 with a message", () =
 describe.concurrent("--dry-run and --only", () => {
   it("lists every scenario and what it would call, calling nothing", async () => {
     // Port 9 (discard) has no server: a dry run that called anything would fail.
-    const run = await host.run(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
+    const run = await runInProcess(["--target", "http://127.0.0.1:9", "--dry-run"], { GCORE_API_KEY: KEY });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Dry run: nothing is called\. \d+ scenarios/);
     expect(run.stdout).toContain(
@@ -109,7 +101,7 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only runs just the matching scenarios", async () => {
-    const run = await host.run(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
+    const run = await runInProcess(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
     expect(run.code).toBe(0);
     const ids = run.report?.scenarios.map((s) => s.id) ?? [];
     expect(ids.length).toBeGreaterThan(3);
@@ -122,7 +114,7 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only a rule judged on a story's calls runs the story for it, reports the rule alone, and lists what it created", async () => {
-    const run = await host.run(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
+    const run = await runInProcess(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.report?.scenarios.map((s) => [s.id, s.status])).toEqual([
       ["tasks.poll.state-moves-forward", "passed"],
@@ -159,8 +151,8 @@ describe.concurrent("severity", () => {
         `pagination.page.default-limit.${listAiTasks.operationId}`,
       ];
       const [lenient, strict] = await Promise.all([
-        host.run(args, env),
-        host.run([...args, "--strict"], env),
+        runInProcess(args, env),
+        runInProcess([...args, "--strict"], env),
       ]);
       expect(lenient.code).toBe(0);
       expect(lenient.report?.summary).toEqual({ passed: 0, failed: 0, warned: 1, skipped: 0, flaky: 0 });

@@ -36,7 +36,7 @@ export function runEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env };
 }
 
-function toRun(code: number, stdout: string, stderr: string, files: Record<string, string>): CliRun {
+export function toRun(code: number, stdout: string, stderr: string, files: Record<string, string>): CliRun {
   return {
     code,
     stdout,
