@@ -1,21 +1,17 @@
 // Evidence that is the failure's own, and a one-off told from a defect (issue #36). Whole runs:
 // which exchange a result failed on, and whether a 5xx repeats when its request is sent again,
 // come out of the run itself (its HTTP layer, drivers, judge and reporter together); no recording
-// holds what a re-send would answer. The runs go through the CLI's path in one run host (its flag
-// parser, then runConformance), all four side by side: each mostly waits on its own pacing, and
-// the pauses before a re-send are the time scale's (--time-scale 0.01: 10 ms, not the seed's 1 s).
+// holds what a re-send would answer. The runs go through the CLI's path in this process (its flag
+// parser, then runConformance: test/run-in-process.ts, no run host to start), all four side by
+// side: each mostly waits on its own pacing, and the pauses before a re-send are the time
+// scale's (--time-scale 0.01: 10 ms, not the seed's 1 s).
 // The CLI's own process is cli.test.ts's.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedHints } from "../src/discovery/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, type RunHost, startRunHost } from "./run-cli.js";
-
-let host: RunHost;
-beforeAll(async () => {
-  host = await startRunHost();
-});
-afterAll(() => host?.close());
+import type { CliRun } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 /** A run's flags against a faulty target: every story runs (the hints a live user would pass). */
 function argsFor(target: FaultyTarget): string[] {
@@ -120,10 +116,13 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
     // Its one-offs are spent by the plain run: the --fail-on-flaky run gets a target of its own.
     again = await startFaultyTarget({ name: "one-off 500s", fails: [], request: firstTries(ONE_OFFS) });
     const [plain, lastingRun, failOnFlaky] = await Promise.all([
-      host.run(argsFor(oneOff), env(oneOff)),
-      host.run(argsFor(lasting), env(lasting)),
+      runInProcess(argsFor(oneOff), env(oneOff)),
+      runInProcess(argsFor(lasting), env(lasting)),
       // Only the results the one-offs make flaky: whether they alone turn the exit to 1.
-      host.run([...argsFor(again), "--fail-on-flaky", ...FLAKY.flatMap((id) => ["--only", id])], env(again)),
+      runInProcess(
+        [...argsFor(again), "--fail-on-flaky", ...FLAKY.flatMap((id) => ["--only", id])],
+        env(again),
+      ),
     ]);
     runs = { plain, lasting: lastingRun, failOnFlaky };
   });
@@ -198,7 +197,7 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
 /** The run against a target that answers 30 % of requests 500, started beside the others. */
 async function thirtyPercent(): Promise<{ target: FaultyTarget; run: CliRun }> {
   const target = await startFaultyTarget({ name: "500:0.3", fails: [], simulator: { faults: "500:0.3" } });
-  const run = await host.run(argsFor(target), {
+  const run = await runInProcess(argsFor(target), {
     GCORE_API_KEY: target.sim.apiKey,
     GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
   });
