@@ -13,8 +13,9 @@ export default defineConfig({
     // One module graph per worker, as the other packages do: each file importing the spec's
     // validators and the simulator again cost 40 of the package's 130 CPU-seconds.
     isolate: false,
-    // Concurrent tests of one group at a time (teeth.test.ts: whole-suite runs, each about 6 s
-    // alone). Together with the other files this keeps two cores busy, not swamped.
+    // Concurrent tests of one group at a time (teeth.test.ts's whole-suite runs are bounded by its
+    // own RUNS_AT_ONCE, asked for as the file starts). Together with the other files this keeps two
+    // cores busy, not swamped.
     maxConcurrency: 8,
     // Bounds for a run that hangs, not estimates: a whole-suite run takes 6 s alone and 20 s on a
     // loaded machine. Above RUN_TIMEOUT_MS (test/run-cli.ts), so a stopped run fails with its output.
