@@ -2,10 +2,11 @@
 // discovery's for a place, a list's answered items for an id the list gives. Exchanges are fed in
 // as the suite's HTTP layer feeds them; nothing is sent.
 
-import { FIXTURES, listItemsField, operationById } from "@platform-api/spec";
+import { FIXTURES, type Fixtures, listItemsField, operationById } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { noteExchange, runPathValues } from "../src/active/run-values.js";
 import { callOf, operationNeeds } from "../src/facts/operations.js";
+import { needsCreated, sourceKey, valuesOfExchange } from "../src/facts/path-values.js";
 import { specModel } from "../src/facts/spec.js";
 import type { RunContext } from "../src/shared/context.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
@@ -28,13 +29,6 @@ const answer = (method: string, path: string, status: number, body: unknown): Ob
 const listed = model.operations.flatMap((operation) =>
   Object.entries(FIXTURES[operation.operationId as keyof typeof FIXTURES].path).flatMap(([name, { from }]) =>
     "list" in from ? [{ operation, name, from, list: operationById(model, from.list) }] : [],
-  ),
-);
-
-/** Every operation with a path parameter whose value a create's finished task names. */
-const created = model.operations.flatMap((operation) =>
-  Object.entries(FIXTURES[operation.operationId as keyof typeof FIXTURES].path).flatMap(([name, { from }]) =>
-    "created" in from ? [{ operation, name, create: operationById(model, from.created) }] : [],
   ),
 );
 
@@ -68,18 +62,41 @@ describe("the run's path values", () => {
     }
   });
 
-  // Only when the spec has such an operation (none before getVolume): a created id needs writes,
-  // and comes from the poll of the create's task, not from the create's own answer.
-  it.skipIf(created.length === 0)("gives an id a create's finished task named, and asks for writes", () => {
-    for (const { operation, name, create } of created) {
-      const run = runOf({ projectId: 7, regionId: 76 });
-      expect(operationNeeds(operation)).toContain("writes");
-      const poll = operationById(model, create.asyncTask?.pollOperationId ?? "");
-      const key = create.asyncTask?.createdResourcesKey ?? "";
-      noteExchange(run, answer(create.method.toUpperCase(), create.path, 200, { [key]: ["not-yet"] }));
-      expect(runPathValues(run, operation)[name]).toBeUndefined();
-      noteExchange(run, answer("GET", poll.path, 200, { created_resources: { [key]: ["made"] } }));
-      expect(runPathValues(run, operation)[name]).toBe("made");
-    }
+  // No operation of the spec takes an id from a created resource yet (getVolume would): a registry
+  // made up here gives one operation's id that source, and the facts the run reads are judged.
+  it("gives an id a create's finished task named, and asks for writes (a registry made up here)", () => {
+    const create = model.operations.find((o) => o.asyncTask?.createdResourcesKey);
+    const operation = model.operations.find(
+      (o) => o.method === "get" && o.parameters.some((p) => p.in === "path" && p.name === "id"),
+    );
+    if (!create?.asyncTask || !operation)
+      throw new Error("the spec has no create with a task, or no read by id");
+    const fixtures = {
+      ...FIXTURES,
+      [operation.operationId]: {
+        path: { id: { from: { created: create.operationId }, world: "volumes" } },
+      },
+    } as Fixtures;
+    const from = { created: create.operationId };
+    expect(needsCreated(operation, fixtures)).toBe(true);
+    expect(needsCreated(operation)).toBe(false);
+    const key = create.asyncTask.createdResourcesKey ?? "";
+    const poll = operationById(model, create.asyncTask.pollOperationId ?? "");
+    // The create's own answer names tasks, not what they make; only the finished task's poll does.
+    expect(
+      valuesOfExchange(
+        answer(create.method.toUpperCase(), create.path, 200, { [key]: ["not-yet"] }),
+        fixtures,
+      ),
+    ).toEqual([]);
+    expect(
+      valuesOfExchange(answer("GET", poll.path, 200, { created_resources: { [key]: ["made"] } }), fixtures),
+    ).toEqual([[sourceKey(from), ["made"]]]);
+    // The spec's own registry takes nothing from that answer for a created source.
+    expect(
+      valuesOfExchange(answer("GET", poll.path, 200, { created_resources: { [key]: ["made"] } })).filter(
+        ([k]) => k.startsWith("created "),
+      ),
+    ).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   checkFixtures,
   createdKeyOf,
   FIXTURES,
+  type Fixtures,
   listItemsField,
   matchOperation,
   type OperationModel,
@@ -19,19 +20,26 @@ import { specModel } from "./spec.js";
 
 let checked = false;
 
-/** Each path parameter of the operation with where its value comes from. */
-export function pathSources(operation: OperationModel): [name: string, from: PathValueSource][] {
+/**
+ * Each path parameter of the operation with where its value comes from. `fixtures` is the spec's
+ * registry but in tests, which give a source no operation of the spec has yet.
+ */
+export function pathSources(
+  operation: OperationModel,
+  fixtures: Fixtures = FIXTURES,
+): [name: string, from: PathValueSource][] {
   if (!checked) checkFixtures(specModel(), FIXTURES);
   checked = true;
-  const entry = FIXTURES[operation.operationId as keyof typeof FIXTURES];
+  const entry = fixtures[operation.operationId];
+  if (!entry) throw new Error(`the fixture registry has no entry for ${operation.operationId}`);
   return operation.parameters
     .filter((p) => p.in === "path")
     .map((p) => [p.name, (entry.path[p.name] as { from: PathValueSource }).from]);
 }
 
 /** Whether a path value of the operation exists only once a create's task finished (needs writes). */
-export const needsCreated = (operation: OperationModel): boolean =>
-  pathSources(operation).some(([, from]) => "created" in from);
+export const needsCreated = (operation: OperationModel, fixtures: Fixtures = FIXTURES): boolean =>
+  pathSources(operation, fixtures).some(([, from]) => "created" in from);
 
 /** The key under which the run keeps what a list or created source has given. */
 export function sourceKey(from: Exclude<PathValueSource, { discovery: string }>): string {
@@ -39,8 +47,8 @@ export function sourceKey(from: Exclude<PathValueSource, { discovery: string }>)
 }
 
 /** Every list and created source the registry names, each once. */
-function seenSources(): Exclude<PathValueSource, { discovery: string }>[] {
-  const all = Object.values(FIXTURES).flatMap((entry) => Object.values(entry.path).map((f) => f.from));
+function seenSources(fixtures: Fixtures): Exclude<PathValueSource, { discovery: string }>[] {
+  const all = Object.values(fixtures).flatMap((entry) => Object.values(entry.path).map((f) => f.from));
   const sources = all.filter(
     (from): from is Exclude<PathValueSource, { discovery: string }> => !("discovery" in from),
   );
@@ -48,7 +56,10 @@ function seenSources(): Exclude<PathValueSource, { discovery: string }>[] {
 }
 
 /** What a successful answer gives the sources that read it: a list's items' field, a finished task's created resources. */
-export function valuesOfExchange(exchange: ObservedExchange): [key: string, values: (string | number)[]][] {
+export function valuesOfExchange(
+  exchange: ObservedExchange,
+  fixtures: Fixtures = FIXTURES,
+): [key: string, values: (string | number)[]][] {
   if (exchange.status === null || exchange.status < 200 || exchange.status > 299 || !exchange.body) return [];
   const model = specModel();
   const operationId = matchOperation(model, exchange.method, exchange.url.split("?")[0] ?? "")?.operation
@@ -60,7 +71,7 @@ export function valuesOfExchange(exchange: ObservedExchange): [key: string, valu
   } catch {
     return [];
   }
-  return seenSources().flatMap((from) => {
+  return seenSources(fixtures).flatMap((from) => {
     const items =
       "list" in from
         ? from.list === operationId
