@@ -4,20 +4,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { functionLengths, inWords, longFunctions } from "../function-length.mjs";
+import { root, SOURCES } from "./workspace-sources.js";
 
 const MAX_LINES = 100;
-const root = fileURLToPath(new URL("../..", import.meta.url));
-/** Every package's hand-written sources. */
-const SOURCES = [
-  "spec/src",
-  "packages/client/src",
-  "packages/simulator/src",
-  "packages/docs/src",
-  "packages/conformance/src",
-];
 
 it.each(SOURCES)(`%s has no hand-written function over ${MAX_LINES} lines`, (sources) => {
   expect(longFunctions(join(root, sources), MAX_LINES, root).map(inWords)).toEqual([]);

@@ -5,18 +5,10 @@
 // them, so a file's folder says what it may need.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { cyclesOf, floorProblems, importGraph, readHouse } from "../import-cycles.mjs";
+import { root, SOURCES } from "./workspace-sources.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const SOURCES = [
-  "spec/src",
-  "packages/client/src",
-  "packages/simulator/src",
-  "packages/conformance/src",
-  "packages/docs/src",
-];
 const CONFORMANCE = join(root, "packages/conformance/src");
 
 it.each(SOURCES)("%s has no import circle", (dir) => {
