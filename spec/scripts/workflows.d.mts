@@ -36,6 +36,8 @@ export declare function runWorkflows(options: {
   timeoutMs?: number;
   /** respect's --verbose: every request and response in `output` (the token masked). */
   verbose?: boolean;
+  /** Variables added to respect's environment (this process's, which it inherits otherwise). */
+  env?: Record<string, string>;
 }): Promise<WorkflowResult[]>;
 
 export declare function printResults(results: WorkflowResult[], log?: (line: string) => void): void;

@@ -93,7 +93,7 @@ function run(command, args, options) {
 
 /**
  * Runs each workflow file's entry workflow once against `baseUrl`, one file after another.
- * @param {{ baseUrl: string, token: string, inputs?: Record<string, unknown>, only?: string[], timeoutMs?: number, verbose?: boolean }} options
+ * @param {{ baseUrl: string, token: string, inputs?: Record<string, unknown>, only?: string[], timeoutMs?: number, verbose?: boolean, env?: Record<string, string> }} options
  */
 export async function runWorkflows({
   baseUrl,
@@ -102,6 +102,7 @@ export async function runWorkflows({
   only,
   timeoutMs = 180_000,
   verbose = false,
+  env = {},
 }) {
   if (!/^https?:\/\/[^/]+/.test(baseUrl ?? "")) {
     throw new Error(`base URL must be an http(s) address such as http://127.0.0.1:4020 (got "${baseUrl}").`);
@@ -145,7 +146,7 @@ export async function runWorkflows({
         ],
         {
           cwd: workflowsDir,
-          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+          env: { ...process.env, ...env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
           timeout: timeoutMs + 10_000,
         },
       );

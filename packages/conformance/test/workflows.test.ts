@@ -20,7 +20,13 @@ async function runAgainst(
 ) {
   const target = await startFaultyTarget(defect);
   try {
-    const [result] = await runWorkflows({ baseUrl: target.url, token, only: [workflow], ...options });
+    const [result] = await runWorkflows({
+      baseUrl: target.url,
+      token,
+      only: [workflow],
+      env: fakeWaits,
+      ...options,
+    });
     return result as WorkflowResult;
   } finally {
     await target.close();
@@ -44,25 +50,14 @@ const operationOf = (exchange: Exchange) =>
 /**
  * Respect waits between polls in real time (the workflow's retryAfter, the spec's interval): its
  * process is given a fake clock (respect-fake-waits.mjs) that ends a wait of exactly `poll` s at
- * once and says so in respect's output. runWorkflows passes this process's environment to respect,
- * and nothing else: set for this file only, and restored after it (vitest runs one file at a time
- * in a worker; the other children of this package's tests get an environment of their own).
+ * once and says so in respect's output. Given to respect's process alone (runWorkflows' env).
  */
 const FAKE_WAITS = fileURLToPath(new URL("./respect-fake-waits.mjs", import.meta.url));
 const FAKE_WAIT_LINE = `[fake wait] ${poll * 1000} ms`;
-const saved = {
-  NODE_OPTIONS: process.env.NODE_OPTIONS,
-  RESPECT_FAKE_WAITS_MS: process.env.RESPECT_FAKE_WAITS_MS,
+const fakeWaits = {
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${FAKE_WAITS}`].filter(Boolean).join(" "),
+  RESPECT_FAKE_WAITS_MS: String(poll * 1000),
 };
-beforeAll(() => {
-  process.env.NODE_OPTIONS = [saved.NODE_OPTIONS, `--import=${FAKE_WAITS}`].filter(Boolean).join(" ");
-  process.env.RESPECT_FAKE_WAITS_MS = String(poll * 1000);
-});
-afterAll(() => {
-  for (const [name, value] of Object.entries(saved))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-});
 
 /**
  * A task that finishes once it has been polled: the simulator runs tasks in real time (a volume
@@ -92,7 +87,7 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
     target = await startFaultyTarget(finishesOncePolled);
     sim = target.sim;
     const runs = listWorkflows().map((w) =>
-      runWorkflows({ baseUrl: target.url, token, only: [w.workflowId] }),
+      runWorkflows({ baseUrl: target.url, token, only: [w.workflowId], env: fakeWaits }),
     );
     const all = (await Promise.all(runs)).flat();
     results = Object.fromEntries(all.map((r) => [r.workflowId, r]));
