@@ -1,6 +1,7 @@
-// report.html as people see it: written by real runs of the CLI (the embedded simulator, strict,
-// which is also the proof that the embedded default fails nothing; and a target with one planted
-// defect whose answer carries a <script> and an echo of the key), opened from its file in the system's Chromium (playwright-core, as the docs site is tested) with every
+// report.html as people see it: written by whole runs through the CLI's path (the embedded
+// simulator, strict, which is also the proof that the embedded default fails nothing; and a target
+// with one planted defect whose answer carries a <script> and an echo of the key), opened from its
+// file in the system's Chromium (playwright-core, as the docs site is tested) with every
 // request that is not the file itself aborted. The verdict, every operation of the spec, a
 // failure's evidence with its headers, the 429 waits with their Retry-After; no script runs but
 // the page's own, nothing is fetched, no key is shown. (Layout and filters at two widths and in
@@ -27,7 +28,8 @@ import { actingCharacters } from "./acting-characters.js";
 import { sharedChromium } from "./chromium.js";
 import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, failedIds, runCli } from "./run-cli.js";
+import { type CliRun, failedIds } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 const model = loadModel();
 const limited = model.conventions.requestRate.exceededStatus;
@@ -66,14 +68,16 @@ interface Written {
 }
 
 /**
- * A run of the CLI whose report files stay: runCli reads back report.json, junit.xml and
- * report.md from a folder of its own, then removes it; a later --report (the last one counts)
- * sends every file, report.html among them, to a folder this test keeps until it ends. Two
- * processes, not one run host: the two whole runs then use both cores (measured: 29 s against 43).
+ * A run whose report files stay: runInProcess reads back the report files from a folder of its
+ * own, then removes it; a later --report (the last one counts) sends every file, report.html among
+ * them, to a folder this test keeps until it ends. In this test's process (the CLI's flag parser,
+ * then runConformance): what the page shows is what the run wrote, in any process, and each run's
+ * scenarios still run in a worker thread of their own, so the two use both cores. The CLI's own
+ * process (its exit code, its real stdout and stderr) is cli.test.ts's and secrecy.test.ts's.
  */
 async function written(args: string[], env: Record<string, string> = {}): Promise<Written> {
   const dir = mkdtempSync(join(tmpdir(), "conformance-html-"));
-  const run = await runCli(["--report", dir, ...args], env);
+  const run = await runInProcess(["--report", dir, ...args], env);
   const file = join(dir, "report.html");
   let html: string;
   let report: Report;
@@ -154,6 +158,21 @@ async function open(w: Written, viewport?: { width: number; height: number }): P
   return page;
 }
 
+/**
+ * A report's page at the default width, opened once for the tests that only read it (nothing here
+ * clicks or types): each load of the whole run's page cost about a second of Chromium's CPU.
+ * Closed with the context.
+ */
+const opened = new Map<Written, Promise<Page>>();
+function pageOf(w: Written): Promise<Page> {
+  let page = opened.get(w);
+  if (!page) {
+    page = open(w);
+    opened.set(w, page);
+  }
+  return page;
+}
+
 /** The results by id, in report order (a check may report one id more than once). */
 function byId(report: Report, status?: ScenarioStatus): Map<string, Report["scenarios"]> {
   const map = new Map<string, Report["scenarios"]>();
@@ -175,18 +194,17 @@ describe("report.html in Chromium", () => {
       expect(s.id, out).toMatch(/^rate-limit\./);
       expect(s.reason, out).toMatch(/never exceeded|no 429/);
     }
-    const page = await open(conformant);
+    const page = await pageOf(conformant);
     expect(await text(page, "#verdict strong")).toBe("CONFORMANT");
     for (const status of STATUSES)
       expect(await text(page, `#verdict [data-count="${status}"]`)).toBe(
         `${conformant.report.summary[status]} ${status}`,
       );
     expect(await page.title()).toMatch(/^CONFORMANT: /);
-    await page.close();
   }, 120_000);
 
   it("lists every operation of the spec with the result of every check on it", async () => {
-    const page = await open(conformant);
+    const page = await pageOf(conformant);
     // What the page shows, read in one evaluation: one round trip to the browser per result and
     // operation cost 20 s on a loaded machine.
     const shown = await page.evaluate(() => {
@@ -222,11 +240,10 @@ describe("report.html in Chromium", () => {
       expect(new Set(statuses), id).toEqual(new Set(results.map((r) => r.status)));
       expect(shown.articles[id]?.length ?? 0, id).toBe(results.length);
     }
-    await page.close();
   }, 120_000);
 
   it("shows latency per operation where the exchanges were timed, and says so where they were not", async () => {
-    const page = await open(conformant);
+    const page = await pageOf(conformant);
     const timed = conformant.report.scenarios.some((s) =>
       s.evidence.some((e) => factsOf(e).durationMs !== undefined),
     );
@@ -235,11 +252,10 @@ describe("report.html in Chromium", () => {
       const medians = await page.locator('#latency td[data-label="Median"]').allTextContents();
       expect(medians.filter((m) => /^\d+ ms$/.test(m)).length).toBeGreaterThan(0);
     } else expect(await page.locator("#latency-not-recorded").count()).toBe(1);
-    await page.close();
   }, 120_000);
 
   it("lists the burst's answers at the rate limit with the Retry-After they carried and the waits after them", async () => {
-    const page = await open(conformant);
+    const page = await pageOf(conformant);
     // A 429 a result cites from another is listed where it was met, not again.
     const hit = conformant.report.scenarios.filter((s) =>
       s.evidence.some((e) => e.status === limited && !factsOf(e).cited),
@@ -255,7 +271,6 @@ describe("report.html in Chromium", () => {
       );
     }
     expect(await page.locator("#timeline tr.slow").count()).toBeGreaterThan(0);
-    await page.close();
   }, 120_000);
 
   it("reads on a phone: no part of the page is wider than the screen", async () => {
@@ -275,7 +290,7 @@ describe("report.html in Chromium", () => {
     expect(failing.run.code, failing.run.stdout + failing.run.stderr).toBe(1);
     const failed = failing.report.scenarios.filter((s) => s.status === "failed");
     expect(failed.map((s) => s.id)).toEqual(expect.arrayContaining(hostile.fails));
-    const page = await open(failing);
+    const page = await pageOf(failing);
     expect(await text(page, "#verdict strong")).toBe("NOT CONFORMANT");
     for (const [id, results] of byId(failing.report, "failed")) {
       const articles = page.locator(`#deviations article.deviation[data-result="${id}"]`);
@@ -301,16 +316,14 @@ describe("report.html in Chromium", () => {
       FILTER_SCRIPT,
     ]);
     expect(await page.locator("#operations tr.operation").count()).toBe(model.operations.length);
-    await page.close();
   }, 120_000);
 
   it("shows no form of either key, and the key the server echoed is shown redacted", async () => {
     for (const w of [conformant, failing]) expect(leaksKey(w.html), w.url).toBe(false);
-    const page = await open(failing);
+    const page = await pageOf(failing);
     expect(leaksKey(await page.content())).toBe(false);
     expect(leaksKey(await text(page, "body"))).toBe(false);
     expect(await text(page, "#deviations")).toContain(`${INJECTED} ***`);
-    await page.close();
   }, 120_000);
 
   it("made no request but for the report's own file, and logged no error", () => {
