@@ -107,6 +107,9 @@ beforeAll(async () => {
     [conformant, failing] = await Promise.all([
       // The embedded simulator's whole run, strict: also the proof that it fails nothing.
       written(["--allow-writes", "--allow-burst", "--strict"]),
+      // Only the results on the operation whose answer carries the defect, the markup and the key:
+      // what the planted-defect tests read (a whole run fails the same one result; its 95 others
+      // are the conformant run's to show).
       written(
         [
           "--target",
@@ -117,6 +120,8 @@ beforeAll(async () => {
           String(hints.protectionProfileId),
           "--gpu-flavor",
           String(hints.gpuFlavor),
+          "--only",
+          `*.${QUOTA_REQUESTS.operation.operationId}`,
         ],
         { GCORE_API_KEY: target.sim.apiKey, GCORE_RESELLER_API_KEY: target.sim.resellerApiKey },
       ),
