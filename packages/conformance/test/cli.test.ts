@@ -203,6 +203,9 @@ describe.concurrent("a server given by URL and key: a simulator started separate
   });
 
   it("passes with writes, writes every report, and never shows a key", async () => {
+    // The built CLI in its own process, the package's one whole run that should pass so: the exit
+    // code 0 the process ends with and its real stdout and stderr, not lines handed to a callback
+    // (secrecy.test.ts's spawned run is the one that ends 1).
     const run = await runCli(
       [
         "--target",
