@@ -188,7 +188,34 @@ function byId(report: Report, status?: ScenarioStatus): Map<string, Report["scen
 
 const text = async (page: Page, selector: string) => (await page.locator(selector).textContent()) ?? "";
 
-describe("report.html in Chromium", () => {
+/**
+ * The operations grid, the latency rows and each result's chips and articles, read in one
+ * evaluation: one round trip to the browser per result and operation cost 20 s on a loaded machine.
+ */
+function operationsShown(page: Page) {
+  return page.evaluate(() => {
+    const all = (selector: string) => [...document.querySelectorAll(selector)];
+    const tally = (selector: string, attribute: string) => {
+      const found: Record<string, (string | null)[]> = {};
+      for (const element of all(selector)) {
+        const key = element.getAttribute(attribute) ?? "";
+        found[key] = [...(found[key] ?? []), element.getAttribute("data-status")];
+      }
+      return found;
+    };
+    return {
+      rows: all("#operations tr.operation").map((row) => ({
+        operation: row.getAttribute("data-operation"),
+        text: row.textContent ?? "",
+      })),
+      latency: all("#latency tr[data-operation]").map((row) => row.getAttribute("data-operation")),
+      chips: tally("#operations a.chip[data-result]", "data-result"),
+      articles: tally("#results article.result[data-result]", "data-result"),
+    };
+  });
+}
+
+describe("report.html in Chromium: the conformant run", () => {
   it("a conformant run: the verdict and its counts at the top", async () => {
     const out = conformant.run.stdout + conformant.run.stderr;
     // No false positive on the embedded simulator, writes, burst and --strict included. Nothing
@@ -209,29 +236,7 @@ describe("report.html in Chromium", () => {
   }, 120_000);
 
   it("lists every operation of the spec with the result of every check on it", async () => {
-    const page = await pageOf(conformant);
-    // What the page shows, read in one evaluation: one round trip to the browser per result and
-    // operation cost 20 s on a loaded machine.
-    const shown = await page.evaluate(() => {
-      const all = (selector: string) => [...document.querySelectorAll(selector)];
-      const tally = (selector: string, attribute: string) => {
-        const found: Record<string, (string | null)[]> = {};
-        for (const element of all(selector)) {
-          const key = element.getAttribute(attribute) ?? "";
-          found[key] = [...(found[key] ?? []), element.getAttribute("data-status")];
-        }
-        return found;
-      };
-      return {
-        rows: all("#operations tr.operation").map((row) => ({
-          operation: row.getAttribute("data-operation"),
-          text: row.textContent ?? "",
-        })),
-        latency: all("#latency tr[data-operation]").map((row) => row.getAttribute("data-operation")),
-        chips: tally("#operations a.chip[data-result]", "data-result"),
-        articles: tally("#results article.result[data-result]", "data-result"),
-      };
-    });
+    const shown = await operationsShown(await pageOf(conformant));
     expect(shown.rows).toHaveLength(model.operations.length);
     for (const op of model.operations) {
       const rows = shown.rows.filter((row) => row.operation === op.operationId);
@@ -290,7 +295,9 @@ describe("report.html in Chromium", () => {
     expect(grid).toBe(true);
     await page.close();
   }, 120_000);
+});
 
+describe("report.html in Chromium: the planted defect, and what both pages asked for", () => {
   it("a planted defect: NOT CONFORMANT, each failure with its request and the answer, escaped", async () => {
     expect(failing.run.code, failing.run.stdout + failing.run.stderr).toBe(1);
     const failed = failing.report.scenarios.filter((s) => s.status === "failed");
