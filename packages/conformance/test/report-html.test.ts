@@ -28,7 +28,7 @@ import { actingCharacters } from "./acting-characters.js";
 import { sharedChromium } from "./chromium.js";
 import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, failedIds } from "./run-cli.js";
+import { type CliRun, failedIds, runCli } from "./run-cli.js";
 import { runInProcess } from "./run-in-process.js";
 
 const model = loadModel();
@@ -68,16 +68,17 @@ interface Written {
 }
 
 /**
- * A run whose report files stay: runInProcess reads back the report files from a folder of its
- * own, then removes it; a later --report (the last one counts) sends every file, report.html among
- * them, to a folder this test keeps until it ends. In this test's process (the CLI's flag parser,
- * then runConformance): what the page shows is what the run wrote, in any process, and each run's
- * scenarios still run in a worker thread of their own, so the two use both cores. The CLI's own
- * process (its exit code, its real stdout and stderr) is cli.test.ts's and secrecy.test.ts's.
+ * A run whose report files stay: `how` (runCli, runInProcess) reads back the report files from a
+ * folder of its own, then removes it; a later --report (the last one counts) sends every file,
+ * report.html among them, to a folder this test keeps until it ends.
  */
-async function written(args: string[], env: Record<string, string> = {}): Promise<Written> {
+async function written(
+  how: (args: string[], env: Record<string, string>) => Promise<CliRun>,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Written> {
   const dir = mkdtempSync(join(tmpdir(), "conformance-html-"));
-  const run = await runInProcess(["--report", dir, ...args], env);
+  const run = await how(["--report", dir, ...args], env);
   const file = join(dir, "report.html");
   let html: string;
   let report: Report;
@@ -87,7 +88,7 @@ async function written(args: string[], env: Record<string, string> = {}): Promis
   } catch (error) {
     throw new Error(`the run wrote no report (exit ${run.code}):\n${run.stdout}${run.stderr}\n${error}`);
   }
-  // The report the run wrote here (runCli read its own folder, left empty by the later --report).
+  // The report the run wrote here (the runner read its own folder, left empty by the later --report).
   return { run: { ...run, report }, dir, report, html, url: pathToFileURL(file).href };
 }
 
@@ -105,12 +106,17 @@ beforeAll(async () => {
   try {
     const hints = embeddedHints(target.sim);
     [conformant, failing] = await Promise.all([
-      // The embedded simulator's whole run, strict: also the proof that it fails nothing.
-      written(["--allow-writes", "--allow-burst", "--strict"]),
-      // Only the results on the operation whose answer carries the defect, the markup and the key:
-      // what the planted-defect tests read (a whole run fails the same one result; its 95 others
-      // are the conformant run's to show).
+      // The embedded simulator's whole run, strict: also the proof that it fails nothing. The built
+      // CLI in its own process, as a user runs it with no --target: the package's one run of the
+      // embedded default in plain Node (every other spawned run names a URL). Its scenarios run in
+      // a worker thread of that process, beside the other run's in this one: both cores busy.
+      written(runCli, ["--allow-writes", "--allow-burst", "--strict"]),
+      // Through the CLI's path in this process (its flag parser, then runConformance): what the
+      // page shows is what the run wrote, in any process. Only the results on the operation whose
+      // answer carries the defect, the markup and the key: what the planted-defect tests read (a
+      // whole run fails the same one result; its 95 others are the conformant run's to show).
       written(
+        runInProcess,
         [
           "--target",
           target.url,
