@@ -1,5 +1,5 @@
-// report.html as people see it: written by whole runs through the CLI's path (the embedded
-// simulator, strict, which is also the proof that the embedded default fails nothing; and a target
+// report.html as people see it: written by runs through the CLI's path (the embedded simulator's
+// whole run, strict, which is also the proof that the embedded default fails nothing; and a target
 // with one planted defect whose answer carries a <script> and an echo of the key), opened from its
 // file in the system's Chromium (playwright-core, as the docs site is tested) with every
 // request that is not the file itself aborted. The verdict, every operation of the spec, a
