@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { operationById, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resultIds } from "../src/active/scenario-ids.js";
 import { largestPage, offsetList } from "../src/facts/offset.js";
 import { rateText, requestsPerSecond } from "../src/facts/rate.js";
 import { specModel } from "../src/facts/spec.js";
@@ -98,6 +99,9 @@ describe.concurrent("--dry-run and --only", () => {
     // A dry run discovers nothing, and what needs the project or region it would find still runs.
     expect(run.stdout).toContain("pagination.offset.count-is-total.listInstances (must) — run");
     expect(run.files["report.json"]).toBeUndefined();
+    // Every id a run can report, what --only is checked against (only-check.test.ts), and no other.
+    const listed = [...run.stdout.matchAll(/^(\S+) \(\w+\) — /gm)].map((found) => found[1]);
+    expect(new Set(listed)).toEqual(new Set(resultIds()));
   });
 
   it("--only runs just the matching scenarios", async () => {
@@ -203,6 +207,9 @@ describe.concurrent("a server given by URL and key: a simulator started separate
   });
 
   it("passes with writes, writes every report, and never shows a key", async () => {
+    // The built CLI in its own process, the package's one whole run that should pass so: the exit
+    // code 0 the process ends with and its real stdout and stderr, not lines handed to a callback
+    // (secrecy.test.ts's spawned run is the one that ends 1).
     const run = await runCli(
       [
         "--target",

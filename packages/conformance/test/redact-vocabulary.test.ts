@@ -14,7 +14,7 @@ import { createJudge, plannedResults } from "../src/judge/judge.js";
 import { RULES } from "../src/rules/index.js";
 import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
 import { startFaultyTarget } from "./faulty-target.js";
-import { runCli } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 const model = specModel();
 const WORD = "test$client-token";
@@ -85,7 +85,11 @@ describe("the judge with a word for a secret part", () => {
   });
 });
 
-describe("a run with a word for a secret part, through the CLI", () => {
+// Through the CLI's path in this process (its flag parser, then runConformance): every line it
+// prints and every report it writes pass the run's own redactor (src/report/run-output.ts), the same
+// in any process. The CLI's own process adds commander's refusals, which this run makes none of;
+// its real stdout and stderr are secrecy.test.ts's.
+describe("a run with a word for a secret part, through the CLI's path", () => {
   it("prints and writes every result id whole, and the token nowhere", async () => {
     // The platform behind the proxy knows its own client token: the run's is swapped for it.
     const target = await startFaultyTarget({
@@ -97,7 +101,7 @@ describe("a run with a word for a secret part, through the CLI", () => {
       },
     });
     try {
-      const run = await runCli(["--target", target.url, "--only", "auth.*"], {
+      const run = await runInProcess(["--target", target.url, "--only", "auth.*"], {
         GCORE_API_KEY: WORD,
         GCORE_RESELLER_API_KEY: target.sim.resellerApiKey,
       });

@@ -112,7 +112,9 @@ async function startEchoingServer() {
 }
 
 describe("a server that echoes the key back", () => {
-  // One run against the echoing server; each test reads other places a key could reach.
+  // One run against the echoing server; each test reads other places a key could reach. The built
+  // CLI in its own process: what reaches the screen is the process's real stdout and stderr,
+  // whatever in it prints, and the compiled modules are those its run left on disk.
   let echoed: Promise<{ server: Awaited<ReturnType<typeof startEchoingServer>>; run: CliRun }> | undefined;
   const echoRun = () =>
     (echoed ??= (async () => {
