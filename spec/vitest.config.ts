@@ -11,6 +11,11 @@ export default defineConfig({
     unstubGlobals: true,
     restoreMocks: true,
     testTimeout: 120_000,
+    // The transformed test and source files kept on disk between runs, keyed by each file's
+    // content, as in the simulator: a run after the first transforms only what changed.
+    // Measured back to back: the spec 13.3-15.3 CPU-seconds with it, 15.2-16.5 without; the client
+    // 12.2-13.6 with it, 12.9-13.4 without (its type check is most of its run).
+    experimental: { fsModuleCache: true },
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },

@@ -13,6 +13,9 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // The transformed test and source files kept on disk between runs, keyed by each file's
+    // content, as in the simulator: a run after the first transforms only what changed.
+    experimental: { fsModuleCache: true },
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },

@@ -18,3 +18,9 @@ export declare function generateModel(doc?: object): string;
 export declare function generateRuntimeModel(doc?: object): string;
 /** The platform's published facts (platform-facts.yaml) as data, checked against their schema, exactly as committed. */
 export declare function generatePlatformFacts(text?: string): string;
+
+/**
+ * The generated modules that are data, not types (model.ts, runtime-model.ts, platform-facts.ts),
+ * by file name in src/generated/, exactly as committed.
+ */
+export declare function generateRuntimeModules(): Record<string, string>;

@@ -11,7 +11,6 @@
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
 import {
   buildModel,
   loadBundle,
@@ -46,6 +45,9 @@ export const INFERRED_TYPES_NOTE =
  * inference is optional: code using them handles its absence, as it must against the live API.
  */
 export async function generateTypes(name) {
+  // Loaded here, not with this module: the model's generators need none of it, and its import is
+  // most of the CPU of a run that generates only them (the root's spec-facts test).
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
   const bundle = loadBundle(name === "openapi" ? undefined : name);
   const doc = withoutInferredRequired(noteInferredRequired(bundle, INFERRED_TYPES_NOTE));
   const ast = await openapiTS(doc, {
@@ -122,16 +124,26 @@ export const PLATFORM_FACTS: PlatformFacts = ${JSON.stringify(facts, null, 2)};
 `;
 }
 
+/**
+ * The generated modules that are data, not types (what programs read at run time), by file name in
+ * src/generated/, exactly as committed.
+ */
+export function generateRuntimeModules() {
+  return {
+    "model.ts": generateModel(),
+    "runtime-model.ts": generateRuntimeModel(),
+    "platform-facts.ts": generatePlatformFacts(),
+  };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await mkdir(outDir, { recursive: true });
   for (const name of BUNDLES) {
     await writeFile(`${outDir}${name}.ts`, await generateTypes(name));
     console.log(`src/generated/${name}.ts`);
   }
-  await writeFile(`${outDir}model.ts`, generateModel());
-  console.log("src/generated/model.ts");
-  await writeFile(`${outDir}runtime-model.ts`, generateRuntimeModel());
-  console.log("src/generated/runtime-model.ts");
-  await writeFile(`${outDir}platform-facts.ts`, generatePlatformFacts());
-  console.log("src/generated/platform-facts.ts");
+  for (const [file, text] of Object.entries(generateRuntimeModules())) {
+    await writeFile(`${outDir}${file}`, text);
+    console.log(`src/generated/${file}`);
+  }
 }
