@@ -76,11 +76,32 @@ const queryOf = (operation: OperationModel) => operation.parameters.filter((p) =
 const limitParam = (operation: OperationModel) =>
   operation.pagination?.limitParam ?? queryOf(operation).find((p) => p.name === "limit")?.name;
 
+const counts = new Map<string, number>();
+/**
+ * A page that holds the whole list, as query pairs (none when the operation has no limit): the
+ * spec's maximum for its limit, or where it states none (listAiTasks), the count a first page
+ * reports.
+ */
+async function largestPage(operation: OperationModel): Promise<[string, Value][]> {
+  const limit = limitParam(operation);
+  if (!limit) return [];
+  const maximum = queryOf(operation).find((p) => p.name === limit)?.maximum;
+  if (maximum !== undefined) return [[limit, maximum]];
+  const countField = operation.pagination?.countField;
+  let count = counts.get(operation.key);
+  if (count === undefined) {
+    const first = (await call(operation)).body as Item;
+    count = countField === undefined ? undefined : (first[countField] as number | undefined);
+    if (typeof count !== "number")
+      throw new Error(`${operation.key}: no maximum for ${limit}, and no count on its first page`);
+    counts.set(operation.key, count);
+  }
+  return [[limit, Math.max(count, 1)]];
+}
+
 /** The whole list (or its largest page), to take values from and compare with. */
 async function everything(operation: OperationModel): Promise<Item[]> {
-  const limit = limitParam(operation);
-  const parameter = queryOf(operation).find((p) => p.name === limit);
-  const answer = await call(operation, limit ? [[limit, parameter?.maximum ?? 1000]] : []);
+  const answer = await call(operation, await largestPage(operation));
   expect(answer.status).toBe(200);
   return answer.body.results ?? [];
 }
@@ -124,54 +145,30 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
   listTasks: {
     order_by: async (op) => {
       for (const direction of ["asc", "desc"] as const) {
-        const { results = [] } = (
-          await call(op, [
-            ["order_by", direction],
-            ["limit", 1000],
-          ])
-        ).body;
+        const { results = [] } = (await call(op, [["order_by", direction], ...(await largestPage(op))])).body;
         expect(sortedBy(results, (t) => instant(t.created_on), direction)).toBe(true);
       }
     },
     sorting: async (op) => {
-      const alone =
-        (
-          await call(op, [
-            ["sorting", "asc"],
-            ["limit", 1000],
-          ])
-        ).body.results ?? [];
+      const alone = (await call(op, [["sorting", "asc"], ...(await largestPage(op))])).body.results ?? [];
       expect(sortedBy(alone, (t) => instant(t.created_on), "asc")).toBe(true);
       // order_by, the newer name, wins when both are sent.
-      const both = (
-        await call(op, [
-          ["sorting", "asc"],
-          ["order_by", "desc"],
-          ["limit", 1000],
-        ])
-      ).body.results;
+      const both = (await call(op, [["sorting", "asc"], ["order_by", "desc"], ...(await largestPage(op))]))
+        .body.results;
       expect(sortedBy(both ?? [], (t) => instant(t.created_on), "desc")).toBe(true);
     },
     from_timestamp: async (op, all) => {
       const from = String(middle(all).created_on);
-      const { results = [] } = (
-        await call(op, [
-          ["from_timestamp", `${from}Z`],
-          ["limit", 1000],
-        ])
-      ).body;
+      const { results = [] } = (await call(op, [["from_timestamp", `${from}Z`], ...(await largestPage(op))]))
+        .body;
       expect(results.every((t) => instant(t.created_on) >= instant(from))).toBe(true);
       expect(results.length).toBeGreaterThan(0);
       expect(results.length).toBeLessThan(all.length);
     },
     to_timestamp: async (op, all) => {
       const to = String(middle(all).created_on);
-      const { results = [] } = (
-        await call(op, [
-          ["to_timestamp", `${to}Z`],
-          ["limit", 1000],
-        ])
-      ).body;
+      const { results = [] } = (await call(op, [["to_timestamp", `${to}Z`], ...(await largestPage(op))]))
+        .body;
       expect(results.every((t) => instant(t.created_on) <= instant(to))).toBe(true);
       expect(results.length).toBeGreaterThan(0);
       expect(results.length).toBeLessThan(all.length);
@@ -179,14 +176,9 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
     is_acknowledged: async (op, all) => {
       // The simulator's tasks are never acknowledged: no operation of the spec acknowledges one.
       expect((await call(op, [["is_acknowledged", true]])).body.results).toEqual([]);
-      expect(
-        (
-          await call(op, [
-            ["is_acknowledged", false],
-            ["limit", 1000],
-          ])
-        ).body.count,
-      ).toBe(all.length);
+      expect((await call(op, [["is_acknowledged", false], ...(await largestPage(op))])).body.count).toBe(
+        all.length,
+      );
     },
   },
   listProjects: {
@@ -251,12 +243,7 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
     order_by: async (op) => {
       for (const value of (queryOf(op).find((p) => p.name === "order_by")?.enum ?? []).map(String)) {
         const [key, direction] = value.split(".") as [string, "asc" | "desc"];
-        const { results = [] } = (
-          await call(op, [
-            ["order_by", value],
-            ["limit", 1000],
-          ])
-        ).body;
+        const { results = [] } = (await call(op, [["order_by", value], ...(await largestPage(op))])).body;
         expect(results.length).toBeGreaterThan(1);
         expect(
           sortedBy(results, (i) => i[key === "created" ? "created_at" : key], direction),
@@ -276,10 +263,7 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
     date_created: async (op, all) => {
       const since = startedAt(middle(all));
       const { results = [], count = 0 } = (
-        await call(op, [
-          ["date_created", since],
-          ["limit", 1000],
-        ])
+        await call(op, [["date_created", since], ...(await largestPage(op))])
       ).body;
       expect(results.every((t) => Date.parse(startedAt(t)) >= Date.parse(since))).toBe(true);
       expect(count).toBeGreaterThan(0);
@@ -287,12 +271,7 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
     },
     search: async (op, all) => {
       const needle = String((middle(all).task_data as { url: string }).url.split("/").pop()).toUpperCase();
-      const { results = [] } = (
-        await call(op, [
-          ["search", needle],
-          ["limit", 1000],
-        ])
-      ).body;
+      const { results = [] } = (await call(op, [["search", needle], ...(await largestPage(op))])).body;
       expect(results.length).toBeGreaterThan(0);
       expect(results.length).toBeLessThan(all.length);
       expect(results.every((t) => JSON.stringify(t).toUpperCase().includes(needle))).toBe(true);
@@ -301,12 +280,7 @@ const EXPECTATIONS: Record<string, Record<string, Check>> = {
       const keys = (queryOf(op).find((p) => p.name === "ordering")?.enum ?? []).map(String);
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) {
-        const { results = [] } = (
-          await call(op, [
-            ["ordering", key],
-            ["limit", 1000],
-          ])
-        ).body;
+        const { results = [] } = (await call(op, [["ordering", key], ...(await largestPage(op))])).body;
         const of = (t: Item) => (key in t ? t[key] : startedAt(t));
         expect(sortedBy(results, of, "asc"), `ordering=${key}`).toBe(true);
       }
@@ -330,12 +304,7 @@ async function byInstance(
   value: string,
   keeps: (item: Item, value: string) => boolean,
 ): Promise<void> {
-  const { results = [] } = (
-    await call(op, [
-      [name, value],
-      ["limit", 1000],
-    ])
-  ).body;
+  const { results = [] } = (await call(op, [[name, value], ...(await largestPage(op))])).body;
   expect(results.length).toBeGreaterThan(0);
   expect(results.every((i) => keeps(i, value))).toBe(true);
   expect(results.length).toBeLessThan(all.length);
@@ -369,9 +338,7 @@ async function checkPaging(op: OperationModel, parameter: ParameterModel, all: I
 async function checkFilter(op: OperationModel, parameter: ParameterModel, all: Item[]): Promise<void> {
   const value = telling(all, parameter.name);
   expect(value, `the world has no value of ${parameter.name} to filter ${op.operationId} by`).toBeDefined();
-  const limit = limitParam(op);
-  const sent: [string, Value][] = [[parameter.name, value as Value]];
-  if (limit) sent.push([limit, 1000]);
+  const sent: [string, Value][] = [[parameter.name, value as Value], ...(await largestPage(op))];
   const { status, body } = await call(op, sent);
   expect(status).toBe(200);
   const results = body.results ?? [];
@@ -383,23 +350,17 @@ async function checkFilter(op: OperationModel, parameter: ParameterModel, all: I
   if ((parameter.type === "array" || parameter.repeatable) && others.length > 0) {
     const two = [value, others[0]] as Value[];
     const either =
-      (
-        await call(op, [
-          ...two.map((v): [string, Value] => [parameter.name, v]),
-          ...(limit ? [[limit, 1000] as [string, Value]] : []),
-        ])
-      ).body.results ?? [];
+      (await call(op, [...two.map((v): [string, Value] => [parameter.name, v]), ...(await largestPage(op))]))
+        .body.results ?? [];
     expect(either.every((item) => two.includes(item[parameter.name] as Value))).toBe(true);
     expect(either.length).toBeGreaterThan(results.length);
   }
 }
 
 async function checkOrder(op: OperationModel, parameter: ParameterModel): Promise<void> {
-  const limit = limitParam(op);
   for (const value of (parameter.enum ?? []).map(String)) {
     const [, field = "", direction] = /^(.+)\.(asc|desc)$/.exec(value) ?? [];
-    const sent: [string, Value][] = [[parameter.name, value]];
-    if (limit) sent.push([limit, 1000]);
+    const sent: [string, Value][] = [[parameter.name, value], ...(await largestPage(op))];
     const { results = [] } = (await call(op, sent)).body;
     expect(results.length).toBeGreaterThan(1);
     expect(
