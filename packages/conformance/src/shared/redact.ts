@@ -4,6 +4,7 @@
 // no redactor can recognise.
 
 import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@platform-api/client/redact";
+import { BoundedMap } from "./bounded-map.js";
 
 export { REDACTED };
 
@@ -15,6 +16,8 @@ export { REDACTED };
 let suiteVocabulary: () => readonly string[] = () => [];
 export function keepSuiteNames(vocabulary: () => readonly string[]): void {
   suiteVocabulary = vocabulary;
+  // Built before, they would leave these names unkept.
+  built.clear();
 }
 
 /**
@@ -22,6 +25,24 @@ export function keepSuiteNames(vocabulary: () => readonly string[]): void {
  * except inside the suite's own names (src/active/vocabulary.ts).
  */
 export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
+  const id = JSON.stringify(secrets.map((secret) => secret ?? null));
+  let redact = built.get(id);
+  if (!redact) {
+    redact = buildRedactor(secrets);
+    built.set(id, redact);
+  }
+  return redact;
+}
+
+/**
+ * Redactors made, by their keys: a run makes one for each scenario and each HTTP layer, all with its
+ * same keys, and making one compiles every form of every key and looks for them in every suite name
+ * (a fifth of a run's CPU). A redactor holds no state, so one made before serves. Few are in use at
+ * once (a run's keys, a command line's); a traffic's many tokens build theirs uncached, once each.
+ */
+const built = new BoundedMap<string, (text: string) => string>(16);
+
+function buildRedactor(secrets: (string | undefined)[]): (text: string) => string {
   return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
 }
 
@@ -113,7 +134,7 @@ export function createGrowingRedactor(): GrowingRedactor {
     const ascii = /^[\x20-\x7e]*$/.test(key);
     const entry: Key = {
       length: key.length,
-      redact: createRedactor([key]),
+      redact: buildRedactor([key]),
       lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
       exact: ascii ? forms.encoded : null,
     };
