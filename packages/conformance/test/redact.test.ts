@@ -34,15 +34,6 @@ describe("createRedactor", () => {
     expect(redact(text)).toBe(text);
   });
 
-  it("redacts a key of other than ASCII characters in any case, where lower-casing does not find it", () => {
-    // Upper-cased, a mid-word final sigma (ς) is Σ, which lower-cases to σ: only the key's
-    // case-insensitive patterns find it, so text is never let through on a substring search alone.
-    const key = "31$aςb-key";
-    const echoed = `denied: ${key.toUpperCase()}`;
-    expect(echoed.toLowerCase()).not.toContain(key);
-    expect(createRedactor([key])(echoed)).toBe(`denied: ${REDACTED}`);
-  });
-
   it("ignores keys shorter than 4 characters and missing ones", () => {
     expect(createRedactor(["abc", undefined, ""])("abc abc")).toBe("abc abc");
   });

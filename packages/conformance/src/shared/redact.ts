@@ -28,7 +28,7 @@ export function createRedactor(secrets: (string | undefined)[]): (text: string) 
   const id = JSON.stringify(secrets.map((secret) => secret ?? null));
   let redact = built.get(id);
   if (!redact) {
-    redact = skippingPlainText(secrets, buildRedactor(secrets));
+    redact = buildRedactor(secrets);
     built.set(id, redact);
   }
   return redact;
@@ -37,7 +37,7 @@ export function createRedactor(secrets: (string | undefined)[]): (text: string) 
 /**
  * Redactors made, by their keys: a run makes one for each scenario and each HTTP layer, all with its
  * same keys, and making one compiles every form of every key and looks for them in every suite name
- * (a tenth of a run's worker CPU). A redactor holds no state, so one made before serves. Few are in use at
+ * (a fifth of a run's CPU). A redactor holds no state, so one made before serves. Few are in use at
  * once (a run's keys, a command line's); a traffic's many tokens build theirs uncached, once each.
  */
 const built = new BoundedMap<string, (text: string) => string>(16);
@@ -45,39 +45,6 @@ const built = new BoundedMap<string, (text: string) => string>(16);
 function buildRedactor(secrets: (string | undefined)[]): (text: string) => string {
   return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
 }
-
-/**
- * The redactor, skipped for text that holds none of the keys (most of what a run redacts): text
- * without an escaped character can hold a key only in one of its plain forms, which a substring
- * search finds (see createGrowingRedactor). A key of other than ASCII characters always runs it.
- */
-function skippingPlainText(secrets: (string | undefined)[], redact: (text: string) => string) {
-  const keys = secrets.filter((secret): secret is string => keyForms(secret).literals.length > 0);
-  if (!keys.every((key) => ASCII.test(key))) return redact;
-  const { lower, exact } = plainForms(keys);
-  return (text: string) => {
-    if (ESCAPE.test(text)) return redact(text);
-    const low = text.toLowerCase();
-    return lower.some((form) => low.includes(form)) || exact.some((form) => text.includes(form))
-      ? redact(text)
-      : text;
-  };
-}
-
-/**
- * A key's forms as plain text: its literals lower-cased and as hex (matched in lower-cased text),
- * and its encoded forms (matched as they are).
- */
-function plainForms(secrets: (string | undefined)[]): { lower: string[]; exact: string[] } {
-  const forms = secrets.map(keyForms);
-  return {
-    lower: forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)])),
-    exact: forms.flatMap((f) => f.encoded),
-  };
-}
-
-/** A key whose case-insensitive matches are all lower-cased substrings. */
-const ASCII = /^[\x20-\x7e]*$/;
 
 /** Marks a kept name while the key's patterns run: private-use characters no key is made of. */
 const OPEN = "\uE000";
@@ -92,7 +59,9 @@ const KEPT = /\uE000(\d+)\uE001/g;
  * marker characters is redacted as it is, nothing set aside.
  */
 function keepingSuiteNames(secrets: (string | undefined)[], redact: (text: string) => string) {
-  const { lower, exact } = plainForms(secrets);
+  const forms = secrets.map(keyForms);
+  const lower = forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)]));
+  const exact = forms.flatMap((f) => f.encoded);
   if (lower.length === 0) return redact;
   const endangered = suiteVocabulary().filter((name) => {
     const low = name.toLowerCase();
@@ -158,15 +127,16 @@ export function createGrowingRedactor(): GrowingRedactor {
   redact.add = (key: string) => {
     if (known.has(key)) return;
     known.add(key);
-    if (keyForms(key).literals.length === 0) return;
-    const { lower, exact } = plainForms([key]);
+    const forms = keyForms(key);
+    if (forms.literals.length === 0) return;
     // The plain forms stand for the patterns only for a key of ASCII characters (a case-insensitive
     // match of other characters is not a lower-cased substring); any other key always runs them.
+    const ascii = /^[\x20-\x7e]*$/.test(key);
     const entry: Key = {
       length: key.length,
       redact: buildRedactor([key]),
-      lower,
-      exact: ASCII.test(key) ? exact : null,
+      lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
+      exact: ascii ? forms.encoded : null,
     };
     const at = keys.findIndex((k) => k.length < entry.length);
     keys.splice(at < 0 ? keys.length : at, 0, entry);
