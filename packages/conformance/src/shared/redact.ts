@@ -154,6 +154,8 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
  * escaped): what a usage error may echo when a token was typed where a flag's value belongs.
  */
 const TOKEN_SHAPED = /\d+(?:\$|%24|\\u0024)[^\s"'`,;:|()<>[\]{}]{4,}/gi;
+/** The `$` a token-shaped value holds, in each form TOKEN_SHAPED reads. */
+const TOKEN_DOLLAR = /\$|%24|\\u0024/i;
 
 /**
  * The password of a URL's user information (`scheme://user:password@host`), wherever a URL is in
@@ -164,7 +166,8 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:)[^\s/?#]*@/gi;
 
 /** The text with the password of every URL in it shown as `***` (`http://user:***@host`). */
 export function hideUrlPasswords(text: string): string {
-  return text.replace(URL_PASSWORD, `$1${REDACTED}@`);
+  // Most text holds no URL: a substring search spares the pattern's scan.
+  return text.includes("://") ? text.replace(URL_PASSWORD, `$1${REDACTED}@`) : text;
 }
 
 /** The passwords of URLs given on the command line, as typed and as a URL parser reads them. */
@@ -198,5 +201,9 @@ export function createUsageRedactor(
     ...keyVariables.map((name) => (name ? env[name] : undefined)),
     ...urlPasswords(urls),
   ]);
-  return (text) => hideUrlPasswords(keys(text)).replace(TOKEN_SHAPED, REDACTED);
+  return (text) => {
+    const hidden = hideUrlPasswords(keys(text));
+    // The pattern tries at every digit; text without the token's `$`, in any form, cannot hold one.
+    return TOKEN_DOLLAR.test(hidden) ? hidden.replace(TOKEN_SHAPED, REDACTED) : hidden;
+  };
 }
