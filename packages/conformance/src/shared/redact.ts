@@ -37,8 +37,9 @@ export function createRedactor(secrets: (string | undefined)[]): (text: string) 
 /**
  * Redactors made, by their keys: a run makes one for each scenario and each HTTP layer, all with its
  * same keys, and making one compiles every form of every key and looks for them in every suite name
- * (a fifth of a run's CPU). A redactor holds no state, so one made before serves. Few are in use at
- * once (a run's keys, a command line's); a traffic's many tokens build theirs uncached, once each.
+ * (about a tenth of a run's worker CPU). A redactor holds no state, so one made before serves. Few
+ * are in use at once (a run's keys, a command line's); a traffic's many tokens build theirs
+ * uncached, once each.
  */
 const built = new BoundedMap<string, (text: string) => string>(16);
 
