@@ -43,16 +43,37 @@ export function createSpecAjv(
     validateFormats: true,
     coerceTypes: coerce ? "array" : false,
     useDefaults: coerce,
+    // Ajv's pass that tidies the code it generates costs about half of each compile (the suite's
+    // scenario worker compiles its schemas anew each run) and changes no result: what a validator
+    // accepts, rejects and says is the same either way.
+    code: { optimize: false },
   };
   const ajv = new Ajv2020(options);
   addFormats(ajv);
   // The platform's facts type some counts as uint64 (storage notification thresholds); ajv-formats
   // knows int32 and int64 only, and warns of an unknown format at each compile.
   ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
+  checkInferred(inferred);
+  if (doc) addSpec(ajv, doc, { inferred });
+  return ajv;
+}
+
+/**
+ * Registers a description in an Ajv from `createSpecAjv` under `id` (SPEC_ID by default), its
+ * inferences read as `inferred` says: one Ajv can hold several descriptions, each under its own id.
+ */
+export function addSpec(
+  ajv: Ajv2020,
+  doc: object,
+  { inferred = "required", id = SPEC_ID }: { inferred?: InferredRequiredMode; id?: string } = {},
+): void {
+  checkInferred(inferred);
+  ajv.addSchema({ ...(inferred === "optional" ? withoutInferredRequired(doc) : doc), $id: id });
+}
+
+function checkInferred(inferred: unknown): void {
   if (inferred !== "required" && inferred !== "optional")
     throw new TypeError(`inferred must be "required" or "optional", got ${JSON.stringify(inferred)}.`);
-  if (doc) ajv.addSchema({ ...(inferred === "optional" ? withoutInferredRequired(doc) : doc), $id: SPEC_ID });
-  return ajv;
 }
 
 /** The absolute reference of a local pointer into the registered description. */

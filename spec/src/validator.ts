@@ -1,7 +1,8 @@
 // Validates values and HTTP answers against the description: the operation's documented statuses,
 // content types and schemas, read from the spec model, checked by the project's one Ajv set-up.
 import type { ValidateFunction } from "ajv";
-import { createSpecAjv, type InferredRequiredMode, specRef } from "./ajv.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { addSpec, createSpecAjv, type InferredRequiredMode, SPEC_ID } from "./ajv.js";
 import { buildModel } from "./model/build.js";
 import { findOperation, responseFor } from "./model/lookup.js";
 import type { SpecModel } from "./model/types.js";
@@ -31,20 +32,39 @@ export interface SpecValidatorOptions {
    * "optional": only what the platform's documentation states is (see `createSpecAjv`).
    */
   inferred?: InferredRequiredMode;
+  /**
+   * An Ajv from `createSpecAjv(undefined)` to register the description in (under an id of its own)
+   * instead of a new one: each new Ajv compiles the JSON Schema meta-schema again (about 60 ms), so
+   * validators made together (a run's, once each way) share one.
+   */
+  ajv?: Ajv2020;
+}
+
+/** How many descriptions each shared Ajv holds: the next one's id is numbered after them. */
+const registered = new WeakMap<Ajv2020, number>();
+
+/** An Ajv with the description in it, and the id it is registered under. */
+function ajvWith(doc: object, inferred: InferredRequiredMode, shared: Ajv2020 | undefined) {
+  if (!shared) return { ajv: createSpecAjv(doc, { inferred }), id: SPEC_ID };
+  const count = (registered.get(shared) ?? 0) + 1;
+  registered.set(shared, count);
+  const id = `${SPEC_ID}?validator=${count}`;
+  addSpec(shared, doc, { inferred, id });
+  return { ajv: shared, id };
 }
 
 export function createSpecValidator(
   doc: object,
   model: SpecModel = buildModel(doc),
-  { inferred = "required" }: SpecValidatorOptions = {},
+  { inferred = "required", ajv: shared }: SpecValidatorOptions = {},
 ): SpecValidator {
-  const ajv = createSpecAjv(doc, { inferred });
+  const { ajv, id } = ajvWith(doc, inferred, shared);
   const cache = new Map<string, ValidateFunction>();
 
   function validateSchema(schemaPointer: string, value: unknown): string[] {
     let validate = cache.get(schemaPointer);
     if (!validate) {
-      validate = ajv.compile({ $ref: specRef(schemaPointer) });
+      validate = ajv.compile({ $ref: `${id}${schemaPointer}` });
       cache.set(schemaPointer, validate);
     }
     return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);

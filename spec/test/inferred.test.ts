@@ -145,6 +145,27 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
     expect(described.validateResponse(answer(withoutCount))).toEqual([]);
   });
 
+  it("validators sharing one Ajv keep their descriptions and inferences apart", () => {
+    const answer = (body: unknown) => ({
+      method: "GET",
+      path: "/streaming/ai/tasks",
+      status: 200,
+      contentType: "application/json",
+      body,
+    });
+    const withoutLinks = { count: 0, results: [] };
+    const ajv = createSpecAjv(undefined);
+    const documented = createSpecValidator(doc, model, { inferred: "optional", ajv });
+    const described = createSpecValidator(doc, model, { ajv });
+    expect(described.validateResponse(answer(withoutLinks))).toEqual([
+      "/ must have required property 'next'",
+      "/ must have required property 'previous'",
+    ]);
+    expect(documented.validateResponse(answer(withoutLinks))).toEqual([]);
+    expect(documented.validateSchema(TASK, withoutInferred)).toEqual([]);
+    expect(described.validateSchema(TASK, withoutInferred)).not.toEqual([]);
+  });
+
   it("a body missing a field the seed states as required fails both ways", () => {
     const answer = (body: unknown) => ({
       method: "GET",

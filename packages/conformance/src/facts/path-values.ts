@@ -65,21 +65,24 @@ export function valuesOfExchange(
   const operationId = matchOperation(model, exchange.method, exchange.url.split("?")[0] ?? "")?.operation
     .operationId;
   if (operationId === undefined) return [];
+  // Only an answer some source reads is parsed (most are read by none).
+  const reading = seenSources(fixtures).filter((from) =>
+    "list" in from
+      ? from.list === operationId
+      : operationById(model, from.created).asyncTask?.pollOperationId === operationId,
+  );
+  if (reading.length === 0) return [];
   let body: unknown;
   try {
     body = JSON.parse(exchange.body);
   } catch {
     return [];
   }
-  return seenSources(fixtures).flatMap((from) => {
+  return reading.flatMap((from) => {
     const items =
       "list" in from
-        ? from.list === operationId
-          ? listed(fieldOf(body, listItemsField(model, from) ?? ""), from.field)
-          : []
-        : operationById(model, from.created).asyncTask?.pollOperationId === operationId
-          ? listed(fieldOf(fieldOf(body, "created_resources"), createdKeyOf(model, from.created) ?? ""))
-          : [];
+        ? listed(fieldOf(body, listItemsField(model, from) ?? ""), from.field)
+        : listed(fieldOf(fieldOf(body, "created_resources"), createdKeyOf(model, from.created) ?? ""));
     return items.length > 0 ? [[sourceKey(from), items] as [string, (string | number)[]]] : [];
   });
 }

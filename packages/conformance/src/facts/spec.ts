@@ -5,6 +5,7 @@
 // platform's published descriptions state where the seed is silent) is judged at `should` only.
 
 import {
+  createSpecAjv,
   createSpecValidator,
   findOperation,
   type InferredRequiredMode,
@@ -43,13 +44,15 @@ function spec(): Spec {
     const doc = loadBundle(undefined, { seed: true });
     const model = loadModel(undefined, { seed: true });
     const merged = loadBundle();
+    // One Ajv for both: each new one compiles the meta-schema again, in every run's worker.
+    const ajv = createSpecAjv(undefined);
     loaded = {
       doc,
       merged,
       model,
       validators: {
-        optional: createSpecValidator(doc, model, { inferred: "optional" }),
-        required: createSpecValidator(merged, loadModel(), { inferred: "required" }),
+        optional: createSpecValidator(doc, model, { inferred: "optional", ajv }),
+        required: createSpecValidator(merged, loadModel(), { inferred: "required", ajv }),
       },
     };
   }

@@ -603,7 +603,8 @@ class Page {
   private waits(own: Exchange[]): string {
     const limited = this.limitedStatus;
     // A cited exchange no result made itself (the discovery's) is counted where it is cited, once.
-    const made = new Set(own.map(sameExchange));
+    const ownKeys = new Set(own.map(sameExchange));
+    const made = new Set(ownKeys);
     const waitedOn = [...own];
     for (const e of this.exchanges)
       if (e.facts.cited && e.facts.waitedMs && !made.has(sameExchange(e))) {
@@ -619,7 +620,8 @@ class Page {
     const waits = this.results.filter((r) => hitsOf(r).length > 0);
     const requestTimes = [
       ...own,
-      ...this.exchanges.filter((e) => e.facts.cited && !own.some((o) => sameExchange(o) === sameExchange(e))),
+      // A set of keys, not a search of `own` for each cited exchange (quadratic in the exchanges).
+      ...this.exchanges.filter((e) => e.facts.cited && !ownKeys.has(sameExchange(e))),
     ]
       .map((e) => e.facts.at)
       .filter((at): at is number => at !== undefined)

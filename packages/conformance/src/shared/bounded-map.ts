@@ -36,6 +36,11 @@ export class BoundedMap<K, V> {
     this.entries.delete(key);
   }
 
+  /** Forgets every entry (not counted as evicted: nothing was forgotten to stay within the bound). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -4,6 +4,7 @@
 // no redactor can recognise.
 
 import { createRedactor as createClientRedactor, keyForms, REDACTED } from "@platform-api/client/redact";
+import { BoundedMap } from "./bounded-map.js";
 
 export { REDACTED };
 
@@ -15,6 +16,8 @@ export { REDACTED };
 let suiteVocabulary: () => readonly string[] = () => [];
 export function keepSuiteNames(vocabulary: () => readonly string[]): void {
   suiteVocabulary = vocabulary;
+  // Built before, they would leave these names unkept.
+  built.clear();
 }
 
 /**
@@ -22,6 +25,25 @@ export function keepSuiteNames(vocabulary: () => readonly string[]): void {
  * except inside the suite's own names (src/active/vocabulary.ts).
  */
 export function createRedactor(secrets: (string | undefined)[]): (text: string) => string {
+  const id = JSON.stringify(secrets.map((secret) => secret ?? null));
+  let redact = built.get(id);
+  if (!redact) {
+    redact = buildRedactor(secrets);
+    built.set(id, redact);
+  }
+  return redact;
+}
+
+/**
+ * Redactors made, by their keys: a run makes one for each scenario and each HTTP layer, all with its
+ * same keys, and making one compiles every form of every key and looks for them in every suite name
+ * (about a tenth of a run's worker CPU). A redactor holds no state, so one made before serves. Few
+ * are in use at once (a run's keys, a command line's); a traffic's many tokens build theirs
+ * uncached, once each.
+ */
+const built = new BoundedMap<string, (text: string) => string>(16);
+
+function buildRedactor(secrets: (string | undefined)[]): (text: string) => string {
   return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
 }
 
@@ -113,7 +135,7 @@ export function createGrowingRedactor(): GrowingRedactor {
     const ascii = /^[\x20-\x7e]*$/.test(key);
     const entry: Key = {
       length: key.length,
-      redact: createRedactor([key]),
+      redact: buildRedactor([key]),
       lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
       exact: ascii ? forms.encoded : null,
     };
@@ -133,6 +155,8 @@ export function redactDeep<T>(value: T, redact: (text: string) => string): T {
  * escaped): what a usage error may echo when a token was typed where a flag's value belongs.
  */
 const TOKEN_SHAPED = /\d+(?:\$|%24|\\u0024)[^\s"'`,;:|()<>[\]{}]{4,}/gi;
+/** The `$` a token-shaped value holds, in each form TOKEN_SHAPED reads. */
+const TOKEN_DOLLAR = /\$|%24|\\u0024/i;
 
 /**
  * The password of a URL's user information (`scheme://user:password@host`), wherever a URL is in
@@ -143,7 +167,8 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#:]*:)[^\s/?#]*@/gi;
 
 /** The text with the password of every URL in it shown as `***` (`http://user:***@host`). */
 export function hideUrlPasswords(text: string): string {
-  return text.replace(URL_PASSWORD, `$1${REDACTED}@`);
+  // Most text holds no URL: a substring search spares the pattern's scan.
+  return text.includes("://") ? text.replace(URL_PASSWORD, `$1${REDACTED}@`) : text;
 }
 
 /** The passwords of URLs given on the command line, as typed and as a URL parser reads them. */
@@ -177,5 +202,9 @@ export function createUsageRedactor(
     ...keyVariables.map((name) => (name ? env[name] : undefined)),
     ...urlPasswords(urls),
   ]);
-  return (text) => hideUrlPasswords(keys(text)).replace(TOKEN_SHAPED, REDACTED);
+  return (text) => {
+    const hidden = hideUrlPasswords(keys(text));
+    // The pattern tries at every digit; text without the token's `$`, in any form, cannot hold one.
+    return TOKEN_DOLLAR.test(hidden) ? hidden.replace(TOKEN_SHAPED, REDACTED) : hidden;
+  };
 }
