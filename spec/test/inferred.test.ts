@@ -11,6 +11,7 @@ import {
   createSpecValidator,
   inferredRequiredAt,
   noteInferredRequired,
+  operationById,
   pointer,
   readInferredRequired,
   specRef,
@@ -96,6 +97,14 @@ describe("withoutInferredRequired and noteInferredRequired", () => {
 });
 
 describe("createSpecAjv and createSpecValidator: inferred required or optional", () => {
+  /** A 200 of listAiTasks (its list has inferred-required links) with this body. */
+  const answer = (body: unknown) => ({
+    method: "GET",
+    path: operationById(model, "listAiTasks").path,
+    status: 200,
+    contentType: "application/json",
+    body,
+  });
   const compile = (inferred?: "required" | "optional") =>
     createSpecAjv(doc, inferred ? { inferred } : {}).compile({ $ref: specRef(TASK) });
   const { error: _error, created_resources: _created, ...withoutInferred } = task;
@@ -122,13 +131,6 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
   });
 
   it("a body missing an inferred field fails as described and passes as documented", () => {
-    const answer = (body: unknown) => ({
-      method: "GET",
-      path: "/streaming/ai/tasks",
-      status: 200,
-      contentType: "application/json",
-      body,
-    });
     const page = { count: 0, next: null, previous: null, results: [] };
     const { next: _next, previous: _previous, ...withoutLinks } = page;
     const described = createSpecValidator(doc);
@@ -146,13 +148,6 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
   });
 
   it("validators sharing one Ajv keep their descriptions and inferences apart", () => {
-    const answer = (body: unknown) => ({
-      method: "GET",
-      path: "/streaming/ai/tasks",
-      status: 200,
-      contentType: "application/json",
-      body,
-    });
     const withoutLinks = { count: 0, results: [] };
     const ajv = createSpecAjv(undefined);
     const documented = createSpecValidator(doc, model, { inferred: "optional", ajv });
@@ -169,7 +164,7 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
   it("a body missing a field the seed states as required fails both ways", () => {
     const answer = (body: unknown) => ({
       method: "GET",
-      path: "/cloud/reseller/v1/limits_request",
+      path: operationById(model, "listQuotaLimitRequests").path,
       status: 200,
       contentType: "application/json",
       body,
