@@ -68,6 +68,7 @@ export const defects = (): Defect[] => [
     // The deviation the issue names: it used to end the run with exit 2, "pass --project-id".
     name: "a discovery answer that breaks the schema: the default project's id as a string",
     fails: ["discovery.default-project", "schema.listProjects"],
+    breaksDiscovery: true,
     response: (ex, answer) => {
       const projects = fieldOf(answer.body, "results");
       if (operationOf(ex) === "listProjects" && answer.status === 200 && Array.isArray(projects))
@@ -89,6 +90,7 @@ export const defects = (): Defect[] => [
   {
     name: "a malformed region list to the discovery: its count a string",
     fails: ["discovery.active-region", "schema.listRegions"],
+    breaksDiscovery: true,
     response: firstAnswers("listRegions", 1, (answer) => {
       const { countField } = regions.pagination;
       if (isRecord(answer.body)) answer.body[countField] = String(answer.body[countField]);

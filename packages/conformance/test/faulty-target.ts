@@ -55,6 +55,11 @@ export interface Defect {
    */
   touches?: string[];
   /**
+   * It leaves a discovery step (its `discovery.*` result) without a finding, so what needs that
+   * finding skips: it shares a live run only with defects that do the same to another step.
+   */
+  breaksDiscovery?: true;
+  /**
    * Shown only by a burst faster than twice the platform's rate: judged from a burst built by hand
    * (test/teeth.test.ts), since how fast a live one goes is the machine's.
    */

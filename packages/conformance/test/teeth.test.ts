@@ -83,11 +83,20 @@ const DEFECTS = defects();
  * Live defects packed into as few runs as possible: those that touch no operation in common (the
  * `touches` of each) share a run, whose failed results must be exactly the union of theirs. A run
  * costs two CPU-seconds whatever it plants; one defect's results are another's only through an
- * operation both touch, and those never share.
+ * operation both touch, and those never share. A defect that leaves a discovery step without its
+ * finding hides all that needs it: it shares only with those that break another step. The
+ * discovery's steps read lists of their own and need none of each other's findings
+ * (src/discovery/prepare.ts), so neither hides the other's failures.
  */
+/** A run's defects, the operations they touch, and the discovery steps they break. */
+type Packed = { defects: Defect[]; touched: Set<string> | undefined; steps?: Set<string> };
 function groups(defects: Defect[]): Defect[][] {
-  const packed: { defects: Defect[]; touched: Set<string> | undefined }[] = [];
+  const packed: Packed[] = [];
   for (const defect of defects) {
+    if (defect.breaksDiscovery) {
+      packDiscovery(packed, defect);
+      continue;
+    }
     const touches = defect.touches;
     const fits = touches && packed.find((g) => g.touched && touches.every((t) => !g.touched?.has(t)));
     if (fits && touches && fits.touched) {
@@ -96,6 +105,17 @@ function groups(defects: Defect[]): Defect[][] {
     } else packed.push({ defects: [defect], touched: touches && new Set(touches) });
   }
   return packed.map((g) => g.defects);
+}
+
+/** A defect that breaks a discovery step, into the first run of such defects that breaks other steps. */
+function packDiscovery(packed: Packed[], defect: Defect) {
+  const step = defect.fails.find((id) => id.startsWith("discovery."));
+  if (!step) throw new Error(`"${defect.name}" breaks the discovery but fails no discovery step.`);
+  const fits = packed.find((g) => g.steps && !g.steps.has(step));
+  if (fits?.steps) {
+    fits.defects.push(defect);
+    fits.steps.add(step);
+  } else packed.push({ defects: [defect], touched: undefined, steps: new Set([step]) });
 }
 
 /** Several defects planted at once: every request and answer goes through each of them in turn. */

@@ -59,20 +59,38 @@ export function leftOpen(operation: OperationModel, parameter: ParameterModel): 
 const queryOf = (operation: OperationModel) =>
   operation.parameters.filter((p) => p.in === "query" && !pagingNames(operation).includes(p.name));
 
-export function listFilters(operation: OperationModel): ListFilter[] {
-  const fields = itemFields(operation);
-  return queryOf(operation)
-    .filter((p) => fields.includes(p.name) && !leftOpen(operation, p))
-    .map((p) => ({ parameter: p, field: p.name, many: p.type === "array" }));
+/**
+ * Asked for every page the judge sees (the filter and ordering rules): derived once per operation,
+ * a walk of the spec's schemas each time otherwise (about a tenth of judging recorded traffic).
+ */
+function oncePerOperation<T>(derive: (operation: OperationModel) => T): (operation: OperationModel) => T {
+  const known = new WeakMap<OperationModel, T>();
+  return (operation) => {
+    if (known.has(operation)) return known.get(operation) as T;
+    const derived = derive(operation);
+    known.set(operation, derived);
+    return derived;
+  };
 }
 
-export function listOrderings(operation: OperationModel): ListOrdering[] {
-  const fields = itemFields(operation);
-  return queryOf(operation)
-    .filter((p) => !fields.includes(p.name) && Array.isArray(p.enum))
-    .map((p) => ({ parameter: p, byField: (p.enum ?? []).map(String).filter((v) => fields.includes(v)) }))
-    .filter((o) => o.byField.length > 0);
-}
+export const listFilters: (operation: OperationModel) => readonly ListFilter[] = oncePerOperation(
+  (operation) => {
+    const fields = itemFields(operation);
+    return queryOf(operation)
+      .filter((p) => fields.includes(p.name) && !leftOpen(operation, p))
+      .map((p) => ({ parameter: p, field: p.name, many: p.type === "array" }));
+  },
+);
+
+export const listOrderings: (operation: OperationModel) => readonly ListOrdering[] = oncePerOperation(
+  (operation) => {
+    const fields = itemFields(operation);
+    return queryOf(operation)
+      .filter((p) => !fields.includes(p.name) && Array.isArray(p.enum))
+      .map((p) => ({ parameter: p, byField: (p.enum ?? []).map(String).filter((v) => fields.includes(v)) }))
+      .filter((o) => o.byField.length > 0);
+  },
+);
 
 /** Identity of a list item: its id when it has one, else the whole record. */
 export function identity(item: unknown): string {
