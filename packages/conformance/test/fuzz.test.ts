@@ -130,8 +130,10 @@ describe.concurrent("conformance fuzz", () => {
     it("finds a 5xx no coverage case is needed for, and shrinks its request to the smallest that fails", async () => {
       const defect = fuzzDefects().find((d) => d.operation === "listTasks");
       if (!defect) throw new Error("the catalogue changed");
+      // Seed 7 meets the defect within its first three examples (the finding and its shrunk request
+      // are the same at 3, 5 and 50): what 50 added was generation after it, 79 requests against 40.
       const run = await fuzz(
-        { only: [defect.operation], phases: ["fuzz"], maxExamples: 50 },
+        { only: [defect.operation], phases: ["fuzz"], maxExamples: 5 },
         await started(defect),
       );
       expect(run.exitCode, run.out).toBe(1);
