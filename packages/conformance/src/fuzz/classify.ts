@@ -83,7 +83,7 @@ function parameterStanding(
       standing: "forbidden",
       problem: `${parameter.in} parameter ${parameter.name}=${JSON.stringify(values.length === 1 ? values[0] : values)}: ${errors.join("; ")}`,
     };
-  return { standing: leftOpen(operation, parameter) ? "open" : "allowed" };
+  return { standing: factsOf(operation, parameter).leftOpen ? "open" : "allowed" };
 }
 
 /**
@@ -128,6 +128,33 @@ function touchesOpen(pointer: string, segments: string[], value: unknown): boole
   return false;
 }
 
+/**
+ * What the spec says of an operation's parameter whatever its value, read once per parameter:
+ * every request of a run asked it again, walking the operation's parameters in the description.
+ * Kept per operation, as both facts are the operation's (its paging, its parameter list).
+ */
+const parameterFacts = new WeakMap<
+  OperationModel,
+  Map<ParameterModel, { leftOpen: boolean; enumeratedOrPaging: boolean }>
+>();
+
+function factsOf(operation: OperationModel, parameter: ParameterModel) {
+  let ofOperation = parameterFacts.get(operation);
+  if (!ofOperation) {
+    ofOperation = new Map();
+    parameterFacts.set(operation, ofOperation);
+  }
+  let facts = ofOperation.get(parameter);
+  if (!facts) {
+    facts = {
+      leftOpen: leftOpen(operation, parameter),
+      enumeratedOrPaging: enumeratedOrPaging(operation, parameter),
+    };
+    ofOperation.set(parameter, facts);
+  }
+  return facts;
+}
+
 /** Whether the spec lists the parameter's every value (an enum) or it pages a list. */
 function enumeratedOrPaging(operation: OperationModel, parameter: ParameterModel): boolean {
   if ((parameter.enum ?? parameter.items?.enum ?? []).length > 0) return true;
@@ -153,7 +180,7 @@ export function classify(operation: OperationModel, request: FuzzRequest): Class
     const { standing, problem } = parameterStanding(operation, parameter, values);
     if (standing === "forbidden") forbidden.push({ where: parameter.in, problem: problem ?? "" });
     if (standing !== "allowed") allowed = false;
-    else if (enumeratedOrPaging(operation, parameter)) allowedNames.push(parameter.name);
+    else if (factsOf(operation, parameter).enumeratedOrPaging) allowedNames.push(parameter.name);
     if (standing === "open") openNames.push(parameter.name);
   }
   const documented = new Set(operation.parameters.map((p) => p.name));

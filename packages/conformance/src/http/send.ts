@@ -24,8 +24,15 @@ export async function sendCall<Op>(
   const tries = triesOf(call, layer.scale);
   let first: number | undefined;
   let serverErrorRetries = 0;
+  // The layer's redactor holds only the target's keys (the same text gives the same result), and the
+  // URL is the same on every try: redacted once for the pacing waits and the sends it is told in.
+  let shown: string | undefined;
+  const shownUrl = () => {
+    shown ??= redact(url);
+    return shown;
+  };
   const waiting = (reason: string, at: number, ms: number) =>
-    options.waiting?.({ reason, at, ms, method: call.method, url: redact(url) });
+    options.waiting?.({ reason, at, ms, method: call.method, url: shownUrl() });
   for (let attempt = 0; ; attempt++) {
     if (call.paced ?? true) await paced(options.pacer, (at, ms) => waiting("pacing", at, ms));
     const seq = nextSeq();
@@ -35,7 +42,7 @@ export async function sendCall<Op>(
       (variables) => curlOfCall(call, layer.base.origin, url, options, variables),
     );
     const sent = { call, url, seq, at: Date.now() };
-    options.sending?.({ method: call.method, url: redact(url) });
+    options.sending?.({ method: call.method, url: shownUrl() });
     const started = performance.now();
     first ??= started;
     const stalled = stallNotice(options.stalled, redact, {
