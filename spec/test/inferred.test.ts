@@ -97,10 +97,10 @@ describe("withoutInferredRequired and noteInferredRequired", () => {
 });
 
 describe("createSpecAjv and createSpecValidator: inferred required or optional", () => {
-  /** A 200 of listAiTasks (its list has inferred-required links) with this body. */
-  const answer = (body: unknown) => ({
+  /** A 200 of the list with this body: by default listAiTasks, whose list has inferred-required links. */
+  const answer = (body: unknown, operationId = "listAiTasks") => ({
     method: "GET",
-    path: operationById(model, "listAiTasks").path,
+    path: operationById(model, operationId).path,
     status: 200,
     contentType: "application/json",
     body,
@@ -162,17 +162,11 @@ describe("createSpecAjv and createSpecValidator: inferred required or optional",
   });
 
   it("a body missing a field the seed states as required fails both ways", () => {
-    const answer = (body: unknown) => ({
-      method: "GET",
-      path: operationById(model, "listQuotaLimitRequests").path,
-      status: 200,
-      contentType: "application/json",
-      body,
-    });
+    const quotaLimitRequests = (body: unknown) => answer(body, "listQuotaLimitRequests");
     for (const inferred of ["required", "optional"] as const) {
       const { validateResponse } = createSpecValidator(doc, model, { inferred });
-      expect(validateResponse(answer({ count: 0, results: [] })), inferred).toEqual([]);
-      expect(validateResponse(answer({ results: [] })), inferred).toEqual([
+      expect(validateResponse(quotaLimitRequests({ count: 0, results: [] })), inferred).toEqual([]);
+      expect(validateResponse(quotaLimitRequests({ results: [] })), inferred).toEqual([
         "/ must have required property 'count'",
       ]);
     }
