@@ -7,6 +7,7 @@
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
 import { fieldOf } from "../shared/json.js";
+import { oncePerOperation } from "./once-per-operation.js";
 import { schemaAt, successSchemaPointer } from "./spec.js";
 
 export interface ListFilter {
@@ -59,20 +60,8 @@ export function leftOpen(operation: OperationModel, parameter: ParameterModel): 
 const queryOf = (operation: OperationModel) =>
   operation.parameters.filter((p) => p.in === "query" && !pagingNames(operation).includes(p.name));
 
-/**
- * Asked for every page the judge sees (the filter and ordering rules): derived once per operation,
- * a walk of the spec's schemas each time otherwise (about a tenth of judging recorded traffic).
- */
-function oncePerOperation<T>(derive: (operation: OperationModel) => T): (operation: OperationModel) => T {
-  const known = new WeakMap<OperationModel, T>();
-  return (operation) => {
-    if (known.has(operation)) return known.get(operation) as T;
-    const derived = derive(operation);
-    known.set(operation, derived);
-    return derived;
-  };
-}
-
+// Asked for on every page the judge sees (the filter and ordering rules): about a tenth of judging
+// recorded traffic when derived each time.
 export const listFilters: (operation: OperationModel) => readonly ListFilter[] = oncePerOperation(
   (operation) => {
     const fields = itemFields(operation);

@@ -7,6 +7,7 @@
 
 import type { OperationModel, ParameterModel } from "@platform-api/spec";
 import { leftOpen } from "../facts/list-facts.js";
+import { oncePerOperation } from "../facts/once-per-operation.js";
 import { requestSchemaPointer, schemaAt, specValidator } from "../facts/spec.js";
 import type { FuzzRequest } from "../shared/finding.js";
 
@@ -129,29 +130,26 @@ function touchesOpen(pointer: string, segments: string[], value: unknown): boole
 }
 
 /**
- * What the spec says of an operation's parameter whatever its value, read once per parameter:
- * every request of a run asked it again, walking the operation's parameters in the description.
- * Kept per operation, as both facts are the operation's (its paging, its parameter list).
+ * What the spec says of each of an operation's parameters whatever its value, read once per
+ * operation: every request of a run asked it again, walking the operation's parameters in the
+ * description.
  */
-const parameterFacts = new WeakMap<
-  OperationModel,
-  Map<ParameterModel, { leftOpen: boolean; enumeratedOrPaging: boolean }>
->();
+const parameterFacts = oncePerOperation(
+  (operation) =>
+    new Map(
+      operation.parameters.map((parameter) => [
+        parameter,
+        {
+          leftOpen: leftOpen(operation, parameter),
+          enumeratedOrPaging: enumeratedOrPaging(operation, parameter),
+        },
+      ]),
+    ),
+);
 
 function factsOf(operation: OperationModel, parameter: ParameterModel) {
-  let ofOperation = parameterFacts.get(operation);
-  if (!ofOperation) {
-    ofOperation = new Map();
-    parameterFacts.set(operation, ofOperation);
-  }
-  let facts = ofOperation.get(parameter);
-  if (!facts) {
-    facts = {
-      leftOpen: leftOpen(operation, parameter),
-      enumeratedOrPaging: enumeratedOrPaging(operation, parameter),
-    };
-    ofOperation.set(parameter, facts);
-  }
+  const facts = parameterFacts(operation).get(parameter);
+  if (!facts) throw new Error(`${parameter.name} is not a parameter of ${operation.operationId}`);
   return facts;
 }
 
