@@ -2,8 +2,7 @@
 // src/gcore-python.ts), each one valid Python whose call of that method sends the description's
 // example values. The project's machines only promise Node: without python3 on PATH the checks that
 // need its parser are skipped, and their name says so. The SDK is no dependency of the project, so
-// whether the samples run against the simulator is checked outside it (the reply of #39's
-// docs-python part names the script).
+// that the samples run with it against the simulator is checked outside the project's tests.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
