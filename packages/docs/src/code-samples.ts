@@ -2,7 +2,7 @@
 // operation): curl, TypeScript with @platform-api/client, and Python with the platform's own SDK
 // (gcore-python) where it has a method for the operation. They go into `x-codeSamples`, which
 // Redoc shows beside each operation.
-import { buildModel, pollingAdviceFor, resolvePointer } from "@platform-api/spec";
+import { buildModel, pollingAdviceFor, resolvePointer, type SpecModel } from "@platform-api/spec";
 import { GCORE_PYTHON, type SdkMethod } from "./gcore-python.js";
 import {
   exampleValue,
@@ -252,11 +252,11 @@ function answerName(op: Operation): string {
 }
 
 /** What follows a task-starting call: the SDK polls the first task until it ends. */
-function pythonWait(doc: Json, op: Operation, answer: string): string[] | undefined {
+function pythonWait(model: SpecModel, op: Operation, answer: string): string[] | undefined {
   const { asyncTask } = op;
   const poll = asyncTask ? GCORE_PYTHON.methods[asyncTask.pollOperationId]?.poll : undefined;
   if (!asyncTask || !poll) return undefined;
-  const advice = pollingAdviceFor(buildModel(doc), asyncTask.taskType);
+  const advice = pollingAdviceFor(model, asyncTask.taskType);
   const interval = advice.known ? [`${poll.intervalArgument}=${advice.interval.pollIntervalSeconds}`] : [];
   const created = asyncTask.createdResourcesKey ? `.${asyncTask.createdResourcesKey}` : "";
   return [
@@ -276,6 +276,8 @@ export function pythonSample(doc: Json, op: Operation): string | undefined {
   if (!op.answersJson)
     throw new Error(`${op.operationId}: no Python sample shape for an answer without JSON.`);
   const { client } = GCORE_PYTHON;
+  // Built once for the sample: the address and the polling interval are both read from it.
+  const model = buildModel(doc);
   const args = pythonArguments(doc, op, sdk);
   const lines = [
     `from ${client.module} import ${client.name}`,
@@ -285,7 +287,7 @@ export function pythonSample(doc: Json, op: Operation): string | undefined {
       : "# The SDK also reads the token from GCORE_API_KEY and the address from GCORE_BASE_URL.",
     `client = ${client.name}(`,
     `    ${client.tokenArgument}=${pyLiteral(op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN)},`,
-    `    ${client.baseUrlArgument}=${pyLiteral(baseUrl(doc))},`,
+    `    ${client.baseUrlArgument}=${pyLiteral(model.conventions.defaultBaseUrl)},`,
     ")",
     "",
   ];
@@ -300,6 +302,6 @@ export function pythonSample(doc: Json, op: Operation): string | undefined {
   }
   const answer = answerName(op);
   lines.push(pythonCall(`${answer} = client.${sdk.method}`, args));
-  lines.push(...(pythonWait(doc, op, answer) ?? [`print(${answer})`]));
+  lines.push(...(pythonWait(model, op, answer) ?? [`print(${answer})`]));
   return lines.join("\n");
 }
