@@ -1,7 +1,9 @@
 // Code samples for every operation, generated from the description (never written per
-// operation): curl, and TypeScript with @platform-api/client. They go into `x-codeSamples`,
-// which Redoc shows beside each operation.
-import { buildModel, resolvePointer } from "@platform-api/spec";
+// operation): curl, TypeScript with @platform-api/client, and Python with the platform's own SDK
+// (gcore-python) where it has a method for the operation. They go into `x-codeSamples`, which
+// Redoc shows beside each operation.
+import { buildModel, pollingAdviceFor, resolvePointer, type SpecModel } from "@platform-api/spec";
+import { GCORE_PYTHON, type SdkMethod } from "./gcore-python.js";
 import {
   exampleValue,
   isObject,
@@ -12,7 +14,7 @@ import {
 } from "./operations.js";
 
 export interface CodeSample {
-  lang: "Shell" | "TypeScript";
+  lang: "Shell" | "TypeScript" | "Python";
   label: string;
   source: string;
 }
@@ -25,9 +27,11 @@ export const EXAMPLE_RESELLER_TOKEN = "500$0123456789abcdef";
 export const baseUrl = (doc: Json): string => buildModel(doc).conventions.defaultBaseUrl;
 
 export function codeSamplesFor(doc: Json, op: Operation): CodeSample[] {
+  const python = pythonSample(doc, op);
   return [
     { lang: "Shell", label: "curl", source: curlSample(doc, op) },
     { lang: "TypeScript", label: "TypeScript", source: typescriptSample(doc, op) },
+    ...(python === undefined ? [] : [{ lang: "Python" as const, label: "Python", source: python }]),
   ];
 }
 
@@ -173,5 +177,131 @@ export function typescriptSample(doc: Json, op: Operation): string {
       "console.log(response.status);",
     );
   }
+  return lines.join("\n");
+}
+
+/** "TaskIdList" -> "task_id_list", "aiTask" -> "ai_task": a Python variable's name. */
+const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+
+/** A Python literal for a JSON value, indented to sit at `indent`. */
+export function pyLiteral(value: unknown, indent = ""): string {
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  // JSON's string and number forms are Python's too (its escapes included).
+  if (typeof value !== "object") return JSON.stringify(value);
+  const inner = `${indent}    `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return `[\n${value.map((v) => `${inner}${pyLiteral(v, inner)},`).join("\n")}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  const body = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pyLiteral(v, inner)},`).join("\n");
+  return `{\n${body}\n${indent}}`;
+}
+
+/**
+ * The arguments of the SDK method's call: the positional path parameter, then the keywords the
+ * method takes, then what it does not take in `extra_query` / `extra_body`.
+ */
+function pythonArguments(doc: Json, op: Operation, sdk: SdkMethod): string[] {
+  const keywords = new Set(sdk.keywords ?? []);
+  const positional: string[] = [];
+  const named: [string, unknown][] = [];
+  const extraQuery: Record<string, unknown> = {};
+  const extraBody: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(pathParams(doc, op))) {
+    if (name === sdk.positional) positional.push(pyLiteral(value, "    "));
+    else if (keywords.has(name)) named.push([name, value]);
+    else throw new Error(`${op.operationId}: gcore-python's ${sdk.method} takes no argument for ${name}.`);
+  }
+  if (sdk.positional !== undefined && positional.length === 0)
+    throw new Error(`${op.operationId}: ${sdk.positional} is not a path parameter of ${op.path}.`);
+  for (const [name, value] of Object.entries(requiredQuery(doc, op)))
+    if (keywords.has(name)) named.push([name, value]);
+    else extraQuery[name] = value;
+  if (op.hasBody) {
+    const body = op.bodyExample ?? {};
+    if (!isObject(body)) throw new Error(`${op.operationId}: a body that is not an object has no keywords.`);
+    for (const [name, value] of Object.entries(body))
+      if (keywords.has(name)) named.push([name, value]);
+      else extraBody[name] = value;
+  }
+  if (Object.keys(extraQuery).length > 0) named.push(["extra_query", extraQuery]);
+  if (Object.keys(extraBody).length > 0) named.push(["extra_body", extraBody]);
+  return [...positional, ...named.map(([name, value]) => `${name}=${pyLiteral(value, "    ")}`)];
+}
+
+/** PEP 8's line length: a call longer than this puts one argument on each line. */
+const PYTHON_LINE = 79;
+
+/** `${head}(arguments)${tail}`, on one line when it is short and every argument is. */
+function pythonCall(head: string, args: string[], tail = ""): string {
+  const oneLine = `${head}(${args.join(", ")})${tail}`;
+  if (oneLine.length <= PYTHON_LINE && !oneLine.includes("\n")) return oneLine;
+  return `${head}(\n${args.map((arg) => `    ${arg},`).join("\n")}\n)${tail}`;
+}
+
+/** The name of an operation's JSON answer, from its schema ("ClientAccount" -> "client_account"). */
+function answerName(op: Operation): string {
+  const pointer = op.responses
+    .find((r) => r.status.startsWith("2") && r.content.some((m) => m.contentType === "application/json"))
+    ?.content.find((m) => m.contentType === "application/json")?.schemaPointer;
+  const schema = /^#\/components\/schemas\/([A-Za-z0-9]+)$/.exec(pointer ?? "")?.[1];
+  return schema ? snakeCase(schema) : "answer";
+}
+
+/** What follows a task-starting call: the SDK polls the first task until it ends. */
+function pythonWait(model: SpecModel, op: Operation, answer: string): string[] | undefined {
+  const { asyncTask } = op;
+  const poll = asyncTask ? GCORE_PYTHON.methods[asyncTask.pollOperationId]?.poll : undefined;
+  if (!asyncTask || !poll) return undefined;
+  const advice = pollingAdviceFor(model, asyncTask.taskType);
+  const interval = advice.known ? [`${poll.intervalArgument}=${advice.interval.pollIntervalSeconds}`] : [];
+  const created = asyncTask.createdResourcesKey ? `.${asyncTask.createdResourcesKey}` : "";
+  return [
+    "",
+    advice.known
+      ? "# The call only starts the work: wait for its task, polled at the spec's interval for its type."
+      : "# The call only starts the work: wait for its task.",
+    pythonCall(`task = client.${poll.method}`, [`${answer}.${asyncTask.tasksField}[0]`, ...interval]),
+    `print(task.created_resources${created})`,
+  ];
+}
+
+/** The operation's sample with gcore-python, or undefined when the SDK has no method for it. */
+export function pythonSample(doc: Json, op: Operation): string | undefined {
+  const sdk = GCORE_PYTHON.methods[op.operationId];
+  if (!sdk) return undefined;
+  if (!op.answersJson)
+    throw new Error(`${op.operationId}: no Python sample shape for an answer without JSON.`);
+  const { client } = GCORE_PYTHON;
+  // Built once for the sample: the address and the polling interval are both read from it.
+  const model = buildModel(doc);
+  const args = pythonArguments(doc, op, sdk);
+  const lines = [
+    `from ${client.module} import ${client.name}`,
+    "",
+    op.reseller
+      ? "# The reseller admin-portal token, in place of the client's."
+      : "# The SDK also reads the token from GCORE_API_KEY and the address from GCORE_BASE_URL.",
+    `client = ${client.name}(`,
+    `    ${client.tokenArgument}=${pyLiteral(op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN)},`,
+    `    ${client.baseUrlArgument}=${pyLiteral(model.conventions.defaultBaseUrl)},`,
+    ")",
+    "",
+  ];
+  if (op.pagination) {
+    const item = snakeCase(itemName(doc, op, op.pagination.itemsField));
+    lines.push(
+      "# Every item, page after page: the SDK asks for the next page as the loop reaches it.",
+      pythonCall(`for ${item} in client.${sdk.method}`, args, ":"),
+      `    print(${item})`,
+    );
+    return lines.join("\n");
+  }
+  const answer = answerName(op);
+  lines.push(pythonCall(`${answer} = client.${sdk.method}`, args));
+  lines.push(...(pythonWait(model, op, answer) ?? [`print(${answer})`]));
   return lines.join("\n");
 }

@@ -62,7 +62,7 @@ export function landingMain(doc: Json, guides: Guide[]): string {
 </section>
 <section aria-labelledby="products">
   <h2 id="products">Products and operations</h2>
-  <p>One base address serves every product under its own path prefix. These are the operations this reference describes; each link opens it in the API reference with samples in curl and TypeScript.</p>
+  <p>One base address serves every product under its own path prefix. These are the operations this reference describes; each link opens it in the API reference with samples in curl, TypeScript and, where the platform's Python SDK (gcore-python) has a method for it, Python.</p>
   <div class="grid products">${products}</div>
 </section>
 <section aria-labelledby="guides">

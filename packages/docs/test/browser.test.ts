@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GCORE_PYTHON } from "../src/gcore-python.js";
 import { isObject, listOperations, type Operation } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
 import { type DocsServer, serveDocs } from "../src/serve.js";
@@ -182,6 +183,25 @@ describe("the site in Chromium", () => {
     // Redoc marks the operation in its menu once the scroll has settled.
     await page.locator(`.menu-content li[data-item-id="${id}"] > label.active`).waitFor();
     await page.screenshot({ path: join(screenshots, "operation.png") });
+  }, 30_000);
+
+  // Redoc turns x-codeSamples into tabs and highlights each by its language: only its rendering
+  // shows that the Python sample gets a tab and a panel with the code (build.test.ts reads the
+  // embedded description, where the sample is only data).
+  it("shows an operation's Python sample, with gcore-python", async () => {
+    const page = await openReference();
+    const op = operations.find((o) => GCORE_PYTHON.methods[o.operationId]);
+    const sdk = op && GCORE_PYTHON.methods[op.operationId];
+    if (!op || !sdk) throw new Error("no operation has a Python sample");
+    const section = page.locator(`[id="${operationAnchor(op)}"]`);
+    await section.locator('[role="tab"]', { hasText: "Python" }).first().click();
+    const panel = section.locator('[role="tabpanel"]', { hasText: `client.${sdk.method}(` }).first();
+    await panel.waitFor({ state: "visible" });
+    expect(await panel.textContent()).toContain(
+      `from ${GCORE_PYTHON.client.module} import ${GCORE_PYTHON.client.name}`,
+    );
+    // Back to the first tab, as the other tests found the section.
+    await section.locator('[role="tab"]', { hasText: "curl" }).first().click();
   }, 30_000);
 
   // Redoc renders nested fields, and only once they are opened.

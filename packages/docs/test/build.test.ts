@@ -18,6 +18,7 @@ import { decodeHTML } from "entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuildResult, buildSite } from "../src/build.js";
 import { anchor, readChangesets } from "../src/changelog.js";
+import { GCORE_PYTHON } from "../src/gcore-python.js";
 import { GUIDE_ORDER, loadGuides } from "../src/guides.js";
 import { listOperations } from "../src/operations.js";
 import { packageFile } from "../src/package-files.js";
@@ -74,7 +75,7 @@ describe("built site", () => {
     expect(result.operations).toBe(loadModel().operations.length);
   });
 
-  it("embeds the description with a curl and a TypeScript sample on every operation", () => {
+  it("embeds the description with a curl and a TypeScript sample on every operation, a Python one where gcore-python has a method", () => {
     const html = read("reference/index.html");
     const json =
       /<script id="redoc-spec" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
@@ -85,6 +86,7 @@ describe("built site", () => {
       expect((op.node["x-codeSamples"] as { label: string }[]).map((s) => s.label)).toEqual([
         "curl",
         "TypeScript",
+        ...(GCORE_PYTHON.methods[op.operationId] ? ["Python"] : []),
       ]);
   });
 

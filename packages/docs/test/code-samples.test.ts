@@ -1,6 +1,6 @@
-// The generated samples: one curl and one TypeScript sample per operation, the token always in
-// single quotes, every TypeScript sample compiles against the client, and every sample works
-// against the simulator.
+// The generated samples: one curl and one TypeScript sample per operation (the Python ones are
+// python-samples.test.ts's), the token always in single quotes, every TypeScript sample compiles
+// against the client, and every curl and TypeScript sample works against the simulator.
 import { execFile, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import {
   typescriptSample,
   withCodeSamples,
 } from "../src/code-samples.js";
+import { GCORE_PYTHON } from "../src/gcore-python.js";
 import { listOperations, tokenHeader } from "../src/operations.js";
 import { sampleSwaps } from "./sample-values.js";
 import { brokenOp, brokenSamples, shownProblems } from "./shown-typescript.js";
@@ -49,10 +50,11 @@ describe("samples in the reference", () => {
   });
 
   it.each(withSamples.map((op) => [op.operationId, op] as const))(
-    "%s has a curl and a TypeScript sample",
-    (_, op) => {
+    "%s has a curl and a TypeScript sample, and a Python one where gcore-python has a method",
+    (operationId, op) => {
       const samples = op.node["x-codeSamples"] as { lang: string; label: string; source: string }[];
-      expect(samples.map((s) => s.lang)).toEqual(["Shell", "TypeScript"]);
+      const python = GCORE_PYTHON.methods[operationId] ? ["Python"] : [];
+      expect(samples.map((s) => s.lang)).toEqual(["Shell", "TypeScript", ...python]);
       expect(samples[0]?.source).toContain(`curl`);
       expect(samples[1]?.source).toContain(`client.`);
       expect(samples[1]?.source).toContain(JSON.stringify(op.path));
