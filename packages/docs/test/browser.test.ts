@@ -85,16 +85,53 @@ function openReference(): Promise<Page> {
   return reference;
 }
 
+/**
+ * A guide card opens its guide wherever it is clicked, and a link of its summary opens that link's
+ * page: what a click reaches is the stylesheet's doing (the title's link covers the card, the
+ * summary's links sit above it), which only a browser's hit testing shows.
+ */
+async function expectGuideCardsClickable(page: Page) {
+  const reached = (x: number, y: number) =>
+    page.evaluate(
+      ([px, py]) =>
+        document
+          .elementFromPoint(px ?? 0, py ?? 0)
+          ?.closest("a")
+          ?.getAttribute("href"),
+      [x, y],
+    );
+  const cards = page.locator(".guide-card");
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) {
+    const href = await card.locator("h3 a").getAttribute("href");
+    // elementFromPoint sees only the viewport.
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    if (!box) throw new Error(`guide card ${href} is not drawn`);
+    // The card's bottom left corner: within its padding, no text there.
+    expect(await reached(box.x + 4, box.y + box.height - 4), `${href}`).toBe(href);
+    for (const link of await card.locator("p a").all()) {
+      await link.scrollIntoViewIfNeeded();
+      const at = await link.boundingBox();
+      if (!at) throw new Error(`a link of guide card ${href} is not drawn`);
+      expect(await reached(at.x + at.width / 2, at.y + at.height / 2)).toBe(await link.getAttribute("href"));
+    }
+  }
+  // At least one summary links elsewhere (guides/conformance-fuzz.md), so the loop above checks one.
+  expect(await page.locator(".guide-card p a").count()).toBeGreaterThan(0);
+}
+
 describe("the site in Chromium", () => {
   // The copy buttons are made by the page's script (assets/site.js), and the screenshot is of the
   // page as drawn; the landing page's HTML (its title, links, samples) is read in build.test.ts.
-  it("gives the landing page's code blocks their copy buttons", async () => {
+  it("gives the landing page's code blocks their copy buttons, and its guide cards a click target each", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     const figures = page.locator("figure.code");
     expect(await figures.count()).toBeGreaterThan(1);
     expect(await figures.locator("button.copy").count()).toBe(await figures.count());
     await page.screenshot({ path: join(screenshots, "landing.png") });
+    await expectGuideCardsClickable(page);
     await page.close();
   }, 30_000);
 
