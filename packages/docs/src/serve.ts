@@ -15,6 +15,13 @@ import { CONTENT_SECURITY_POLICY } from "./layout.js";
 const sirvRequire = createRequire(createRequire(import.meta.url).resolve("sirv"));
 const { lookup: contentType } = sirvRequire("mrmime") as { lookup(name: string): string | undefined };
 
+/**
+ * One store for every server of the process: a file's bytes are the same whichever server sends
+ * them (the store checks each file's size and time), and the browser test files each start a
+ * server on the one built site.
+ */
+const COMPRESSED = new CompressedFiles();
+
 export interface DocsServer {
   url: string;
   close(): Promise<void>;
@@ -30,7 +37,6 @@ export async function serveDocs(options: { port?: number; dir?: string } = {}): 
       `--port ${port} is not a port; expected an integer from 0 to 65535 (0 picks a free one).`,
     );
   const handler = sirv(dir, { dev: true, etag: true });
-  const compressed = new CompressedFiles();
   const root = resolve(dir);
   const server: Server = createServer((req, res) => {
     // The pages' own policy (src/layout.ts), and frame-ancestors, which a <meta> cannot set.
@@ -41,7 +47,7 @@ export async function serveDocs(options: { port?: number; dir?: string } = {}): 
         res.setHeader("content-type", "text/plain; charset=utf-8");
         res.end(`Not found: ${req.url}\n`);
       });
-    sendCompressed(req, res, root, compressed).then(
+    sendCompressed(req, res, root, COMPRESSED).then(
       (sent) => sent || asIs(),
       // A file that cannot be read or compressed goes out as sirv sends it (or its error).
       () => asIs(),

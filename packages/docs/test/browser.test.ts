@@ -91,34 +91,41 @@ function openReference(): Promise<Page> {
  * summary's links sit above it), which only a browser's hit testing shows.
  */
 async function expectGuideCardsClickable(page: Page) {
-  const reached = (x: number, y: number) =>
-    page.evaluate(
-      ([px, py]) =>
-        document
-          .elementFromPoint(px ?? 0, py ?? 0)
+  // In the page, in one call: each card scrolled into view (elementFromPoint sees only the
+  // viewport), then what a click at its bottom left corner (its padding, no text) and at the middle
+  // of each link of its summary would reach.
+  const cards = await page.evaluate(() =>
+    [...document.querySelectorAll(".guide-card")].map((card) => {
+      const reached = (element: Element) => {
+        element.scrollIntoView({ block: "center" });
+        const box = element.getBoundingClientRect();
+        const at =
+          element === card
+            ? [box.left + 4, box.bottom - 4]
+            : [box.left + box.width / 2, box.top + box.height / 2];
+        return document
+          .elementFromPoint(at[0] ?? 0, at[1] ?? 0)
           ?.closest("a")
-          ?.getAttribute("href"),
-      [x, y],
-    );
-  const cards = page.locator(".guide-card");
-  expect(await cards.count()).toBeGreaterThan(0);
-  for (const card of await cards.all()) {
-    const href = await card.locator("h3 a").getAttribute("href");
-    // elementFromPoint sees only the viewport.
-    await card.scrollIntoViewIfNeeded();
-    const box = await card.boundingBox();
-    if (!box) throw new Error(`guide card ${href} is not drawn`);
-    // The card's bottom left corner: within its padding, no text there.
-    expect(await reached(box.x + 4, box.y + box.height - 4), `${href}`).toBe(href);
-    for (const link of await card.locator("p a").all()) {
-      await link.scrollIntoViewIfNeeded();
-      const at = await link.boundingBox();
-      if (!at) throw new Error(`a link of guide card ${href} is not drawn`);
-      expect(await reached(at.x + at.width / 2, at.y + at.height / 2)).toBe(await link.getAttribute("href"));
-    }
+          ?.getAttribute("href");
+      };
+      return {
+        href: card.querySelector("h3 a")?.getAttribute("href"),
+        reached: reached(card),
+        links: [...card.querySelectorAll("p a")].map((link) => ({
+          href: link.getAttribute("href"),
+          reached: reached(link),
+        })),
+      };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) {
+    expect(card.href).toBeTruthy();
+    expect(card.reached, `${card.href}`).toBe(card.href);
+    for (const link of card.links) expect(link.reached, `${card.href}: ${link.href}`).toBe(link.href);
   }
   // At least one summary links elsewhere (guides/conformance-fuzz.md), so the loop above checks one.
-  expect(await page.locator(".guide-card p a").count()).toBeGreaterThan(0);
+  expect(cards.some((card) => card.links.length > 0)).toBe(true);
 }
 
 describe("the site in Chromium", () => {
