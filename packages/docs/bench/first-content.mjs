@@ -83,7 +83,7 @@ const median = (values) => {
 };
 const ms = (value) => `${Math.round(value)} ms`;
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-const load1 = () =>
+const loadAverages = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
@@ -144,7 +144,7 @@ async function main(closers) {
   closers.push(() => browser.close());
 
   console.log(
-    `machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${load1()} (1, 5, 15 min), Node ${process.version}, Chromium ${browser.version()}`,
+    `machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadAverages()} (1, 5, 15 min), Node ${process.version}, Chromium ${browser.version()}`,
   );
   console.log(
     `pages: ${server.url}/reference/index.html#${anchor} (${operation.operationId}) and a plain page; ${ROUNDS} loads each after one not counted, medians\n`,
@@ -167,7 +167,7 @@ async function main(closers) {
   ]);
   const results = await measure(browser, cases);
   report(cases, results);
-  console.log(`\nload after: ${load1()}`);
+  console.log(`\nload after: ${loadAverages()}`);
 }
 
 const closers = [];

@@ -68,14 +68,15 @@ export class CompressedFiles {
       entry = { size: stats.size, mtimeMs: stats.mtimeMs, encoded: new Map() };
       this.#entries.set(path, entry);
     }
-    let bytes = entry.encoded.get(encoding);
-    if (!bytes) {
-      const made = readFile(path).then(compressors[encoding]);
-      // A failure is not kept: the next request tries again.
-      made.catch(() => entry?.encoded.delete(encoding));
-      bytes = made;
-      entry.encoded.set(encoding, bytes);
-    }
-    return bytes;
+    const kept = entry.encoded.get(encoding);
+    if (kept) return kept;
+    const made = readFile(path).then(compressors[encoding]);
+    const { encoded } = entry;
+    encoded.set(encoding, made);
+    // A failure is not kept: the next request tries again.
+    made.catch(() => {
+      if (encoded.get(encoding) === made) encoded.delete(encoding);
+    });
+    return made;
   }
 }

@@ -108,7 +108,8 @@ async function sendCompressed(
   // sirv's validator for the file as it is, marked with the encoding: each representation its own.
   const etag = `W/"${stats.size}-${stats.mtime.getTime()}-${encoding}"`;
   const common = { etag, "cache-control": "no-cache", "last-modified": stats.mtime.toUTCString() };
-  if (req.headers["if-none-match"] === etag) {
+  const held = (req.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim());
+  if (held.includes(etag)) {
     res.writeHead(304, common).end();
     return true;
   }

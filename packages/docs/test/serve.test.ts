@@ -191,6 +191,12 @@ describe("serveDocs compresses", () => {
       "if-none-match": String(br.headers.etag),
     });
     expect(again.status).toBe(304);
+    // A client holding several representations names them all.
+    const several = await raw(`${server.url}/assets/app.js`, {
+      "accept-encoding": "br",
+      "if-none-match": `${gzip.headers.etag}, ${br.headers.etag}`,
+    });
+    expect(several.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.vary).toBe("Accept-Encoding");
     const other = await raw(`${server.url}/assets/app.js`, {
