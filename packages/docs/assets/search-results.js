@@ -6,7 +6,11 @@ globalThis.platformSearchResults = (() => {
   /** MiniSearch's search options: every word must match; a word's start finds it; typos in long ones. */
   const options = {
     prefix: true,
-    fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+    // Edits a word may differ by: none under 5 letters (too many short words lie one edit apart),
+    // one in 5-6, a fifth of the word from 7 on but at least two: MiniSearch counts a swapped pair
+    // of letters ("regoins") as two edits, and a fifth of 7 letters rounds to one.
+    fuzzy: (term) =>
+      term.length < 5 ? false : term.length < 7 ? 1 : Math.max(2, Math.round(term.length * 0.2)),
     combineWith: "AND",
     boost: { title: 4, keywords: 3, context: 2 },
   };

@@ -37,6 +37,7 @@ import {
 import {
   descriptionSectionEntries,
   guideEntries,
+  markdownText,
   referenceEntries,
   type SearchEntry,
   searchIndexScript,
@@ -266,7 +267,8 @@ function guidePage(
   }${next ? `<a class="next" href="${next.slug}.html"><span>Next</span>${escapeHtml(next.title)}</a>` : ""}</nav>`;
   return page({
     title: `${guide.title} · Platform API guides`,
-    description: guide.summary,
+    // What a search engine shows of the page: its summary as read, no Markdown.
+    description: markdownText(guide.summary),
     root: "../",
     section: "guides",
     guides: links,

@@ -60,8 +60,10 @@ export function expandSpecTables(markdown: string, doc: Json, where: string): st
 export interface LinkTargets {
   operationIds: ReadonlySet<string>;
   guideSlugs: ReadonlySet<string>;
-  /** Where an operation's reference lives, from the guide pages' folder. */
+  /** Where an operation's reference lives, from the page the Markdown is rendered into. */
   operationHref(operationId: string): string;
+  /** Where a guide's page lives, from that page; the guides' own folder (`<slug>.html`) by default. */
+  guideHref?(slug: string): string;
 }
 
 /**
@@ -77,26 +79,45 @@ export const slugify = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+/** Points each `ref:` and `guide:` link at its page, and notes in `problems` a link that cannot be. */
+function resolveLinks(targets: LinkTargets, problems: string[]) {
+  const guideHref = targets.guideHref ?? ((slug: string) => `${slug}.html`);
+  return (token: Token) => {
+    if (token.type !== "link") return;
+    const link = token as Tokens.Link;
+    const [scheme, target = ""] = link.href.split(/:(.*)/s);
+    if (scheme === "ref") {
+      if (!targets.operationIds.has(target)) problems.push(`unknown operation "${target}"`);
+      link.href = targets.operationHref(target);
+    } else if (scheme === "guide") {
+      const [slug = "", anchor] = target.split("#");
+      if (!targets.guideSlugs.has(slug)) problems.push(`unknown guide "${slug}"`);
+      link.href = `${guideHref(slug)}${anchor ? `#${anchor}` : ""}`;
+    } else if (!link.href.startsWith("#")) {
+      problems.push(`link "${link.href}" leaves the site; use ref:<operationId>, guide:<slug> or #anchor`);
+    }
+  };
+}
+
+/**
+ * A guide's summary (its first paragraph) as inline HTML for another page, its links resolved as
+ * the guide's own page resolves them, but from that page (`targets`).
+ */
+export function renderInlineMarkdown(markdown: string, targets: LinkTargets, where: string): string {
+  const problems: string[] = [];
+  const html = new Marked({ gfm: true, walkTokens: resolveLinks(targets, problems) }).parseInline(markdown, {
+    async: false,
+  });
+  if (problems.length > 0) throw new Error(`${where}: ${problems.join("; ")}.`);
+  return html;
+}
+
 /** Renders a guide's Markdown (spec tables already expanded) to HTML. */
 export function renderMarkdown(markdown: string, targets: LinkTargets, where: string): string {
   const problems: string[] = [];
   const marked = new Marked({
     gfm: true,
-    walkTokens(token: Token) {
-      if (token.type !== "link") return;
-      const link = token as Tokens.Link;
-      const [scheme, target = ""] = link.href.split(/:(.*)/s);
-      if (scheme === "ref") {
-        if (!targets.operationIds.has(target)) problems.push(`unknown operation "${target}"`);
-        link.href = targets.operationHref(target);
-      } else if (scheme === "guide") {
-        const [slug = "", anchor] = target.split("#");
-        if (!targets.guideSlugs.has(slug)) problems.push(`unknown guide "${slug}"`);
-        link.href = `${slug}.html${anchor ? `#${anchor}` : ""}`;
-      } else if (!link.href.startsWith("#")) {
-        problems.push(`link "${link.href}" leaves the site; use ref:<operationId>, guide:<slug> or #anchor`);
-      }
-    },
+    walkTokens: resolveLinks(targets, problems),
     renderer: {
       heading({ tokens, depth }) {
         const inner = this.parser.parseInline(tokens);

@@ -3,9 +3,9 @@
 import { buildModel } from "@platform-api/spec";
 import { codeFigure } from "./code-figure.js";
 import { curlSample, typescriptSample } from "./code-samples.js";
-import type { Guide } from "./guides.js";
+import { type Guide, renderInlineMarkdown } from "./guides.js";
 import { escapeHtml } from "./layout.js";
-import { isObject, type Json, listOperations, tokenHeader } from "./operations.js";
+import { isObject, type Json, listOperations, type Operation, tokenHeader } from "./operations.js";
 import { operationAnchor } from "./reference.js";
 
 export interface TagGroup {
@@ -41,12 +41,7 @@ export function landingMain(doc: Json, guides: Guide[]): string {
     })
     .join("\n");
 
-  const guideCards = guides
-    .map(
-      (g) =>
-        `<a class="card guide-card" href="guides/${g.slug}.html"><h3>${escapeHtml(g.title)}</h3><p>${escapeHtml(g.summary.replace(/`/g, ""))}</p></a>`,
-    )
-    .join("\n");
+  const guideCards = guideCardsHtml(guides, operations);
 
   return `<section class="hero">
   <h1>${escapeHtml(title)}</h1>
@@ -69,6 +64,27 @@ export function landingMain(doc: Json, guides: Guide[]): string {
   <h2 id="guides">Guides</h2>
   <div class="grid guides">${guideCards}</div>
 </section>`;
+}
+
+/**
+ * A card per guide: its title links to it, and its summary reads as on the guide's page, code and
+ * links rendered. The card is no link itself, since a link inside a link is not HTML; the title's
+ * link covers the card (site.css), the summary's own links above it.
+ */
+function guideCardsHtml(guides: Guide[], operations: Operation[]): string {
+  const anchors = new Map(operations.map((op) => [op.operationId, operationAnchor(op)]));
+  const targets = {
+    operationIds: new Set(anchors.keys()),
+    guideSlugs: new Set(guides.map((g) => g.slug)),
+    operationHref: (id: string) => `reference/index.html#${anchors.get(id) ?? ""}`,
+    guideHref: (slug: string) => `guides/${slug}.html`,
+  };
+  return guides
+    .map(
+      (g) =>
+        `<article class="card guide-card"><h3><a href="guides/${g.slug}.html">${escapeHtml(g.title)}</a></h3><p>${renderInlineMarkdown(g.summary, targets, `guides/${g.slug}.md`)}</p></article>`,
+    )
+    .join("\n");
 }
 
 /** Redoc's product groups (`x-tagGroups`), which the spec model does not carry. */

@@ -86,16 +86,60 @@ function openReference(): Promise<Page> {
   return reference;
 }
 
+/**
+ * A guide card opens its guide wherever it is clicked, and a link of its summary opens that link's
+ * page: what a click reaches is the stylesheet's doing (the title's link covers the card, the
+ * summary's links sit above it), which only a browser's hit testing shows.
+ */
+async function expectGuideCardsClickable(page: Page) {
+  // In the page, in one call: each card scrolled into view (elementFromPoint sees only the
+  // viewport), then what a click at its bottom left corner (its padding, no text) and at the middle
+  // of each link of its summary would reach.
+  const cards = await page.evaluate(() =>
+    [...document.querySelectorAll(".guide-card")].map((card) => {
+      const reached = (element: Element) => {
+        element.scrollIntoView({ block: "center" });
+        const box = element.getBoundingClientRect();
+        const at =
+          element === card
+            ? [box.left + 4, box.bottom - 4]
+            : [box.left + box.width / 2, box.top + box.height / 2];
+        return document
+          .elementFromPoint(at[0] ?? 0, at[1] ?? 0)
+          ?.closest("a")
+          ?.getAttribute("href");
+      };
+      return {
+        href: card.querySelector("h3 a")?.getAttribute("href"),
+        reached: reached(card),
+        links: [...card.querySelectorAll("p a")].map((link) => ({
+          href: link.getAttribute("href"),
+          reached: reached(link),
+        })),
+      };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) {
+    expect(card.href).toBeTruthy();
+    expect(card.reached, `${card.href}`).toBe(card.href);
+    for (const link of card.links) expect(link.reached, `${card.href}: ${link.href}`).toBe(link.href);
+  }
+  // At least one summary links elsewhere (guides/conformance-fuzz.md), so the loop above checks one.
+  expect(cards.some((card) => card.links.length > 0)).toBe(true);
+}
+
 describe("the site in Chromium", () => {
   // The copy buttons are made by the page's script (assets/site.js), and the screenshot is of the
   // page as drawn; the landing page's HTML (its title, links, samples) is read in build.test.ts.
-  it("gives the landing page's code blocks their copy buttons", async () => {
+  it("gives the landing page's code blocks their copy buttons, and its guide cards a click target each", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     const figures = page.locator("figure.code");
     expect(await figures.count()).toBeGreaterThan(1);
     expect(await figures.locator("button.copy").count()).toBe(await figures.count());
     await page.screenshot({ path: join(screenshots, "landing.png") });
+    await expectGuideCardsClickable(page);
     await page.close();
   }, 30_000);
 

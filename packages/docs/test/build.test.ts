@@ -100,6 +100,30 @@ describe("built site", () => {
     for (const slug of GUIDE_ORDER) expect(html).toContain(`href="guides/${slug}.html"`);
   });
 
+  it("shows each guide's summary as read, no Markdown: on its landing card, its links followed from there, and in its page's description", () => {
+    const landing = read("index.html");
+    const cards = elements(landing, "article", ' class="card guide-card"');
+    expect(cards).toHaveLength(GUIDE_ORDER.length);
+    const guides = loadGuides();
+    // A summary linking elsewhere, so the check below has a link to follow (guides/conformance-fuzz.md).
+    expect(guides.some((g) => /\]\((guide|ref):/.test(g.summary))).toBe(true);
+    for (const [i, guide] of guides.entries()) {
+      const summary = elements(cards[i] ?? "", "p")[0] ?? "";
+      expect(textOf(summary), guide.slug).not.toMatch(/\]\(|`/);
+      for (const [, href = ""] of summary.matchAll(/<a href="([^"]*)"/g)) {
+        const [file = "", fragment] = href.split("#");
+        expect(existsSync(join(out, file)), `${guide.slug}: ${href}`).toBe(true);
+        // The reference's anchors exist only once Redoc has rendered it; a guide's are in its HTML.
+        if (fragment && file.startsWith("guides/"))
+          expect(read(file), `${guide.slug}: ${href}`).toContain(`id="${fragment}"`);
+      }
+      const meta = /<meta name="description" content="([^"]*)"/.exec(read(`guides/${guide.slug}.html`));
+      expect(decodeHTML(meta?.[1] ?? ""), guide.slug).not.toMatch(/\]\(|`/);
+    }
+    expect(landing).not.toContain("](guide:");
+    expect(landing).not.toContain("](ref:");
+  });
+
   // What the pages say is in their HTML, before any script runs: read here, not in a browser.
   it("titles the landing page, links each operation once and shows the first call in curl and TypeScript", () => {
     const html = read("index.html");

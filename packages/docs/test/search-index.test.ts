@@ -72,6 +72,27 @@ describe("the search index", () => {
       expect(globalThis.platformSearchResults.find(search, query)[0]?.id, query).toBe(id);
   });
 
+  it('tolerates a typo: "regoins" finds the regions operations and the guides on regions', () => {
+    const regions = operations.filter((o) => o.path.split("/").at(-1) === "regions");
+    expect(regions.length).toBeGreaterThan(0);
+    const found = globalThis.platformSearchResults.find(search, "regoins");
+    for (const op of regions)
+      expect(
+        found.some((r) => r.id === `reference/index.html#${operationAnchor(op)}`),
+        op.operationId,
+      ).toBe(true);
+    expect(found.some((r) => r.kind === "guide")).toBe(true);
+    // Read as the word meant, which each result's snippet or title then marks.
+    for (const result of found) {
+      expect(result.terms, result.id).toContain("regions");
+      const parts = [...result.titleParts, ...result.snippetParts];
+      expect(
+        parts.some((p) => p.mark && /^regions$/i.test(p.text)),
+        result.id,
+      ).toBe(true);
+    }
+  });
+
   it("holds each section of the description's introduction at Redoc's anchor", () => {
     const description = String((bundle.info as { description?: string }).description);
     const headings = new Marked()
