@@ -14,6 +14,7 @@ import {
 import { CONTENT_SECURITY_POLICY } from "../src/layout.js";
 import { exampleValue, listOperations, tokenHeader } from "../src/operations.js";
 import { serveWithConsole } from "../src/serve-console.js";
+import { runServe, type ServeIo } from "../src/serve-program.js";
 import { builtSite } from "./built-site.js";
 
 const bundle = loadBundle();
@@ -99,5 +100,53 @@ describe("docs:serve with the console's simulator", () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+/** The program's process, stood in for: what it prints, its exit code, its signal handlers. */
+function fakeProcess() {
+  const lines: string[] = [];
+  const handlers = new Map<string, () => void>();
+  let exited: (code: number) => void = () => {};
+  const exit = new Promise<number>((resolve) => {
+    exited = resolve;
+  });
+  const io: ServeIo = {
+    log: (line) => lines.push(line),
+    error: (line) => lines.push(`error: ${line}`),
+    exit: (code) => exited(code),
+    onSignal: (signal, handler) => handlers.set(signal, handler),
+  };
+  return { io, lines, handlers, exit };
+}
+
+// In-process, with the process stood in for: what is proved is the program's wiring (what it
+// prints, that a signal closes both servers and exits 0); Node delivering SIGTERM to a handler
+// needs no proof here, and the test command never builds the site a child process would serve.
+describe("pnpm docs:serve (serve-program.ts)", () => {
+  it("prints the site's and the simulator's addresses and stops both on SIGTERM", async () => {
+    const fake = fakeProcess();
+    const served = await runServe(["--port", "0"], fake.io, builtSite());
+    expect(fake.lines).toEqual([
+      `Docs at ${served?.docs.url}/ (Ctrl+C stops)`,
+      `Simulator at ${served?.simulator?.url}: the reference's "Try it" panels call it with its default tokens (--no-simulator leaves it out)`,
+    ]);
+    expect([...fake.handlers.keys()].sort()).toEqual(["SIGINT", "SIGTERM"]);
+    fake.handlers.get("SIGTERM")?.();
+    expect(await fake.exit).toBe(0);
+    await expect(fetch(`${served?.simulator?.url}/iam/clients/me`)).rejects.toThrow();
+    await expect(fetch(`${served?.docs.url}/`)).rejects.toThrow();
+  });
+
+  it("serves the site alone with --no-simulator, and exits 2 on a port that is not one", async () => {
+    const alone = fakeProcess();
+    const served = await runServe(["--port", "0", "--no-simulator"], alone.io, builtSite());
+    expect(alone.lines).toEqual([`Docs at ${served?.docs.url}/ (Ctrl+C stops)`]);
+    alone.handlers.get("SIGINT")?.();
+    expect(await alone.exit).toBe(0);
+    const wrong = fakeProcess();
+    expect(await runServe(["--port", "x"], wrong.io, builtSite())).toBeUndefined();
+    expect(await wrong.exit).toBe(2);
+    expect(wrong.lines).toEqual(['error: --port "x" is not a port; expected an integer from 0 to 65535.']);
   });
 });
