@@ -3,10 +3,12 @@
 // answer's status, headers and body. It calls the simulator `pnpm docs:serve` started beside the
 // site (console-target.json names it), else the address the reader types.
 //
-// The tokens live in this closure only: never in localStorage, sessionStorage, a cookie, IndexedDB
-// or the address, never written to the console, and sent only in the header the operation's
-// security scheme names. A reload forgets them.
-(() => {
+// The tokens live in this block's memory only: never in localStorage, sessionStorage, a cookie,
+// IndexedDB or the address, never written to the console, and sent only in the header the
+// operation's security scheme names. A reload forgets them. A block, not a function around it:
+// its names are constants (no function declarations, which a browser hoists out of a block), kept
+// inside it, out of the page's other scripts' way.
+{
   const data = JSON.parse(document.getElementById("try-it-data").textContent);
   const byId = new Map(data.operations.map((op) => [op.operationId, op]));
   const target = { url: data.defaultBaseUrl, tokens: { client: "", reseller: "" }, simulator: false };
@@ -24,7 +26,7 @@
   };
 
   /** The reader's address and token for this operation: shared by every panel, in memory. */
-  function targetFields(op, id) {
+  const targetFields = (op, id) => {
     const url = element("input", {
       type: "url",
       spellcheck: "false",
@@ -51,9 +53,9 @@
       field(`${id}-url`, "Base URL", url),
       field(`${id}-token`, `${TOKEN_LABEL[op.token]}${note}`, token),
     ]);
-  }
+  };
 
-  function parameterFields(op, id) {
+  const parameterFields = (op, id) => {
     if (op.parameters.length === 0) return [];
     return [
       element("fieldset", { class: "try-it-parameters" }, [
@@ -71,10 +73,10 @@
         }),
       ]),
     ];
-  }
+  };
 
   /** The call the panel's fields describe, or a sentence saying what is missing. */
-  function request(op, panel) {
+  const request = (op, panel) => {
     let path = op.path;
     const query = new URLSearchParams();
     for (const input of panel.querySelectorAll("input[data-name]")) {
@@ -105,9 +107,9 @@
     }
     const search = query.toString();
     return { url: `${base}${path}${search ? `?${search}` : ""}`, init };
-  }
+  };
 
-  async function send(op, panel, answer) {
+  const send = async (op, panel, answer) => {
     const call = request(op, panel);
     answer.replaceChildren();
     if (typeof call === "string") {
@@ -129,9 +131,9 @@
       return;
     }
     showAnswer(answer, response, text);
-  }
+  };
 
-  function showAnswer(answer, response, text) {
+  const showAnswer = (answer, response, text) => {
     let body = text;
     try {
       body = JSON.stringify(JSON.parse(text), null, 2);
@@ -149,10 +151,10 @@
       element("p", { class: "try-it-caption" }, ["Body"]),
       element("pre", { class: "try-it-body" }, [body || "(empty)"]),
     );
-  }
+  };
 
   /** The panel's fields, built when the reader first opens it (the page has dozens of operations). */
-  function fill(op, details) {
+  const fill = (op, details) => {
     if (details.querySelector(".try-it-panel")) return;
     const id = `try-it-${op.operationId}`;
     const answer = element("div", { class: "try-it-answer", role: "status", "aria-live": "polite" });
@@ -172,9 +174,9 @@
     if (textarea) textarea.value = op.body;
     button.addEventListener("click", () => void send(op, panel, answer));
     details.append(panel);
-  }
+  };
 
-  function addPanel(section) {
+  const addPanel = (section) => {
     const operationId = section.dataset.sectionId.split("/operation/")[1];
     const op = byId.get(operationId);
     const heading = section.querySelector("h2");
@@ -190,7 +192,7 @@
     });
     // Under the heading and the operation's path: the panel belongs to the operation's top.
     (heading.nextElementSibling ?? heading).after(details);
-  }
+  };
 
   // Redoc renders the operations, and renders them again in a fresh container when the theme
   // changes (assets/reference.js): each time the page settles, every operation gets its panel.
@@ -221,4 +223,4 @@
           target.simulator = true;
         })
         .catch(() => {});
-})();
+}
