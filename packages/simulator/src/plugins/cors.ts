@@ -8,11 +8,13 @@
 // simple request, so a preflight there stays refused.
 //
 // Only a request that names an Origin is a browser's cross-origin call: any other (curl, the
-// client in Node, the conformance suite) is answered as before, with no CORS header. A preflight
-// is allowed where the spec has an operation for the method it asks (judged on the path as sent,
-// so no percent-encoding of "/_sim" slips past); an OPTIONS request that is no preflight (no
-// Access-Control-Request-Method), or asks elsewhere, is no operation: 404, as before. A call is
-// answered readably unless the route it reached is the admin surface's.
+// client in Node, the conformance suite) is answered as before, with no CORS header but
+// `Vary: Origin` (the answer does depend on it: a cache must not hand one kind to the other). A
+// preflight is allowed where the spec has an operation for the method it asks (judged on the path
+// as sent, so no percent-encoding of "/_sim" slips past); an OPTIONS request that is no preflight
+// (no Access-Control-Request-Method), or asks elsewhere, is no operation: 404, as before. A call
+// is answered readably unless the route it reached (as the router decoded it) is the admin
+// surface's.
 
 import cors, { type FastifyCorsOptions } from "@fastify/cors";
 import { matchOperation, type SpecModel } from "@platform-api/spec";
