@@ -109,27 +109,28 @@
     return { url: `${base}${path}${search ? `?${search}` : ""}`, init };
   };
 
-  const send = async (op, panel, answer) => {
+  /** The status line, a live region: a screen reader hears "200 OK", not the whole answer. */
+  const say = (status, text, kind) => {
+    status.textContent = text;
+    status.className = `try-it-status${kind ? ` try-it-${kind}` : ""}`;
+  };
+
+  const send = async (op, panel, status, answer) => {
     const call = request(op, panel);
     answer.replaceChildren();
-    if (typeof call === "string") {
-      answer.append(element("p", { class: "try-it-problem" }, [call]));
-      return;
-    }
-    answer.append(element("p", {}, [`Calling ${op.method} ${call.url} …`]));
+    if (typeof call === "string") return say(status, call, "problem");
+    say(status, `Calling ${op.method} ${call.url} …`);
     let response;
     let text;
     try {
       response = await fetch(call.url, call.init);
       text = await response.text();
     } catch (error) {
-      answer.replaceChildren(
-        element("p", { class: "try-it-problem" }, [
-          `No answer from ${new URL(call.url).origin}: ${error.message}. Is it running, and does it allow calls from this page (CORS)?`,
-        ]),
-      );
-      return;
+      const origin = new URL(call.url).origin;
+      const problem = `No answer from ${origin}: ${error.message}. Is it running, and does it allow calls from this page (CORS)?`;
+      return say(status, problem, "problem");
     }
+    say(status, `${response.status} ${response.statusText}`.trim(), response.ok ? "ok" : "error");
     showAnswer(answer, response, text);
   };
 
@@ -141,11 +142,7 @@
       // Not JSON: shown as it came.
     }
     const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
-    const kind = response.ok ? "ok" : "error";
     answer.replaceChildren(
-      element("p", { class: `try-it-status try-it-${kind}` }, [
-        `${response.status} ${response.statusText}`.trim(),
-      ]),
       element("p", { class: "try-it-caption" }, ["Headers"]),
       element("pre", { class: "try-it-headers" }, [headers]),
       element("p", { class: "try-it-caption" }, ["Body"]),
@@ -157,7 +154,8 @@
   const fill = (op, details) => {
     if (details.querySelector(".try-it-panel")) return;
     const id = `try-it-${op.operationId}`;
-    const answer = element("div", { class: "try-it-answer", role: "status", "aria-live": "polite" });
+    const status = element("p", { class: "try-it-status", role: "status" });
+    const answer = element("div", { class: "try-it-answer" });
     const button = element("button", { type: "button", class: "try-it-send" }, [`Send ${op.method} request`]);
     const body =
       op.body === undefined
@@ -168,11 +166,12 @@
       ...parameterFields(op, id),
       ...body,
       button,
+      status,
       answer,
     ]);
     const textarea = panel.querySelector("textarea");
     if (textarea) textarea.value = op.body;
-    button.addEventListener("click", () => void send(op, panel, answer));
+    button.addEventListener("click", () => void send(op, panel, status, answer));
     details.append(panel);
   };
 

@@ -61,12 +61,13 @@ async function panel(operationId: string): Promise<Locator> {
 
 async function send(details: Locator): Promise<{ status: string; body: string }> {
   // The click clears the previous answer before the call goes out (assets/console.js), so the
-  // status waited for is this call's.
+  // body waited for is this call's.
   await details.getByRole("button", { name: /^Send / }).click();
-  const status = details.locator(".try-it-status");
-  await status.waitFor();
+  const body = details.locator(".try-it-body");
+  await body.waitFor();
   const text = async (locator: Locator) => (await locator.textContent()) ?? "";
-  return { status: await text(status), body: await text(details.locator(".try-it-body")) };
+  // The status line is the panel's live region: what a screen reader announces.
+  return { status: await text(details.getByRole("status")), body: await text(body) };
 }
 
 describe("the reference's Try it console, against the simulator docs:serve starts", () => {
