@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { buildModel, loadBundle } from "@platform-api/spec";
 import { changelogMain, packageChanges, readChangelogs, readChangesets } from "./changelog.js";
+import { CONSOLE_TARGET_FILE, consoleCspMeta, consoleDataScript, NO_CONSOLE_TARGET } from "./console.js";
 import {
   expandSpecTables,
   type Guide,
@@ -16,7 +17,6 @@ import {
 import { landingMain, tagGroups } from "./landing.js";
 import { gitHistory, type History, lastUpdatedHtml } from "./last-updated.js";
 import {
-  cspMeta,
   escapeHtml,
   header,
   type PageLink,
@@ -112,6 +112,7 @@ export function buildSite(
   writeChangelog(site, options);
   const reference = writeReference(site);
   writeFileSync(join(outDir, "reference/openapi.json"), `${JSON.stringify(bundle, null, 2)}\n`);
+  writeFileSync(join(outDir, CONSOLE_TARGET_FILE), `${JSON.stringify(NO_CONSOLE_TARGET)}\n`);
   searchEntries.push(
     ...referenceEntries(bundle, [...site.operations.values()]),
     ...descriptionSectionEntries(reference.doc),
@@ -291,10 +292,11 @@ function referencePage(doc: Json, title: string, guides: Guide[], nav: SiteNav):
 <html lang="en">
 <head>
 <meta charset="utf-8">
-${cspMeta()}
+${consoleCspMeta()}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(title)}</title>
 ${sharedHead("../")}
+<link rel="stylesheet" href="../assets/console.css">
 </head>
 <body class="section-reference">
 ${header("../", "reference", nav)}
@@ -305,6 +307,8 @@ ${header("../", "reference", nav)}
 <script id="redoc-themes" type="application/json">${themes}</script>
 <script src="../assets/redoc.standalone.js"></script>
 <script src="../assets/reference.js"></script>
+${consoleDataScript(doc)}
+<script src="../assets/console.js"></script>
 ${sharedScripts("../")}
 </body>
 </html>

@@ -9,6 +9,7 @@ import { join, resolve, sep } from "node:path";
 import sirv from "sirv";
 import { defaultOutDir } from "./build.js";
 import { CompressedFiles, isCompressible, MIN_COMPRESSED_SIZE, negotiateEncoding } from "./compression.js";
+import { CONSOLE_CONTENT_SECURITY_POLICY } from "./console.js";
 import { CONTENT_SECURITY_POLICY } from "./layout.js";
 
 /** sirv's own type lookup, resolved from sirv's package: a compressed file keeps the type sirv gives it. */
@@ -27,7 +28,14 @@ export interface DocsServer {
   close(): Promise<void>;
 }
 
-export async function serveDocs(options: { port?: number; dir?: string } = {}): Promise<DocsServer> {
+export async function serveDocs(
+  options: {
+    port?: number;
+    dir?: string;
+    /** JSON answered at these paths in place of the site's file (the console's target: serve-console.ts). */
+    answers?: Record<string, unknown>;
+  } = {},
+): Promise<DocsServer> {
   const dir = options.dir ?? defaultOutDir;
   if (!existsSync(join(dir, "index.html")))
     throw new Error(`No built site in ${dir}: run \`pnpm run docs\` first.`);
@@ -39,8 +47,17 @@ export async function serveDocs(options: { port?: number; dir?: string } = {}): 
   const handler = sirv(dir, { dev: true, etag: true });
   const root = resolve(dir);
   const server: Server = createServer((req, res) => {
-    // The pages' own policy (src/layout.ts), and frame-ancestors, which a <meta> cannot set.
-    res.setHeader("content-security-policy", `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
+    // The pages' own policy (src/layout.ts; the reference's, src/console.ts), and frame-ancestors,
+    // which a <meta> cannot set.
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const policy = path.startsWith("/reference/") ? CONSOLE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
+    res.setHeader("content-security-policy", `${policy}; frame-ancestors 'none'`);
+    if (options.answers && Object.hasOwn(options.answers, path)) {
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.setHeader("cache-control", "no-store");
+      res.end(JSON.stringify(options.answers[path]));
+      return;
+    }
     const asIs = () =>
       handler(req, res, () => {
         res.statusCode = 404;

@@ -182,8 +182,14 @@ describe("built site", () => {
       );
       const policy = parseCsp(policies[0] ?? "");
       expect(policy.get("default-src"), page).toEqual(["'none'"]);
-      for (const directive of ["script-src", "font-src", "connect-src", "manifest-src"])
+      for (const directive of ["script-src", "font-src", "manifest-src"])
         expect(policy.get(directive), `${page}: ${directive}`).toEqual(["'self'"]);
+      // Only the reference's "Try it" console calls out: loopback (the simulator) and https.
+      expect(policy.get("connect-src"), `${page}: connect-src`).toEqual(
+        page === "reference/index.html"
+          ? ["'self'", "http://127.0.0.1:*", "http://localhost:*", "https:"]
+          : ["'self'"],
+      );
       // Redoc's icons are data: images (they load nothing).
       expect(policy.get("img-src"), page).toEqual(["'self'", "data:"]);
       // Redoc (styled-components) writes <style> elements and style attributes as it renders.

@@ -25,6 +25,7 @@ import {
   type SimulatorOptions,
 } from "./options.js";
 import { type AdminOptions, adminPlugin } from "./plugins/admin.js";
+import { corsPlugin } from "./plugins/cors.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { extensionRoutesPlugin } from "./plugins/extension-routes.js";
 import { faultsPlugin } from "./plugins/faults.js";
@@ -209,7 +210,10 @@ interface Surfaces {
   admin: Omit<AdminOptions, "guard"> & { adminToken: string };
 }
 
-/** One plugin per rule of the README: errors, the request rate, the API surface, the admin surface. */
+/**
+ * One plugin per rule of the README: errors, calls from web pages, the request rate, the API
+ * surface, the admin surface.
+ */
 async function registerSurfaces(app: FastifyInstance, surfaces: Surfaces): Promise<void> {
   const { spec, options, randomSeed, store, faults } = surfaces;
   const retryAfter = options.retryAfter ?? DEFAULTS.retryAfter;
@@ -218,6 +222,9 @@ async function registerSurfaces(app: FastifyInstance, surfaces: Surfaces): Promi
     reply.header(SIMULATOR_HEADER, VERSION);
   });
   await app.register(errorsPlugin);
+  // Before the request rate: a preflight is answered without counting as a call, and a refusal
+  // for the rate carries the headers that let a page read it.
+  await app.register(corsPlugin, { model: spec.model });
   await app.register(rateLimitPlugin, { requestRate, limit: options.rateLimit, retryAfter });
   // The platform's API surface, in a context of its own so its faults and checks stay inside it.
   await app.register(async (api) => {
