@@ -265,18 +265,12 @@ function failureOf(error: unknown, call: Call, attempt: Attempt, options: Stages
 }
 
 /** The debug line of an attempt's request: method, URL (the client redacts the keys from it), attempt. */
-const logRequest = (debug: (line: string) => void, call: Call, attempt: Attempt, stages: Stages) =>
-  debug(`request ${call.method} ${call.url} (attempt ${attempt.number} of ${stages.maxAttempts})`);
+const logRequest = (logger: Logger, call: Call, attempt: Attempt, stages: Stages) =>
+  logger.debug?.(`request ${call.method} ${call.url} (attempt ${attempt.number} of ${stages.maxAttempts})`);
 
 /** The debug line of an attempt's answer (`what`: its status, or none and why), with its duration. */
-const logAnswer = (
-  debug: (line: string) => void,
-  call: Call,
-  attempt: Attempt,
-  stages: Stages,
-  what: string | number,
-) =>
-  debug(
+const logAnswer = (logger: Logger, call: Call, attempt: Attempt, stages: Stages, what: string | number) =>
+  logger.debug?.(
     `answer ${call.method} ${call.url}: ${what} in ${Date.now() - attempt.startedAt} ms (attempt ${attempt.number} of ${stages.maxAttempts})`,
   );
 
@@ -292,8 +286,7 @@ async function retryAfterFailure(
 ): Promise<void> {
   const { method, url, callerSignal } = call;
   const failure = failureOf(error, call, attempt, options);
-  if (options.logger?.debug)
-    logAnswer(options.logger.debug, call, attempt, options, `none (${failure.name})`);
+  if (options.logger?.debug) logAnswer(options.logger, call, attempt, options, `none (${failure.name})`);
   if (failure instanceof ResponseTooLargeError || callerSignal.aborted) throw failure;
   const { maxAttempts } = options;
   const backoff = backoffDelay(attempt.number, options.retry, options.random);
@@ -354,7 +347,8 @@ export function createTransport(options: TransportOptions): Transport {
       if (slot) await waitForSlot(slot, call, number - 1);
       if (call.callerSignal.aborted) throw abortedError(call.method, call.url, number - 1, call.callerSignal);
       const attempt = startAttempt(number, call, stages);
-      const debug = stages.logger?.debug;
+      // Only a client at logLevel "debug" has a debug function: no line is built otherwise.
+      const debug = stages.logger?.debug ? stages.logger : undefined;
       if (debug) logRequest(debug, call, attempt, stages);
       let answer: Response;
       try {
