@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Release dry run (`pnpm release:dry`): what a release would do, short of publishing, on a
 // throw-away copy of the repository, so the working tree is never written to. Versions with
-// changesets, builds, packs every workspace package, checks each tarball with publint and
-// are-the-types-wrong, then installs every public tarball into a new npm project and proves each
-// tool there: a client program compiles against the packed types and runs, through the packed
-// `observe` proxy, against the packed simulator; the packed suite is conformant against that
-// simulator and against its embedded one; `--target prism` without Prism is a one-line usage error.
+// changesets (checking they are the versions `pnpm pack:all` packs), builds, packs every
+// workspace package, checks each tarball with publint and are-the-types-wrong, then installs
+// every public tarball into a new npm project and proves each tool there: a client program
+// compiles against the packed types and runs, through the packed `observe` proxy, against the
+// packed simulator; the packed suite is conformant against that simulator and against its
+// embedded one; `--target prism` without Prism is a one-line usage error.
 // Stops at the first problem, naming the stage; every temp dir is removed at the end, on failure too.
 import { spawn, spawnSync } from "node:child_process";
 import {
