@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Release dry run (`pnpm release:dry`): what a release would do, short of publishing, on a
 // throw-away copy of the repository, so the working tree is never written to. Versions with
-// changesets, builds, packs every workspace package, checks each tarball with publint and
-// are-the-types-wrong, then installs every public tarball into a new npm project and proves each
-// tool there: a client program compiles against the packed types and runs, through the packed
-// `observe` proxy, against the packed simulator; the packed suite is conformant against that
-// simulator and against its embedded one; `--target prism` without Prism is a one-line usage error.
+// changesets (checking they are the versions `pnpm pack:all` packs), builds, packs every
+// workspace package, checks each tarball with publint and are-the-types-wrong, then installs
+// every public tarball into a new npm project and proves each tool there: a client program
+// compiles against the packed types and runs, through the packed `observe` proxy, against the
+// packed simulator; the packed suite is conformant against that simulator and against its
+// embedded one; `--target prism` without Prism is a one-line usage error.
 // Stops at the first problem, naming the stage; every temp dir is removed at the end, on failure too.
 import { spawn, spawnSync } from "node:child_process";
 import {
@@ -20,8 +21,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, sep } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { plainEnv } from "./pack-all.mjs";
+import { releaseVersions } from "./release-versions.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
@@ -120,26 +123,6 @@ function startBackground(what, [cmd, ...args], { ready, ...options }) {
   });
 }
 
-/**
- * The environment of a consumer's shell, without what this run adds: GCORE_* of whoever runs it (a
- * token of theirs must neither replace the simulator's nor stand in for an option a program failed
- * to pass; tokens travel in the environment only), and what `pnpm run` sets: npm_* and PNPM_*
- * variables, NODE_PATH (through which Node would find the workspace's packages, Prism among them)
- * and the workspace's node_modules/.bin folders on PATH.
- */
-function plainEnv() {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !key.startsWith("GCORE_") && !/^(npm_|pnpm_)/i.test(key) && key !== "NODE_PATH",
-    ),
-  );
-  env.PATH = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((dir) => !dir.includes(`${sep}node_modules${sep}`))
-    .join(delimiter);
-  return env;
-}
-
 /** What the consumer stage installs and proves, every one from its tarball. */
 const CONSUMED = [
   "@platform-api/spec",
@@ -230,6 +213,15 @@ try {
       const note = p.isPrivate ? "   private: changesets versions it, publish would skip it" : "";
       console.log(`${p.name.padEnd(width)}  ${change}${note}`);
     }
+    // `pnpm pack:all` packs at the versions changesets computes from the working tree: this
+    // release must publish those, or a tarball installed today would not be the release's.
+    const packable = releaseVersions(root);
+    const differ = packages.filter((p) => !p.isPrivate && packable.get(p.name) !== p.after);
+    if (differ.length > 0)
+      throw new Error(
+        `pnpm pack:all would pack ${differ.map((p) => `${p.name} ${packable.get(p.name)}, this release ${p.after}`).join("; ")}`,
+      );
+    console.log("The same versions as `pnpm pack:all` packs.");
   });
 
   await stage("build+pack", "build and pack every workspace package", () => {

@@ -40,6 +40,10 @@ expect(
   "every access_level is core or edge",
 );
 
+// Whole pages come with the answer each came in (its status and headers).
+for await (const page of client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).pages())
+  expect(page.response.status === 200, `a page of regions answered ${page.response.status}`);
+
 // The platform's published description requires these (merged into the spec beside the seed): the
 // types say they are always there.
 const [region] = regions;

@@ -1,11 +1,12 @@
 import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import { matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
+import { warnInBrowser } from "./browser-warning.js";
 import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
-import { type FetchResult, notJsonError, requireData } from "./results.js";
+import { type FetchResult, notJsonError, requireData, type WithResponse, withResponse } from "./results.js";
 import {
   type FinishedTask,
   pollOperationFor,
@@ -90,11 +91,15 @@ export interface ListHelpers<Paths extends {}> {
 export interface TaskHelpers {
   /**
    * Polls a task with the spec's poll operation until it ends: FINISHED resolves, any other of the
-   * spec's terminal states throws TaskFailedError; the deadline throws TaskTimeoutError.
+   * spec's terminal states throws TaskFailedError; the deadline throws TaskTimeoutError. Resolves
+   * with the task as the last poll answered it, that answer as `task.response`.
    */
-  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<FinishedTask>;
+  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<WithResponse<FinishedTask>>;
   /** Waits for every task of a write call, e.g. `waitForTasks(data.tasks)`. */
-  waitForTasks(taskIds: readonly string[], options?: WaitForTaskOptions): Promise<FinishedTask[]>;
+  waitForTasks(
+    taskIds: readonly string[],
+    options?: WaitForTaskOptions,
+  ): Promise<WithResponse<FinishedTask>[]>;
 }
 
 /** TaskHelpers when the paths include an x-async-task operation; nothing otherwise. */
@@ -105,9 +110,15 @@ export type PlatformHelpers<Paths extends {}> = ListHelpers<Paths> & TaskHelpers
 
 export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
 
-/** The logger, with every line redacted of the keys (the transport logs warnings only). */
-const redactedLogger = (logger: Logger | undefined, redactor: Redactor): Logger | undefined =>
-  logger && { warn: (line) => logger.warn?.(redactor.text(line)) };
+/** The logger at the client's level, with every line redacted of the keys. */
+const redactedLogger = ({ logger, logLevel }: ResolvedOptions, redactor: Redactor): Logger | undefined =>
+  logger && logLevel !== "off"
+    ? {
+        warn: (line) => logger.warn?.(redactor.text(line)),
+        // Absent below "debug": the transport then never builds a debug line.
+        ...(logLevel === "debug" && { debug: (line: string) => logger.debug?.(redactor.text(line)) }),
+      }
+    : undefined;
 
 /** Items of `source`, with any error it throws redacted. */
 async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor): AsyncGenerator<T> {
@@ -144,7 +155,7 @@ function transportFor(resolved: ResolvedOptions, redactor: Redactor, rateLimiter
     deadlineMs: resolved.deadlineMs,
     maxResponseBytes: resolved.maxResponseBytes,
     limiter: rateLimiter,
-    logger: redactedLogger(resolved.logger, redactor),
+    logger: redactedLogger(resolved, redactor),
     // The client token is a default header; only reseller operations swap in the reseller token.
     ...(resolved.resellerApiKey
       ? { prepareHeaders: resellerTokenFor(resolved.baseUrl, resolved.resellerApiKey) }
@@ -220,11 +231,8 @@ function paginateWith<Paths extends {}>(
         query,
         async (pageQuery) => {
           const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
-          return requireData(
-            await get(template, { params: { path: pathParams, query: pageQuery }, signal }),
-            "GET",
-            described,
-          );
+          const result = await get(template, { params: { path: pathParams, query: pageQuery }, signal });
+          return withResponse(requireData(result, "GET", described), result.response);
         },
         concurrency === undefined ? {} : { concurrency },
       );
@@ -264,6 +272,7 @@ export function createPlatformClient<Paths extends {}>(
   product?: string,
 ): PlatformClientOf<Paths> {
   const resolved = resolveRedacted(options);
+  warnInBrowser(resolved);
   // Whatever a server echoes back, no error or log line of this client holds either key.
   const redactor = createRedactor([resolved.apiKey, resolved.resellerApiKey]);
   const rateLimiter = resolved.rateLimit ? new RateLimiter(resolved.rateLimit) : undefined;

@@ -1,5 +1,6 @@
 // Every error the client raises. None of them holds a request, its headers or the API key: only
-// what the caller needs to act (status, method, path, the server's body, the attempt count).
+// what the caller needs to act (status, method, path, the server's body and headers, the attempt
+// count).
 // Fields set in a constructor are `declare`d: no class-field declaration is emitted for them,
 // which keeps the browser bundle small (the constructors set every one of them).
 
@@ -54,6 +55,21 @@ export interface ApiErrorInit {
   contentType?: string | undefined;
   /** the start of the answer's body, redacted */
   excerpt?: string;
+  /** the answer's headers, when an answer came */
+  headers?: Headers | undefined;
+}
+
+/**
+ * An answer's headers as a plain record (lower-case names, repeated ones joined by ", "): plain
+ * so that the client's redactor reaches every name and value, and JSON.stringify and inspect show
+ * them (a Headers object shows as `{}`).
+ */
+function headerRecord(headers: Headers): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
+  });
+  return out;
 }
 
 /** Base of every error about a request: an answer that was not a success, or no answer at all. */
@@ -67,6 +83,11 @@ export class ApiError extends Error {
   declare readonly body: unknown;
   /** how many attempts were made, retries included */
   declare readonly attempts: number;
+  /**
+   * the answer's headers (lower-case names, e.g. `headers["x-request-id"]`), the keys redacted from
+   * names and values; undefined when no answer arrived
+   */
+  declare readonly headers: Readonly<Record<string, string>> | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -75,6 +96,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.body = init.body;
     this.attempts = init.attempts;
+    this.headers = init.headers && headerRecord(init.headers);
   }
 
   /** What JSON.stringify shows: the name, the message and every field of the class (`cause` left out). */

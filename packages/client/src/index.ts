@@ -39,6 +39,7 @@ export {
 export type { ClientOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULTS } from "./options.js";
 export type { PaginateOptions, Paginator } from "./pagination.js";
+export type { WithResponse } from "./results.js";
 export { type FinishedTask, recommendedPollIntervalMs, type Task, type WaitForTaskOptions } from "./tasks.js";
 export { RateLimiter, type RateLimiterSettings, type RateLimitOptions } from "./transport/rate-limiter.js";
 export type { Logger } from "./transport/transport.js";

@@ -47,11 +47,30 @@ export interface ClientOptions {
    * Default: the platform's request-rate limit from the spec (`x-rate-limits`), evenly paced (burst 1).
    */
   rateLimit?: RateLimitOptions | false;
-  /** Receives a line for every retry (never a header or the key). Default: none. */
+  /**
+   * Receives the client's lines (never a header or the key). Default: `console` when `logLevel`
+   * is given, else none.
+   */
   logger?: Logger;
+  /**
+   * What is logged: `"warn"` a line for every retry; `"debug"` also one line per request and one
+   * per answer (method, URL, status, duration, attempt), to `logger.debug`; `"off"` nothing.
+   * Default `"warn"`.
+   */
+  logLevel?: LogLevel;
+  /**
+   * Silences the one-time warning that an API key is used in a browser page, where the page's
+   * scripts and its readers can read it. Set it only where that is meant (an internal tool, a
+   * token the reader typed themselves). Default false.
+   */
+  dangerouslyAllowBrowser?: boolean;
   /** Check parameters against the spec's bounds and enums before sending. Default true. */
   validateParams?: boolean;
 }
+
+/** The client's log levels, fewest lines last. */
+export const LOG_LEVELS = ["debug", "warn", "off"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface ResolvedOptions {
   apiKey: string;
@@ -65,6 +84,8 @@ export interface ResolvedOptions {
   maxResponseBytes: number;
   rateLimit: RateLimiterSettings | undefined;
   logger: Logger | undefined;
+  logLevel: LogLevel;
+  dangerouslyAllowBrowser: boolean;
   validateParams: boolean;
 }
 
@@ -166,6 +187,15 @@ function checkBaseUrl(value: string, source: string): string {
   return value.replace(/\/+$/, "");
 }
 
+function checkLogLevel(value: unknown): LogLevel {
+  if (value === undefined) return "warn";
+  if (LOG_LEVELS.includes(value as LogLevel)) return value as LogLevel;
+  throw new ClientConfigError(
+    "logLevel",
+    `expected one of ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}.`,
+  );
+}
+
 export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const apiKeySource =
     options.apiKey !== undefined ? "the apiKey option" : "the GCORE_API_KEY environment variable";
@@ -227,7 +257,9 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
             }),
             periodSeconds: DEFAULTS.ratePeriodSeconds,
           },
-    logger: options.logger,
+    logger: options.logger ?? (options.logLevel === undefined ? undefined : globalThis.console),
+    logLevel: checkLogLevel(options.logLevel),
+    dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
     validateParams: options.validateParams ?? true,
   };
 }

@@ -6,10 +6,12 @@ import {
 } from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
 import { operationFacts, SPEC } from "./operations.js";
+import type { WithResponse } from "./results.js";
 
 type Query = Record<string, unknown>;
 type OffsetPagination = Extract<RuntimePagination, { style: "offset" }>;
 type PagePagination = Extract<RuntimePagination, { style: "page" }>;
+/** Fetches the page of `query`: its body, with its answer attached (`withResponse`). */
 export type PageFetcher = (query: Query) => Promise<unknown>;
 
 export interface PaginateOptions {
@@ -21,7 +23,8 @@ export interface PaginateOptions {
 
 /** `for await (const item of paginator)` walks items; `.pages()` walks whole pages. */
 export interface Paginator<Item, Page> extends AsyncIterable<Item> {
-  pages(): AsyncIterable<Page>;
+  /** every page's body, in order, with the answer it came in as `page.response` (status, headers) */
+  pages(): AsyncIterable<WithResponse<Page>>;
   /** every item, in order */
   toArray(): Promise<Item[]>;
 }
@@ -64,8 +67,8 @@ export function createPaginator<Item, Page>(
   }
   const pages =
     style.style === "offset"
-      ? () => offsetPages<Page>(operation, style, baseQuery, fetchPage, concurrency)
-      : () => pagePages<Page>(operation, style, baseQuery, fetchPage);
+      ? () => offsetPages<WithResponse<Page>>(operation, style, baseQuery, fetchPage, concurrency)
+      : () => pagePages<WithResponse<Page>>(operation, style, baseQuery, fetchPage);
   const items = async function* () {
     for await (const page of pages()) yield* (page as Record<string, Item[]>)[style.itemsField] ?? [];
   };

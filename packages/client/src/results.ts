@@ -9,6 +9,19 @@ export interface FetchResult<T> {
   response: Response;
 }
 
+/** A helper's result with the answer it came in: its status and headers (`page.response`, as Stainless SDKs have it). */
+export type WithResponse<T> = T & { readonly response: Response };
+
+/**
+ * `value` with `response` attached, not enumerable: the value's JSON, keys and equality stay the
+ * server's body. Left as it is when it is no object (the helper's checks refuse it).
+ */
+export function withResponse<T>(value: T, response: Response): WithResponse<T> {
+  if (typeof value === "object" && value !== null)
+    Object.defineProperty(value, "response", { value: response, configurable: true });
+  return value as WithResponse<T>;
+}
+
 /** The path of the URL that was really called, when the fetch implementation reports it. */
 const calledPath = (response: Response, fallbackPath: string): string =>
   response.url ? pathOf(response.url) : fallbackPath;
@@ -24,6 +37,7 @@ export function requireData<T>(result: FetchResult<T>, method: string, fallbackP
     path,
     body: result.error,
     attempts: attemptsOf(response),
+    headers: response.headers,
     retryAfterMs: response.status === 429 ? parseRetryAfter(response.headers) : undefined,
   });
 }
@@ -56,6 +70,15 @@ export function notJsonError(
   const contentType = response.headers.get("content-type") ?? undefined;
   return new InvalidResponseError(
     `${method} ${path}: its ${response.status} answer (${contentType ?? "no Content-Type"}) is not JSON: ${excerpt}`,
-    { status: response.status, method, path, attempts: attemptsOf(response), cause, contentType, excerpt },
+    {
+      status: response.status,
+      method,
+      path,
+      attempts: attemptsOf(response),
+      cause,
+      contentType,
+      excerpt,
+      headers: response.headers,
+    },
   );
 }

@@ -8,7 +8,7 @@ import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "@platform
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
 import { operationsIn, SPEC } from "./operations.js";
 import { DEFAULTS } from "./options.js";
-import { type FetchResult, requireData } from "./results.js";
+import { type FetchResult, requireData, type WithResponse, withResponse } from "./results.js";
 import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
@@ -50,7 +50,8 @@ export interface TaskPoller {
   readonly method: string;
   /** The task's path ("/cloud/v1/tasks/5a0a…"), for messages. */
   path(taskId: string): string;
-  fetch(taskId: string, signal: AbortSignal | undefined): Promise<Task>;
+  /** The task as the server answered, with that answer as `response`. */
+  fetch(taskId: string, signal: AbortSignal | undefined): Promise<WithResponse<Task>>;
 }
 
 /**
@@ -89,12 +90,13 @@ export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller 
   return {
     method,
     path,
-    fetch: async (taskId, signal) =>
-      requireData(
-        await send(method, operation.path, { params: { path: { [idParam.name]: taskId } }, signal }),
-        method,
-        path(taskId),
-      ) as Task,
+    fetch: async (taskId, signal) => {
+      const result = await send(method, operation.path, {
+        params: { path: { [idParam.name]: taskId } },
+        signal,
+      });
+      return withResponse(requireData(result, method, path(taskId)) as Task, result.response);
+    },
   };
 }
 
@@ -113,7 +115,7 @@ export async function waitForTask(
   poller: TaskPoller,
   taskId: string,
   options: WaitForTaskOptions = {},
-): Promise<FinishedTask> {
+): Promise<WithResponse<FinishedTask>> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.taskTimeoutMs;
   checkMs("timeoutMs", timeoutMs);
   checkMs("pollIntervalMs", options.pollIntervalMs);
@@ -122,7 +124,7 @@ export async function waitForTask(
   const deadline = Date.now() + timeoutMs;
   const deadlineSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadlineSignal]) : deadlineSignal;
-  let last: Task | undefined;
+  let last: WithResponse<Task> | undefined;
   const stop = (): never => {
     if (options.signal?.aborted) {
       throw new AbortError(`waiting for task ${taskId} was aborted by the caller`, {
@@ -139,7 +141,8 @@ export async function waitForTask(
     try {
       last = await poller.fetch(taskId, signal);
       options.onProgress?.(last);
-      if (last.state === successState) return last as FinishedTask;
+      // The last poll's answer is the task's final one: its body, with its response.
+      if (last.state === successState) return last as WithResponse<FinishedTask>;
       if (last.state !== undefined && terminalStates.includes(last.state)) throw new TaskFailedError(last);
       // Any other state, known, unknown or absent, is not terminal: poll until a terminal one.
     } catch (error) {
@@ -159,14 +162,14 @@ export async function waitForTask(
 
 /**
  * Waits for every task of a write call (the platform's own SDKs wait only for the first). Resolves
- * with all of them finished, in the order given; throws the first TaskFailedError in that order
+ * with all of them finished (each with its last poll's `response`), in the order given; throws the first TaskFailedError in that order
  * once every task has ended, with the others' outcomes in `outcomes`.
  */
 export async function waitForTasks(
   poller: TaskPoller,
   taskIds: readonly string[],
   options: WaitForTaskOptions = {},
-): Promise<FinishedTask[]> {
+): Promise<WithResponse<FinishedTask>[]> {
   const outcomes = await Promise.allSettled(taskIds.map((id) => waitForTask(poller, id, options)));
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
   if (failure) {
@@ -174,5 +177,5 @@ export async function waitForTasks(
     error.outcomes = outcomes;
     throw error;
   }
-  return outcomes.map((o) => (o as PromiseFulfilledResult<FinishedTask>).value);
+  return outcomes.map((o) => (o as PromiseFulfilledResult<WithResponse<FinishedTask>>).value);
 }

@@ -83,6 +83,27 @@ describe("offset pagination", () => {
     ]);
   });
 
+  it("hands each page with its own answer (status, headers) as page.response, its JSON the server's", async () => {
+    const list = offsetList(25);
+    const { client } = await clientFor((request) => ({
+      ...(list(request) as object),
+      headers: { "x-page-offset": String(request.query.get("offset")) },
+    }));
+    const walk = client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 2 });
+    const seen = [];
+    for await (const page of walk.pages())
+      seen.push([page.response.status, page.response.headers.get("x-page-offset"), Object.keys(page)]);
+    expect(seen).toEqual([
+      [200, "0", ["count", "results"]],
+      [200, "10", ["count", "results"]],
+      [200, "20", ["count", "results"]],
+    ]);
+    // The items of the same walk are the bodies' items, nothing attached to them.
+    const ids = [];
+    for await (const region of walk) ids.push(region.id);
+    expect(ids).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
   it("fetches later pages concurrently once count is known, and hands them out in order", async () => {
     // Counted where the client hands requests to fetch: the pages of one batch all leave before any
     // answer can come back, so the count does not depend on how fast the server answers.
@@ -282,6 +303,19 @@ describe("page pagination (AI tasks)", () => {
       ["2", "transcription"],
       ["3", "transcription"],
     ]);
+  });
+
+  it("hands each page of a page list with the answer it came in", async () => {
+    const { client } = await clientFor((request, i) => ({
+      ...(pageScript(request, i) as object),
+      headers: { "x-page": request.query.get("page") ?? "1" },
+    }));
+    const pages = [];
+    for await (const page of client
+      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
+      .pages())
+      pages.push(page.response.headers.get("x-page"));
+    expect(pages).toEqual(["1", "2", "3"]);
   });
 
   it("walks a list whose pages leave out count (the spec gives it a default, so it may be absent)", async () => {

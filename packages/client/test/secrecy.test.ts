@@ -62,6 +62,8 @@ describe("the API key never leaks", () => {
       resellerApiKey: RESELLER,
       baseUrl: server.url,
       logger,
+      // Every line the client can write: the debug lines of every request and answer too.
+      logLevel: "debug" as const,
       retry: { initialDelayMs: 5 },
     };
     // Every answered call has the default 30 s attempt timeout: a loaded machine never turns an
@@ -185,7 +187,13 @@ describe("the API key never leaks", () => {
         const raw = await client.GET("/cloud/v1/projects");
         expect(raw.response.status).toBe(500);
         said.push(...failures.map(everythingSaidAbout), inspect(raw.error, { depth: 10 }));
-        redacted.push(JSON.stringify(failures[0].body), JSON.stringify(failures[2].task));
+        redacted.push(
+          JSON.stringify(failures[0].body),
+          JSON.stringify(failures[2].task),
+          // The answer's headers the error carries held the echo too.
+          JSON.stringify(failures[0].headers["x-echo"]),
+          JSON.stringify(failures[0].headers["www-authenticate"]),
+        );
       }
     }
     expectNoKey([...said, ...lines].join("\n"), { "client key": KEY, "reseller key": RESELLER });
@@ -193,5 +201,28 @@ describe("the API key never leaks", () => {
     expect(redacted.every((text) => text.includes("***"))).toBe(true);
     expect(server.requests.some((r) => r.headers.authorization === `APIKey ${RESELLER}`)).toBe(true);
     expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it("is redacted from the debug lines, whatever form the URL holds it in", async () => {
+    // The key where a URL can hold it, in each form a server might echo it in: a base URL's path
+    // (a proxy's address, a mistake). Every request and answer line names that URL.
+    server = await startScriptedServer(offsetList(1));
+    const lines: string[] = [];
+    for (const [name, form] of Object.entries(echoes(`APIKey ${KEY}`))) {
+      const client = createClient({
+        apiKey: KEY,
+        // As written: the URL parser escapes what a path cannot hold (the space of the header).
+        baseUrl: `${server.url}/${form}`,
+        headers: { "x-form": name },
+        logger: { warn: (l) => lines.push(l), debug: (l) => lines.push(l) },
+        logLevel: "debug",
+        rateLimit: false,
+      });
+      await client.GET("/cloud/v1/regions");
+    }
+    expect(lines.filter((l) => l.startsWith("request GET")).length).toBe(Object.keys(echoes("")).length);
+    expectNoKey(lines.join("\n"), { "client key": KEY });
+    // The URLs did hold the key (the check above is not vacuous): it was replaced by the marker.
+    expect(lines.filter((l) => !l.includes("***"))).toEqual([]);
   });
 });

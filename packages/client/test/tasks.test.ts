@@ -10,6 +10,7 @@ import {
   TaskFailedError,
   TaskTimeoutError,
 } from "../src/index.js";
+import { withResponse } from "../src/results.js";
 import { type Task, type TaskPoller, waitForTask } from "../src/tasks.js";
 import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
@@ -33,7 +34,7 @@ const VOLUME_INTERVAL_MS = volumeAdvice.known ? volumeAdvice.interval.pollInterv
 const pollerOf = (fetch: () => Promise<Task>): TaskPoller => ({
   method: getTask.method.toUpperCase(),
   path: taskPath,
-  fetch,
+  fetch: async () => withResponse(await fetch(), new Response()),
 });
 const VOLUME_ID = "726ecfcc-7fd0-4e30-a86b-7b9b6e5c4a3f";
 const task = (state: string, extra: Partial<Task> = {}): Task => ({
@@ -76,6 +77,19 @@ describe("waitForTask", () => {
     expect(done.created_resources.volumes).toEqual([VOLUME_ID]);
     expect(seen).toEqual(["NEW", "RUNNING", "RUNNING", "FINISHED"]);
     expect(server.requests.map((r) => r.path)).toEqual(Array(4).fill(taskPath(TASK_ID)));
+  });
+
+  it("resolves with the task's final answer: the last poll's body and its response", async () => {
+    const states = [task("RUNNING"), finished];
+    const { client } = await clientFor((_r, i) => ({
+      body: states[Math.min(i, 1)],
+      headers: { "x-poll": String(i) },
+    }));
+    const done = await client.waitForTask(TASK_ID, { pollIntervalMs: 10 });
+    // The body as the server last sent it, nothing added to its JSON.
+    expect(JSON.parse(JSON.stringify(done))).toEqual(finished);
+    expect(done.response.status).toBe(200);
+    expect(done.response.headers.get("x-poll")).toBe("1");
   });
 
   it("throws TaskFailedError on ERROR with the reason, the quota and the excess", async () => {
@@ -271,6 +285,8 @@ describe("waitForTasks", () => {
     });
     const done = await client.waitForTasks(ids, { pollIntervalMs: 10 });
     expect(done.map((t) => t.id)).toEqual(ids);
+    // Each task's final answer is its own last poll's.
+    expect(done.map((t) => t.response.url)).toEqual(ids.map((id) => `${server.url}${taskPath(id)}`));
     expect(new Set(server.requests.map((r) => r.path))).toEqual(new Set(ids.map(taskPath)));
   });
 

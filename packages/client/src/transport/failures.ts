@@ -27,15 +27,16 @@ export function tooLargeError(
   method: string,
   url: string,
   attempts: number,
-  status: number,
+  answer: Response,
   declared: number | undefined,
   limit: number,
 ): ResponseTooLargeError {
+  const { status, headers } = answer;
   const path = pathOf(url);
   const size = declared === undefined ? "is larger than" : `declares ${declared} bytes, more than`;
   return new ResponseTooLargeError(
     `${method} ${path}: its ${status} answer ${size} maxResponseBytes (${limit} bytes)`,
-    { status, method, path, attempts, limit },
+    { status, method, path, attempts, limit, headers },
   );
 }
 
@@ -66,7 +67,7 @@ export function redirectError(
     `${method} ${path} was redirected${status === undefined ? "" : ` (${status})`} to ${
       location ?? "a Location the runtime does not show"
     }; the client does not follow redirects: check baseUrl`,
-    { status, method, path, attempts, location },
+    { status, method, path, attempts, location, headers: response.headers },
   );
 }
 
@@ -78,14 +79,14 @@ export function redirectError(
 export function attemptFailure(
   error: unknown,
   call: { method: string; url: string },
-  attempt: { number: number; timeoutMs: number; status?: number | undefined },
+  attempt: { number: number; timeoutMs: number; status?: number | undefined; headers?: Headers | undefined },
   timedOut: boolean,
   limits: { timeoutMs: number; deadlineMs: number },
 ): TimeoutError | ConnectionError {
   const { method } = call;
-  const { number, status, timeoutMs } = attempt;
+  const { number, status, timeoutMs, headers } = attempt;
   const path = pathOf(call.url);
-  const where = { method, path, attempts: number, cause: error };
+  const where = { method, path, attempts: number, cause: error, headers };
   if (timedOut)
     return new TimeoutError(
       // A timeout shorter than the configured one: the call's deadline cut the attempt.

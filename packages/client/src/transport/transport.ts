@@ -22,7 +22,7 @@ import { AttemptTimeouts } from "./timeouts.js";
 export { pathOf } from "./failures.js";
 
 export interface Logger {
-  /** Accepted for loggers that have it; the client logs nothing at this level. */
+  /** At `logLevel: "debug"`: one line per request and one per answer. */
   debug?(message: string): void;
   warn?(message: string): void;
 }
@@ -129,8 +129,12 @@ interface Attempt {
   controller: AbortController;
   /** its timeout: the configured one, or less when the call's deadline comes first */
   timeoutMs: number;
+  /** when it was sent (a Date.now() time), for the debug lines' durations */
+  startedAt: number;
   /** the status of its answer, once the headers came */
   status?: number;
+  /** the headers of its answer, once they came */
+  headers?: Headers;
   /** the wait before the next attempt after its answer; undefined: the answer is the call's */
   delay?: number | undefined;
   /** its answer is handed on at its headers: the caller's signal stays linked to the body */
@@ -188,6 +192,7 @@ function startAttempt(number: number, call: Call, stages: Stages): Attempt {
     number,
     controller,
     timeoutMs,
+    startedAt: Date.now(),
     end() {
       stopTimer();
       if (linkCaller && !attempt.streamed) callerSignal.removeEventListener("abort", onCallerAbort);
@@ -211,7 +216,7 @@ const send = (fetch: typeof globalThis.fetch, call: Call, signal: AbortSignal): 
 /** The answer read whole within its attempt, as a Response over its bytes (size limit included). */
 async function readWhole(answer: Response, call: Call, attempt: number, limit: number): Promise<Response> {
   const response = await buffered(answer, limit, (declared) =>
-    tooLargeError(call.method, call.url, attempt, answer.status, declared, limit),
+    tooLargeError(call.method, call.url, attempt, answer, declared, limit),
   );
   if (call.context && response instanceof BufferedResponse) call.context.response = response;
   return response;
@@ -224,6 +229,7 @@ async function readWhole(answer: Response, call: Call, attempt: number, limit: n
 async function answerOf(call: Call, attempt: Attempt, stages: Stages): Promise<Response> {
   const response = await send(stages.fetch, call, attempt.controller.signal);
   attempt.status = response.status;
+  attempt.headers = response.headers;
   if (isRedirect(response)) return response;
   attempt.delay = retryDelay(response, call, attempt.number, stages);
   if (attempt.delay !== undefined) return response;
@@ -249,6 +255,25 @@ function retryDelay(response: Response, call: Call, attempt: number, options: St
   return Date.now() + delay >= call.deadline ? undefined : delay;
 }
 
+/** The error of an attempt without a whole answer: too large, aborted by the caller, or its failure. */
+function failureOf(error: unknown, call: Call, attempt: Attempt, options: Stages): Error {
+  if (error instanceof ResponseTooLargeError) return error;
+  if (call.callerSignal.aborted)
+    return abortedError(call.method, call.url, attempt.number, call.callerSignal);
+  const { signal } = attempt.controller;
+  return attemptFailure(error, call, attempt, signal.aborted && signal.reason === TIMED_OUT, options);
+}
+
+/** The debug line of an attempt's request: method, URL (the client redacts the keys from it), attempt. */
+const logRequest = (logger: Logger, call: Call, attempt: Attempt, stages: Stages) =>
+  logger.debug?.(`request ${call.method} ${call.url} (attempt ${attempt.number} of ${stages.maxAttempts})`);
+
+/** The debug line of an attempt's answer (`what`: its status, or none and why), with its duration. */
+const logAnswer = (logger: Logger, call: Call, attempt: Attempt, stages: Stages, what: string | number) =>
+  logger.debug?.(
+    `answer ${call.method} ${call.url}: ${what} in ${Date.now() - attempt.startedAt} ms (attempt ${attempt.number} of ${stages.maxAttempts})`,
+  );
+
 /**
  * Error and retry stage after an attempt without a whole answer: throws the call's error, or waits
  * before the next attempt when the method may be sent again within the attempts and the deadline.
@@ -259,13 +284,11 @@ async function retryAfterFailure(
   attempt: Attempt,
   options: Stages,
 ): Promise<void> {
-  if (error instanceof ResponseTooLargeError) throw error;
   const { method, url, callerSignal } = call;
-  if (callerSignal.aborted) throw abortedError(method, url, attempt.number, callerSignal);
+  const failure = failureOf(error, call, attempt, options);
+  if (options.logger?.debug) logAnswer(options.logger, call, attempt, options, `none (${failure.name})`);
+  if (failure instanceof ResponseTooLargeError || callerSignal.aborted) throw failure;
   const { maxAttempts } = options;
-  const { signal } = attempt.controller;
-  const timedOut = signal.aborted && signal.reason === TIMED_OUT;
-  const failure = attemptFailure(error, call, attempt, timedOut, options);
   const backoff = backoffDelay(attempt.number, options.retry, options.random);
   if (attempt.number >= maxAttempts || !isIdempotent(method) || Date.now() + backoff >= call.deadline)
     throw failure;
@@ -324,9 +347,13 @@ export function createTransport(options: TransportOptions): Transport {
       if (slot) await waitForSlot(slot, call, number - 1);
       if (call.callerSignal.aborted) throw abortedError(call.method, call.url, number - 1, call.callerSignal);
       const attempt = startAttempt(number, call, stages);
+      // Only a client at logLevel "debug" has a debug function: no line is built otherwise.
+      const debug = stages.logger?.debug ? stages.logger : undefined;
+      if (debug) logRequest(debug, call, attempt, stages);
       let answer: Response;
       try {
         answer = await answerOf(call, attempt, stages);
+        if (debug) logAnswer(debug, call, attempt, stages, answer.status);
       } catch (error) {
         await retryAfterFailure(error, call, attempt, stages);
         continue;
