@@ -1,7 +1,7 @@
 import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
-import { matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
-import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
+import { policyMiddleware } from "./middleware.js";
+import { METHODS } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -23,26 +23,6 @@ import {
   type Logger,
   type Transport,
 } from "./transport/transport.js";
-import { type RequestParams, validateParams } from "./validation.js";
-
-/**
- * Puts the reseller token on the operations whose security is the spec's ResellerAPIKey. The
- * method wrappers say which operation a call is; for other calls (openapi-fetch's `request`, a
- * concrete path) the URL, relative to the base URL, is matched against the spec's operations.
- */
-function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
-  const authorization = `APIKey ${resellerApiKey}`;
-  return (method: string, url: string, headers: Headers, context: CallContext | undefined) => {
-    const reseller =
-      context?.reseller ??
-      usesReseller(matchOperation(SPEC, method, new URL(url).pathname.slice(basePath.length))?.operation);
-    if (reseller) headers.set("Authorization", authorization);
-  };
-}
-
-const usesReseller = (operation: RuntimeOperation | undefined): boolean =>
-  operation !== undefined && usesScheme(operation, RESELLER_SCHEME);
 
 // Type helpers over a `paths` type: which paths page, which start tasks, what pages and items are.
 type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
@@ -145,44 +125,23 @@ function transportFor(resolved: ResolvedOptions, redactor: Redactor, rateLimiter
     maxResponseBytes: resolved.maxResponseBytes,
     limiter: rateLimiter,
     logger: redactedLogger(resolved.logger, redactor),
-    // The client token is a default header; only reseller operations swap in the reseller token.
-    ...(resolved.resellerApiKey
-      ? { prepareHeaders: resellerTokenFor(resolved.baseUrl, resolved.resellerApiKey) }
-      : {}),
   });
 }
 
-type Init = { params?: RequestParams; signal?: AbortSignal | null; parseAs?: string };
+type Init = { signal?: AbortSignal | null; parseAs?: string };
 type Method = (path: string, init?: Init) => Promise<unknown>;
 
 /**
- * One of openapi-fetch's methods, checking parameters against the spec before openapi-fetch builds
- * the request, and telling the transport about the call (caller signal; controller reuse once the
- * body is read). Errors and the server's error bodies come back redacted.
+ * One of openapi-fetch's methods, telling the transport about the call (caller signal; controller
+ * reuse once the body is read), with the server's error body redacted and openapi-fetch's JSON
+ * parse failure turned into InvalidResponseError. Middleware cannot do these: openapi-fetch reads
+ * and parses the answer after the last middleware has run. The types stay openapi-fetch's own.
  */
-function checkedMethod(
-  method: (typeof METHODS)[number],
-  send: Method,
-  validate: boolean,
-  redactor: Redactor,
-  transport: Transport,
-): Method {
+function answeringMethod(method: string, send: Method, redactor: Redactor, transport: Transport): Method {
   const rethrow = rethrowing(redactor);
-  // async, so a refused parameter is a rejected promise like every other failure of a call
   return async (path, init) => {
-    const facts = operationFacts(method, path);
-    if (validate) {
-      try {
-        validateParams(method, path, facts, init?.params);
-      } catch (error) {
-        rethrow(error);
-      }
-    }
-    const context: CallContext = {
-      callerSignal: init?.signal != null,
-      reseller: facts?.reseller,
-      stream: init?.parseAs === "stream",
-    };
+    const stream = init?.parseAs === "stream";
+    const context: CallContext = { callerSignal: init?.signal != null, stream };
     try {
       const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
         error?: unknown;
@@ -197,7 +156,7 @@ function checkedMethod(
       return rethrow(error);
     } finally {
       // A streamed body is still being read by the caller: its controller must stay its own.
-      if (init?.parseAs !== "stream") transport.releaseCall(context);
+      if (!stream) transport.releaseCall(context);
     }
   };
 }
@@ -273,15 +232,15 @@ export function createPlatformClient<Paths extends {}>(
     headers: { ...resolved.headers, Authorization: `APIKey ${resolved.apiKey}` },
     fetch: transport.fetch,
   });
+  raw.use(
+    policyMiddleware(
+      { validate: resolved.validateParams, resellerApiKey: resolved.resellerApiKey },
+      redactor,
+    ),
+  );
   const client = { ...raw } as Record<string, unknown>;
   for (const method of METHODS)
-    client[method] = checkedMethod(
-      method,
-      raw[method] as Method,
-      resolved.validateParams,
-      redactor,
-      transport,
-    );
+    client[method] = answeringMethod(method, raw[method] as Method, redactor, transport);
   const send: Send = (method, path, init) =>
     (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init);
   const helpers: ListHelpers<Paths> = {
