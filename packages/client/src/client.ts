@@ -129,23 +129,25 @@ function transportFor(resolved: ResolvedOptions, redactor: Redactor, rateLimiter
 }
 
 type Init = { signal?: AbortSignal | null; parseAs?: string };
-type Method = (path: string, init?: Init) => Promise<unknown>;
+/** One call of openapi-fetch's (a method's, or `request()`'s), given the init to send with. */
+type Sending = (init: Init) => Promise<unknown>;
+/** A call as the client answers it: `send` (openapi-fetch's) with what is said below. */
+type Answer = (method: string, path: string, init: Init | undefined, send: Sending) => Promise<unknown>;
 
 /**
- * One of openapi-fetch's methods, telling the transport about the call (caller signal; controller
- * reuse once the body is read), with the server's error body redacted and openapi-fetch's JSON
- * parse failure turned into InvalidResponseError. Middleware cannot do these: openapi-fetch reads
- * and parses the answer after the last middleware has run. The types stay openapi-fetch's own.
+ * Around every call of openapi-fetch's (its methods and `request()`): tells the transport about the
+ * call (caller signal; controller reuse once the body is read), redacts the server's error body and
+ * turns openapi-fetch's JSON parse failure into InvalidResponseError. Middleware cannot do these:
+ * openapi-fetch reads and parses the answer after the last middleware has run. The types stay
+ * openapi-fetch's own.
  */
-function answeringMethod(method: string, send: Method, redactor: Redactor, transport: Transport): Method {
+function answering(redactor: Redactor, transport: Transport): Answer {
   const rethrow = rethrowing(redactor);
-  return async (path, init) => {
+  return async (method, path, init, send) => {
     const stream = init?.parseAs === "stream";
     const context: CallContext = { callerSignal: init?.signal != null, stream };
     try {
-      const result = (await send(path, { ...init, [CALL_CONTEXT]: context } as Init)) as {
-        error?: unknown;
-      };
+      const result = (await send({ ...init, [CALL_CONTEXT]: context } as Init)) as { error?: unknown };
       // The server's error body, as handed back: redacted like an error's body.
       if (result?.error !== undefined) result.error = redactor.value(result.error);
       return result;
@@ -238,9 +240,21 @@ export function createPlatformClient<Paths extends {}>(
       redactor,
     ),
   );
-  const client = { ...raw } as Record<string, unknown>;
+  const answer = answering(redactor, transport);
+  const methods = raw as unknown as Record<
+    (typeof METHODS)[number],
+    (path: string, init: Init) => Promise<unknown>
+  >;
+  const client: Record<string, unknown> = {
+    ...raw,
+    request: (method: string, path: string, init?: Init) =>
+      answer(method.toUpperCase(), path, init, (sent) =>
+        raw.request(method as never, path as never, sent as never),
+      ),
+  };
   for (const method of METHODS)
-    client[method] = answeringMethod(method, raw[method] as Method, redactor, transport);
+    client[method] = (path: string, init?: Init) =>
+      answer(method, path, init, (sent) => methods[method](path, sent));
   const send: Send = (method, path, init) =>
     (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init);
   const helpers: ListHelpers<Paths> = {

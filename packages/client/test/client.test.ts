@@ -102,7 +102,7 @@ describe("createClient", () => {
     ]);
   });
 
-  it("redacts the key from what openapi-fetch's request() throws, as from the methods", async () => {
+  it("redacts the key from what openapi-fetch's request() throws or hands back, as from the methods", async () => {
     const secret = KEY.slice(KEY.indexOf("$") + 1);
     const client = createClient({
       apiKey: KEY,
@@ -115,6 +115,15 @@ describe("createClient", () => {
     const error = (await client.request("get", "/cloud/v1/regions").catch((e) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(`${error.message} ${(error.cause as Error).message}`).not.toContain(secret);
+    const echoing = createClient({
+      apiKey: KEY,
+      baseUrl: server.url,
+      fetch: async () => Response.json({ detail: `bad token ${KEY}` }, { status: 400 }),
+    });
+    const { error: body, response } = await echoing.request("get", "/cloud/v1/regions");
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(body)).toContain("bad token");
+    expect(JSON.stringify(body)).not.toContain(secret);
   });
 
   it("keeps a path prefix of the base URL when choosing the token", async () => {
