@@ -86,7 +86,7 @@ describe("createClient", () => {
     expectTypeOf<NonNullable<Result["data"]>["tasks"]>().toEqualTypeOf<string[]>();
   });
 
-  it("refuses a misspelt body or query property as openapi-fetch and the schema itself do (TS2353)", () => {
+  it("refuses a misspelt body or query property as openapi-fetch and the schema itself do (TS2353, TS2561 with a suggestion)", () => {
     type CreateVolumeRequest = Schemas["CreateVolumeRequest"];
     // The premise, from the generated types: the misspellings are not properties, the spellings are.
     expectTypeOf<"sise" | "typename">().not.toExtend<keyof CreateVolumeRequest>();
