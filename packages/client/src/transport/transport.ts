@@ -38,6 +38,11 @@ export interface TransportOptions {
   maxResponseBytes: number;
   limiter: RateLimiter | undefined;
   logger: Logger | undefined;
+  /**
+   * A last word on the request's headers (the reseller token), given its method and URL and, when
+   * the call came through the client's method wrappers, what they know of it.
+   */
+  prepareHeaders?: (method: string, url: string, headers: Headers, context: CallContext | undefined) => void;
   random?: () => number;
 }
 
@@ -74,6 +79,8 @@ export interface CallContext {
   callerSignal: boolean;
   /** the controller of the call's last attempt, for reuse once the call is over */
   controller?: AbortController;
+  /** whether the spec's operation admits the reseller token (undefined: not a described operation) */
+  reseller?: boolean;
   /**
    * whether the caller reads the body as a stream (`parseAs: "stream"`): the transport then hands
    * the answer on at its headers, unread, with the caller's signal still linked to it
@@ -138,7 +145,7 @@ function release(pool: AbortController[], controller: AbortController | undefine
   if (controller && !controller.signal.aborted && pool.length < POOL_SIZE) pool.push(controller);
 }
 
-/** The call as every attempt sends it. */
+/** The call as every attempt sends it (its headers already have the last word put on them). */
 const callOf = (
   original: Request,
   context: CallContext | undefined,
@@ -308,6 +315,7 @@ export function createTransport(options: TransportOptions): Transport {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context = (original as unknown as Record<string, CallContext | undefined>)[CALL_CONTEXT];
+    options.prepareHeaders?.(original.method, original.url, original.headers, context);
     // Buffered once so every attempt can send it again.
     const body = original.body === null ? undefined : await original.arrayBuffer();
     const call = callOf(original, context, body, options.deadlineMs);
