@@ -1,10 +1,11 @@
 // `pnpm bench`: the three figures of the client, measured in one run on this machine.
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { measureBundleSize } from "./bundle-size.mjs";
 import { measureOverhead } from "./overhead.mjs";
 import { measureRateLimit } from "./rate-limit.mjs";
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+// The load average too: on a shared machine the overhead ratio moves with what else runs.
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${loadavg()[0].toFixed(2)}`;
 console.log(`machine: ${machine}\n`);
 
 const overhead = await measureOverhead();
@@ -17,10 +18,10 @@ console.log(`   ours / bare openapi-fetch: ${overhead.oursVsBare.toFixed(3)}× (
 console.log(`   ours / axios:              ${overhead.oursVsAxios.toFixed(3)}× (goal < 1×)\n`);
 
 const size = await measureBundleSize();
-const kb = (n) => `${(n / 1024).toFixed(2)} kB`;
+const kb = (n) => `${n.toLocaleString("en")} B = ${(n / 1024).toFixed(2)} kB`;
 console.log("2. runtime bundle size (esbuild, minified + gzip, openapi-fetch included)");
 console.log(
-  `   @platform-api/client: ${kb(size.ours.gzip)} gzip (${kb(size.ours.minified)} minified) (goal ≤ 12 kB)`,
+  `   @platform-api/client: ${kb(size.ours.gzip)} gzip (${kb(size.ours.minified)} minified) (goal ≤ 12 kB = 12,288 B)`,
 );
 console.log(
   `   openapi-fetch alone:  ${kb(size.openapiFetch.gzip)} gzip (${kb(size.openapiFetch.minified)} minified)\n`,

@@ -1,5 +1,6 @@
 import type { paths } from "@platform-api/spec/generated/openapi";
-import { createPlatformClient, type PlatformClientOf } from "./client.js";
+import { createPlatformClient } from "./client.js";
+import type { PlatformClient } from "./generated/api.js";
 import type { ClientOptions } from "./options.js";
 
 export type { components, operations, paths } from "@platform-api/spec/generated/openapi";
@@ -36,6 +37,7 @@ export {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
+export type { PlatformClient } from "./generated/api.js";
 export type { ClientOptions } from "./options.js";
 export { DEFAULT_BASE_URL, DEFAULTS } from "./options.js";
 export type { PaginateOptions, Paginator } from "./pagination.js";
@@ -43,9 +45,6 @@ export type { WithResponse } from "./results.js";
 export { type FinishedTask, recommendedPollIntervalMs, type Task, type WaitForTaskOptions } from "./tasks.js";
 export { RateLimiter, type RateLimiterSettings, type RateLimitOptions } from "./transport/rate-limiter.js";
 export type { Logger } from "./transport/transport.js";
-
-/** The typed client of the whole platform API. */
-export type PlatformClient = PlatformClientOf<paths>;
 
 /**
  * Creates a typed client of the whole platform API. Raw calls (`client.GET(...)`) answer

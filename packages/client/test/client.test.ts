@@ -1,7 +1,7 @@
 import { MODEL } from "@platform-api/spec/generated/model";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
-import { ClientConfigError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
+import { ClientConfigError, ConnectionError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
 import { startScriptedServer } from "./scripted-server.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
@@ -100,6 +100,30 @@ describe("createClient", () => {
       `APIKey ${RESELLER_KEY}`,
       `APIKey ${KEY}`,
     ]);
+  });
+
+  it("redacts the key from what openapi-fetch's request() throws or hands back, as from the methods", async () => {
+    const secret = KEY.slice(KEY.indexOf("$") + 1);
+    const client = createClient({
+      apiKey: KEY,
+      baseUrl: server.url,
+      maxRetries: 0,
+      fetch: async () => {
+        throw new TypeError(`connection refused for ${KEY}`);
+      },
+    });
+    const error = (await client.request("get", "/cloud/v1/regions").catch((e) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(`${error.message} ${(error.cause as Error).message}`).not.toContain(secret);
+    const echoing = createClient({
+      apiKey: KEY,
+      baseUrl: server.url,
+      fetch: async () => Response.json({ detail: `bad token ${KEY}` }, { status: 400 }),
+    });
+    const { error: body, response } = await echoing.request("get", "/cloud/v1/regions");
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(body)).toContain("bad token");
+    expect(JSON.stringify(body)).not.toContain(secret);
   });
 
   it("keeps a path prefix of the base URL when choosing the token", async () => {

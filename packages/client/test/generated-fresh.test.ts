@@ -1,11 +1,11 @@
-// The per-product entry points are generated from the spec model and committed; this proves they are
-// what the generator makes from the current model, so a spec change without `pnpm generate` fails
+// The per-product entry points and the whole API's client type are generated from the spec model
+// and committed; this proves they are what the generator makes from the current model, so a spec change without `pnpm generate` fails
 // here, and that package.json exports exactly those products.
 import { readdir, readFile } from "node:fs/promises";
 import { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error the generator is a plain ESM script without type declarations
-import { generateProducts, OUT_DIR } from "../scripts/generate.mjs";
+import { API_FILE, generateApi, generateProducts, OUT_DIR } from "../scripts/generate.mjs";
 
 const files = generateProducts() as Record<string, string>;
 const dir = new URL(`../${OUT_DIR}`, import.meta.url);
@@ -16,6 +16,11 @@ describe("generated product entry points are fresh", () => {
     expect(actual === files[name], `${OUT_DIR}${name} is stale: run \`pnpm generate\` and commit it`).toBe(
       true,
     );
+  });
+
+  it(`${API_FILE} matches the spec model`, async () => {
+    const actual = await readFile(new URL(`../${API_FILE}`, import.meta.url), "utf8");
+    expect(actual === generateApi(), `${API_FILE} is stale: run \`pnpm generate\` and commit it`).toBe(true);
   });
 
   it("has one entry point per product of the spec, and no other", async () => {

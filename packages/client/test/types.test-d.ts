@@ -86,6 +86,43 @@ describe("createClient", () => {
     expectTypeOf<NonNullable<Result["data"]>["tasks"]>().toEqualTypeOf<string[]>();
   });
 
+  it("refuses a misspelt body or query property as openapi-fetch and the schema itself do (TS2353, TS2561 with a suggestion)", () => {
+    type CreateVolumeRequest = Schemas["CreateVolumeRequest"];
+    // The premise, from the generated types: the misspellings are not properties, the spellings are.
+    expectTypeOf<"sise" | "typename">().not.toExtend<keyof CreateVolumeRequest>();
+    expectTypeOf<"size" | "type_name">().toExtend<keyof CreateVolumeRequest>();
+    // @ts-expect-error the schema has no "sise": the check every call below must keep
+    const assigned: CreateVolumeRequest = { name: "data", source: "new-volume", sise: 10 };
+    expectTypeOf(assigned).toEqualTypeOf<CreateVolumeRequest>();
+    const client = createClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    const params = { path: { project_id: 1, region_id: 76 } };
+    const calls = [
+      () =>
+        client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+          params,
+          // @ts-expect-error "sise" is not a property of CreateVolumeRequest
+          body: { name: "data", source: "new-volume", sise: 10 },
+        }),
+      () =>
+        cloud.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+          params,
+          // @ts-expect-error "typename" is not a property of CreateVolumeRequest
+          body: { name: "data", source: "new-volume", typename: "standard" },
+        }),
+      // @ts-expect-error "limt" is not a query parameter of the regions list
+      () => client.GET("/cloud/v1/regions", { params: { query: { limt: 10 } } }),
+      // The same calls spelt right compile.
+      () =>
+        cloud.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+          params,
+          body: { name: "data", source: "new-volume", size: 10, type_name: "standard" },
+        }),
+      () => client.GET("/cloud/v1/regions", { params: { query: { limit: 10 } } }),
+    ];
+    expectTypeOf(calls).items.toBeFunction();
+  });
+
   it("types per-product clients to their own product's paths only", () => {
     const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
     const iam = createIamClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });

@@ -42,6 +42,13 @@ describe("parameters are checked against the spec before sending", () => {
       LIMIT,
     ],
     [
+      "limit above the maximum, through openapi-fetch's request()",
+      () => client().request("get", "/cloud/v1/regions", { params: { query: { limit: MAX + 1 } } }),
+      "limit",
+      MAX + 1,
+      LIMIT,
+    ],
+    [
       "limit below the minimum",
       () =>
         client().GET("/cloud/v1/regions", {

@@ -16,7 +16,71 @@ export type { ClientOptions } from "../../options.js";
  * A client typed to the cloud product's operations only. Some of them start asynchronous tasks: it offers
  * waitForTask and waitForTasks.
  */
-export type CloudClient = PlatformClientOf<paths>;
+export interface CloudClient extends PlatformClientOf<paths> {
+  /**
+   * `GET /cloud/v1/tasks` — List tasks (listTasks)
+   *
+   * Lists cloud tasks, optionally filtered by state and task type. Tasks belong to a project and a
+   * region; how the project and region are selected, and the response body shape, are not shown.
+   *
+   * `GET /cloud/v1/tasks/{task_id}` — Get a task (getTask)
+   *
+   * Returns one cloud task. Poll it after an asynchronous write until its state is `FINISHED`
+   * (read `created_resources`) or `ERROR` (read `error`; nothing was created). The recommended
+   * poll interval depends on the operation and is listed in `x-task-polling`:
+   *
+   * | Operation | Typical duration | Poll every |
+   * | - | - | - |
+   * | Create VM | 15-30 s | 5 s |
+   * | Create volume | 5-15 s | 5 s |
+   * | Create network or subnet | 5-10 s | 5 s |
+   * | Create load balancer | 30-90 s | 10 s |
+   * | Delete VM | 15-70 s | 5 s |
+   * | Delete bare metal server | 60-120 s | 30 s |
+   * | Create Kubernetes cluster | 5-15 min | 30 s |
+   *
+   * A task identifier is globally unique, so no project or region is in the path.
+   *
+   * `GET /cloud/v1/projects` — List projects (listProjects)
+   *
+   * Lists the account's cloud projects in the list envelope (`count`, `results`). One project is the default.
+   *
+   * `GET /cloud/v1/regions` — List regions (listRegions)
+   *
+   * Lists cloud regions with the features each one supports. Use only regions whose state is
+   * `ACTIVE`. Offset-paginated: read pages by increasing `offset` by `limit` until `offset` is at
+   * least `count`.
+   *
+   * `GET /cloud/v1/instances/{project_id}/{region_id}` — List instances (listInstances)
+   *
+   * Lists the virtual machine instances of a project in a region. A project without instances
+   * returns `count` 0 and an empty `results` array. Offset-paginated: read pages by increasing
+   * `offset` by `limit` until `offset` is at least `count`.
+   *
+   * `GET /cloud/reseller/v1/limits_request` — List quota limit requests (listQuotaLimitRequests)
+   *
+   * Lists the quota limit requests of the reseller's clients, optionally for one client and some
+   * statuses. Authenticate with the reseller admin-portal token. Offset-paginated: read pages by
+   * increasing `offset` by `limit` until `offset` is at least `count`.
+   */
+  GET: PlatformClientOf<paths>["GET"];
+  /**
+   * `POST /cloud/v1/volumes/{project_id}/{region_id}` — Create a volume (createVolume)
+   *
+   * Starts creating a block storage volume. The call is asynchronous: it answers at once with the
+   * identifier of the task that creates the volume. Poll the task with `GET /cloud/v1/tasks/{task_id}`
+   * (every 5 s; creation typically takes 5-15 s) until its state is `FINISHED`, then read the new
+   * volume's identifier from `created_resources.volumes`. A volume that would exceed a quota does not
+   * fail here: its task ends in state `ERROR` with a reason naming the quota and the excess.
+   *
+   * `POST /cloud/v3/gpu/virtual/{project_id}/{region_id}/check_limits` — Check quota for a virtual GPU cluster (checkVirtualGpuClusterLimits)
+   *
+   * Checks whether a virtual GPU cluster of the given flavor, server count and server settings fits
+   * the client's quotas in the region. For each quota the answer gives the limit, the amount in use
+   * and the amount the described cluster would need. Nothing is created.
+   */
+  POST: PlatformClientOf<paths>["POST"];
+}
 
 /** Creates a client typed to the cloud product's operations only. */
 export function createClient(options?: ClientOptions): CloudClient {

@@ -16,7 +16,14 @@ export type { ClientOptions } from "../../options.js";
  * A client typed to the iam product's operations only. None of them starts an asynchronous task, so it
  * offers no waitForTask.
  */
-export type IamClient = PlatformClientOf<paths>;
+export interface IamClient extends PlatformClientOf<paths> {
+  /**
+   * `GET /iam/clients/me` — Get the current client account (getCurrentClient)
+   *
+   * Returns the account of the token holder. A 200 answer verifies that the token works.
+   */
+  GET: PlatformClientOf<paths>["GET"];
+}
 
 /** Creates a client typed to the iam product's operations only. */
 export function createClient(options?: ClientOptions): IamClient {

@@ -16,7 +16,21 @@ export type { ClientOptions } from "../../options.js";
  * A client typed to the security product's operations only. None of them starts an asynchronous task, so it
  * offers no waitForTask.
  */
-export type SecurityClient = PlatformClientOf<paths>;
+export interface SecurityClient extends PlatformClientOf<paths> {
+  /**
+   * `GET /security/iaas/v2/profiles/{id}` — Get a protection profile (getProtectionProfile)
+   *
+   * Returns one DDoS protection profile with its template, fields and options.
+   */
+  GET: PlatformClientOf<paths>["GET"];
+  /**
+   * `PUT /security/iaas/v2/profiles/{id}` — Update a protection profile (updateProtectionProfile)
+   *
+   * Replaces the settings of a DDoS protection profile and returns the profile. `fields` is
+   * required; `ip_address` is required only for the Universal template.
+   */
+  PUT: PlatformClientOf<paths>["PUT"];
+}
 
 /** Creates a client typed to the security product's operations only. */
 export function createClient(options?: ClientOptions): SecurityClient {

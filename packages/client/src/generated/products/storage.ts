@@ -16,7 +16,24 @@ export type { ClientOptions } from "../../options.js";
  * A client typed to the storage product's operations only. None of them starts an asynchronous task, so it
  * offers no waitForTask.
  */
-export type StorageClient = PlatformClientOf<paths>;
+export interface StorageClient extends PlatformClientOf<paths> {
+  /**
+   * `PUT /storage/notifications/v1/event` — Configure a storage notification event (putStorageNotificationEvent)
+   *
+   * Sets the configuration of one storage notification event, selected by `name`:
+   *
+   * | Event kind | Threshold |
+   * | - | - |
+   * | `reaching_used_space` | `bytes` |
+   * | `reaching_files_quantity` | `count` |
+   * | `reaching_used_traffic` | `bytes` |
+   * | `reaching_used_requests` | `count` |
+   *
+   * The threshold column follows the field names and is not confirmed for each kind. The answer
+   * has no body; its status code is not shown.
+   */
+  PUT: PlatformClientOf<paths>["PUT"];
+}
 
 /** Creates a client typed to the storage product's operations only. */
 export function createClient(options?: ClientOptions): StorageClient {

@@ -16,7 +16,17 @@ export type { ClientOptions } from "../../options.js";
  * A client typed to the streaming product's operations only. None of them starts an asynchronous task, so it
  * offers no waitForTask.
  */
-export type StreamingClient = PlatformClientOf<paths>;
+export interface StreamingClient extends PlatformClientOf<paths> {
+  /**
+   * `GET /streaming/ai/tasks` — List AI tasks (listAiTasks)
+   *
+   * Lists video streaming AI tasks (transcription and content moderation), filtered, searched and
+   * ordered as asked. Page-paginated: `page` starts from 1; follow `next` (the query string of the
+   * next page, which keeps the filters) until it is null. Without `ordering`, tasks are ordered by
+   * `started_at` descending.
+   */
+  GET: PlatformClientOf<paths>["GET"];
+}
 
 /** Creates a client typed to the streaming product's operations only. */
 export function createClient(options?: ClientOptions): StreamingClient {
