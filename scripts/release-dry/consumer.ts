@@ -71,6 +71,23 @@ export function misuses(): string {
   void client.GET("/iam/clients/everyone");
   // @ts-expect-error limit is an integer, not a string
   void client.paginate("/cloud/v1/regions", { params: { query: { limit: "2" } } });
+  // The body of a write is checked as strictly as its parameters: a misspelt field is an error
+  // (TS2353, TS2561), while the call spelt right (the last of the three) compiles.
+  const path = { project_id: 1, region_id: regionId };
+  void client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+    params: { path },
+    // @ts-expect-error "sise" is not a field of CreateVolumeRequest
+    body: { name: "data", source: "new-volume", sise: 10 },
+  });
+  void client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+    params: { path },
+    // @ts-expect-error "typename" is not a field of CreateVolumeRequest (type_name is)
+    body: { name: "data", source: "new-volume", typename: "standard" },
+  });
+  void client.POST("/cloud/v1/volumes/{project_id}/{region_id}", {
+    params: { path },
+    body: { name: "data", source: "new-volume", size: 10, type_name: "standard" },
+  });
   // @ts-expect-error an account id is a number
   const id: string = account.id;
   // @ts-expect-error a region's country is a string
