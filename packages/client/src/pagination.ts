@@ -66,6 +66,19 @@ export function createPaginator<Item, Page>(
   };
 }
 
+/** Notes the page's items as seen; an item seen before (`where`: where it came again) is an error. */
+function noneSeen(seen: Set<string>, items: unknown[], path: string, where: string): void {
+  for (const item of items) {
+    const key = identity(item);
+    if (seen.has(key))
+      throw new PaginationError(
+        `${path}: item ${key.replace(/^(id|json):/, "")} appears twice${where}`,
+        path,
+      );
+    seen.add(key);
+  }
+}
+
 /**
  * The page's items. An offset walk cannot end without `count`, so it needs one; a page walk ends
  * on its `next` link, and the spec gives the page list's `count` a default, so it may be absent.
@@ -138,15 +151,7 @@ async function* offsetPages<Page>(
         path,
       );
     }
-    for (const item of items) {
-      const key = identity(item);
-      if (seen.has(key))
-        throw new PaginationError(
-          `${path}: item ${key.replace(/^(id|json):/, "")} appears twice (again at offset ${offset})`,
-          path,
-        );
-      seen.add(key);
-    }
+    noneSeen(seen, items, path, ` (again at offset ${offset})`);
   };
 
   const first = await load(start);
@@ -214,12 +219,7 @@ async function* pagePages<Page>(
       );
     }
     count = pageCount;
-    for (const item of items) {
-      const key = identity(item);
-      if (seen.has(key))
-        throw new PaginationError(`${path}: item ${key.replace(/^(id|json):/, "")} appears twice`, path);
-      seen.add(key);
-    }
+    noneSeen(seen, items, path, "");
     pagesRead++;
     yield page as Page;
     const next = page[style.nextField];
