@@ -31,8 +31,9 @@ const offsets = (s: ScriptedServer) =>
 const MAX = requireParameter(operationById(MODEL, "listRegions"), "limit", "query").maximum ?? Number.NaN;
 
 describe("every offset list states a page size", () => {
-  // What pageSize takes for granted of the compiled-in model: a walk without a caller's limit
-  // pages by the limit parameter's maximum, else its default.
+  // What the generator's pageSizeOf (the client model's `pageSize`) takes for granted of the
+  // compiled-in model: a walk without a caller's limit pages by the limit parameter's maximum,
+  // else its default.
   const lists = MODEL.operations.flatMap((o) =>
     "pagination" in o && o.pagination.style === "offset" ? [o] : [],
   );
