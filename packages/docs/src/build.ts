@@ -306,6 +306,7 @@ ${header("../", "reference", nav)}
 <script id="redoc-themes" type="application/json">${themes}</script>
 <script src="../assets/redoc.standalone.js"></script>
 <script src="../assets/reference.js"></script>
+<script src="../assets/reference-a11y.js"></script>
 ${sharedScripts("../")}
 </body>
 </html>
