@@ -4,9 +4,11 @@
 // mid-word, the guide navigation sits behind the one menu button on a phone, a copied operation
 // link opens that operation and stays as it was, one search finds guides, operations and the
 // reference's general rules from every page and shows where each matched (a snippet with the words
-// marked), the changelog is in the menu, a theme switch beside the system's setting, and the dark
-// theme follows the system's setting everywhere, Redoc included. It needs the browser: line breaks,
-// widths, Redoc's scroll spy and rendered colours exist only in a rendered page.
+// marked), the changelog is in the menu, a theme switch beside the system's setting, the dark
+// theme follows the system's setting everywhere, Redoc included, axe-core finds nothing serious or
+// critical on any page in either theme, and a skip link takes the keyboard into the content. It
+// needs the browser: line breaks, widths, Redoc's scroll spy, rendered colours, what axe reads and
+// where the focus goes exist only in a rendered page.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs. It is kept cheap for the 2-core machine the whole
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
