@@ -293,16 +293,18 @@ type AxeRules = "all" | "colour" | "width";
 const KEPT_MODERATE = ["landmark-one-main", "region", "heading-order"];
 /**
  * What axe checks of a page shown at `viewport` in `scheme`, each page loaded once and changed in
- * place: every rule in the dark theme at a desktop width (where the reference is loaded from an
- * operation's link, its sidebar open at that operation: see `copiedLink`), the colours in the light
- * one, and at a phone width every rule on the landing page and the guides (light), the width's on
- * the reference. axe's colour check is its costliest (6 of the reference's 9 CPU-seconds): it runs
- * once per theme, on a desktop.
+ * place: each theme once, each width once. Every rule in the dark theme at a desktop width (where
+ * the reference is loaded from an operation's link, its sidebar open at that operation: see
+ * `copiedLink`). In the light theme, every rule at a phone width on the landing page and the
+ * guides (their colours do not follow the width); on the reference, whose sidebar a phone hides,
+ * the colour rules at a desktop width and the width's rule at a phone width. axe's colour check
+ * is its costliest (6 of the reference's 9 CPU-seconds): it runs once per theme.
  */
 function axeRules(viewport: { width: number }, scheme: "light" | "dark", path: string): AxeRules | undefined {
-  if (viewport.width === DESKTOP.width) return scheme === "dark" ? "all" : "colour";
-  if (scheme === "dark") return undefined;
-  return isReference(path) ? "width" : "all";
+  const desktop = viewport.width === DESKTOP.width;
+  if (scheme === "dark") return desktop ? "all" : undefined;
+  if (!isReference(path)) return desktop ? undefined : "all";
+  return desktop ? "colour" : "width";
 }
 
 /**
