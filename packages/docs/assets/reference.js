@@ -22,6 +22,24 @@
     return box.bottom > headerBottom() + 1 && box.top < window.innerHeight / 2;
   };
 
+  /**
+   * The section the reader is at, where the skip link takes the focus (assets/skip-link.js): the one
+   * the address names while it is on screen (an opened operation), else the innermost section across
+   * the line under the header; at the top of the page, Redoc's content, past its sidebar.
+   */
+  const sectionBeingRead = () => {
+    const element = named();
+    if (element && onScreen(element)) return element;
+    const line = headerBottom() + 2;
+    let found = null;
+    for (const section of document.querySelectorAll("#redoc [data-section-id]")) {
+      const box = section.getBoundingClientRect();
+      if (box.top <= line && box.bottom > line) found = section;
+    }
+    return found ?? document.querySelector("#redoc .api-content");
+  };
+  window.siteReference = { sectionBeingRead };
+
   // Redoc's scroll spy rewrites the address (replaceState) to whatever section tops the window,
   // which turned an opened `#operation/listRegions` into `#tag/Regions`: a copied link then named
   // the section, not the operation. While the section the address names is still on screen, the

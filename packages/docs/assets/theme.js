@@ -1,8 +1,8 @@
 // The colour theme: the system's (prefers-color-scheme) unless the reader chose light or dark with
 // the header's switch, a choice remembered in localStorage. Loaded in the head, before the page
 // paints, so a chosen theme never flashes the other one. `data-theme` on <html> carries a choice
-// (site.css); the highlight stylesheets with a `data-scheme` follow it; the reference's Redoc
-// renders again on the "site-themechange" event (assets/reference.js).
+// (site.css), code's colours included; the reference's Redoc renders again on the
+// "site-themechange" event (assets/reference.js).
 (() => {
   const root = document.documentElement;
   // Tells the stylesheet scripts run (without them the menu stays open and the search box is
@@ -21,9 +21,6 @@
   const apply = (choice) => {
     if (choice === "system") delete root.dataset.theme;
     else root.dataset.theme = choice;
-    for (const link of document.querySelectorAll("link[data-scheme]"))
-      link.media =
-        choice === "system" ? link.dataset.systemMedia : link.dataset.scheme === choice ? "all" : "not all";
   };
   window.siteTheme = {
     choice: stored,

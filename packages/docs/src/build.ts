@@ -21,6 +21,7 @@ import {
   header,
   type PageLink,
   page,
+  REFERENCE_MAIN_ID,
   type SiteNav,
   sharedHead,
   sharedScripts,
@@ -300,13 +301,16 @@ ${sharedHead("../")}
 </head>
 <body class="section-reference">
 ${header("../", "reference", nav)}
+<main id="${REFERENCE_MAIN_ID}">
 <noscript><p class="noscript">The API reference needs JavaScript. The description itself: <a href="openapi.json">openapi.json</a>. Guides: ${guideLinks}</p></noscript>
 <div id="redoc"></div>
+</main>
 <script id="redoc-spec" type="application/json">${json}</script>
 <script id="redoc-options" type="application/json">${options}</script>
 <script id="redoc-themes" type="application/json">${themes}</script>
 <script src="../assets/redoc.standalone.js"></script>
 <script src="../assets/reference.js"></script>
+<script src="../assets/reference-a11y.js"></script>
 ${consoleDataScript(doc)}
 <script src="../assets/console.js"></script>
 ${sharedScripts("../")}
@@ -339,11 +343,6 @@ function copyAssets(assets: { name: string; file: string }[], outDir: string): v
   copyFileSync(
     join(redocDir, "bundles/redoc.standalone.js.LICENSE.txt"),
     join(outDir, "assets/redoc.standalone.js.LICENSE.txt"),
-  );
-  copyFileSync(require.resolve("highlight.js/styles/github.css"), join(outDir, "assets/highlight.css"));
-  copyFileSync(
-    require.resolve("highlight.js/styles/github-dark.css"),
-    join(outDir, "assets/highlight-dark.css"),
   );
   // MiniSearch's browser build (it sets `MiniSearch`), which loads the index the build wrote.
   // (Its package exports no package.json: its main file is dist/cjs/index.cjs.) A UMD file is

@@ -136,7 +136,8 @@ export function renderMarkdown(markdown: string, targets: LinkTargets, where: st
             /<code>([^<]*)<\/code>/g,
             (_: string, text: string) => `<code>${text.replace(/\//g, "/<wbr>")}</code>`,
           );
-        return `<div class="table-wrap">${html}</div>`;
+        // A table too wide for a phone scrolls in its box: the box takes focus, so a keyboard can scroll it.
+        return `<div class="table-wrap" tabindex="0">${html}</div>`;
       },
     },
   });

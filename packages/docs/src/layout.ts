@@ -61,9 +61,22 @@ export interface SiteNav {
   reference?: { name: string; links: PageLink[] }[];
 }
 
+/** The reference's `<main>`: not `#content`, whose styles are for the site's own markup, not Redoc's. */
+export const REFERENCE_MAIN_ID = "reference";
+
 /**
- * The site's header: the brand, the search box over the guides and the reference (assets/search.js),
- * and the site's navigation. On a narrow screen the navigation, with the list of guides, sits
+ * "Skip to content", the first thing a Tab reaches on every page (WCAG 2.4.1): past the header's
+ * dozen stops, and on the reference past Redoc's sidebar (32 Tabs from an operation's link to its
+ * text). Its target is the page's main content; with scripts (assets/skip-link.js) it takes the
+ * focus there without changing the address, and on the reference to the section being read.
+ */
+export function skipLink(section: PageOptions["section"]): string {
+  return `<a class="skip-link" href="#${section === "reference" ? REFERENCE_MAIN_ID : "content"}">Skip to content</a>`;
+}
+
+/**
+ * The site's header, after the skip link: the brand, the search box over the guides and the
+ * reference (assets/search.js), and the site's navigation. On a narrow screen the navigation, with the list of guides, sits
  * behind the menu button (assets/site.js); on a wide one it is the header's row of links.
  */
 export function header(root: string, section: PageOptions["section"], nav: SiteNav): string {
@@ -75,7 +88,8 @@ export function header(root: string, section: PageOptions["section"], nav: SiteN
         `<li><a href="${root}guides/${l.href}"${l.current ? ' aria-current="page"' : ""}>${escapeHtml(l.title)}</a></li>`,
     )
     .join("");
-  return `<header class="site-header">
+  return `${skipLink(section)}
+<header class="site-header">
   <a class="brand" href="${root}index.html"><img src="${root}assets/logo.svg" alt="" width="28" height="28"><span>Platform API</span></a>
   <div class="site-search" role="search" data-root="${root}" data-section="${section}">
     <input id="site-search" type="search" role="combobox" aria-label="Search the guides and the API reference" placeholder="Search docs" aria-autocomplete="list" aria-expanded="false" aria-controls="site-search-results" autocomplete="off" spellcheck="false">
@@ -114,9 +128,10 @@ export function sharedHead(root: string): string {
 <script src="${root}assets/theme.js"></script>`;
 }
 
-/** The scripts every page ends with: the menu, copy buttons, and the search. */
+/** The scripts every page ends with: the menu, copy buttons, the skip link and the search. */
 export function sharedScripts(root: string): string {
   return `<script src="${root}assets/site.js" defer></script>
+<script src="${root}assets/skip-link.js" defer></script>
 <script src="${root}assets/search.js" defer></script>`;
 }
 
@@ -139,8 +154,6 @@ ${cspMeta()}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
 ${options.description ? `<meta name="description" content="${escapeHtml(options.description)}">` : ""}
-<link rel="stylesheet" href="${root}assets/highlight.css" media="not all and (prefers-color-scheme: dark)" data-scheme="light" data-system-media="not all and (prefers-color-scheme: dark)">
-<link rel="stylesheet" href="${root}assets/highlight-dark.css" media="(prefers-color-scheme: dark)" data-scheme="dark" data-system-media="(prefers-color-scheme: dark)">
 ${sharedHead(root)}
 </head>
 <body class="section-${options.section}">

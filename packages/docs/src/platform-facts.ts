@@ -88,13 +88,23 @@ export const citationUrl = (c: PlatformFactSource): string =>
 const citationWords = (c: PlatformFactSource): string =>
   `${c.repository}, ${c.path} at ${c.commit}${c.pointer !== undefined ? `, ${c.pointer}` : c.line !== undefined ? `, line ${c.line}` : ""}`;
 
-/** The mark after a node's description: one per node, a link to its (first) source, every source on hover. */
-export function platformMarkHtml(citations: readonly Citation[]): string {
+/**
+ * The mark after a node's description: one per node, a link to its (first) source, every source on
+ * hover. A status's mark is no link: Redoc shows an answer's description inside the button that
+ * opens it, where a link is a control inside a control (no keyboard reaches it, a screen reader
+ * reads it as part of the button); the operation's paragraph links every source (`platformParagraphHtml`).
+ */
+export function platformMarkHtml(citations: readonly Citation[], { link = true } = {}): string {
   const [first] = citations;
   if (!first) throw new Error("A platform mark needs a citation.");
   const title = `Documented by the platform's published description: ${[...new Set(citations.map(citationWords))].join("; ")}`;
-  return `<a class="platform-mark" href="${escapeHtml(citationUrl(first))}" title="${text(title)}">${PLATFORM_MARK}</a>`;
+  return link
+    ? `<a class="platform-mark" href="${escapeHtml(citationUrl(first))}" title="${text(title)}">${PLATFORM_MARK}</a>`
+    : `<span class="platform-mark" title="${text(title)}">${PLATFORM_MARK}</span>`;
 }
+
+/** Whether Redoc shows the description of the node at `path` inside a button: an answer's. */
+const shownInButton = (path: string[]) => path.at(-2) === "responses";
 
 /**
  * Whether an `allOf` entry's citation is already shown by the mark of the field it requires (the
@@ -121,6 +131,7 @@ function saidOnItsField(node: Json, parent: Json | undefined): boolean {
  */
 export function markPlatformSources(doc: Json): Json[] {
   const hosts = new Map<Json, Citation[]>();
+  const inButton = new Set<Json>();
   const walk = (node: unknown, path: string[], host: Json | undefined, parent: Json | undefined) => {
     if (Array.isArray(node)) {
       for (const [i, child] of node.entries()) walk(child, [...path, String(i)], host, parent);
@@ -128,6 +139,7 @@ export function markPlatformSources(doc: Json): Json[] {
     }
     if (!isObject(node)) return;
     const here = describable(path) ? node : host;
+    if (here === node && shownInButton(path)) inButton.add(node);
     const citations = citationsOf(node);
     const allOfEntry = path.at(-2) === "allOf";
     if (citations.length > 0 && !(allOfEntry && saidOnItsField(node, parent))) {
@@ -140,7 +152,8 @@ export function markPlatformSources(doc: Json): Json[] {
       if (key !== SOURCE_KEY) walk(child, [...path, key], here, key === "allOf" ? node : parent);
   };
   walk(doc, [], undefined, undefined);
-  for (const [node, citations] of hosts) appendInline(node, platformMarkHtml(citations));
+  for (const [node, citations] of hosts)
+    appendInline(node, platformMarkHtml(citations, { link: !inButton.has(node) }));
   return [...hosts.keys()];
 }
 

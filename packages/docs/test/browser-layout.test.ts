@@ -4,9 +4,11 @@
 // mid-word, the guide navigation sits behind the one menu button on a phone, a copied operation
 // link opens that operation and stays as it was, one search finds guides, operations and the
 // reference's general rules from every page and shows where each matched (a snippet with the words
-// marked), the changelog is in the menu, a theme switch beside the system's setting, and the dark
-// theme follows the system's setting everywhere, Redoc included. It needs the browser: line breaks,
-// widths, Redoc's scroll spy and rendered colours exist only in a rendered page.
+// marked), the changelog is in the menu, a theme switch beside the system's setting, the dark
+// theme follows the system's setting everywhere, Redoc included, axe-core finds nothing serious or
+// critical on any page in either theme, and a skip link takes the keyboard into the content. It
+// needs the browser: line breaks, widths, Redoc's scroll spy, rendered colours, what axe reads and
+// where the focus goes exist only in a rendered page.
 // Nothing here measures speed: every step waits for an element or an event, with explicit
 // timeouts far above what a loaded machine needs. It is kept cheap for the 2-core machine the whole
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
@@ -14,8 +16,10 @@
 // of a width's checks together (a new width lays the page out again), and the reference, whose
 // render is the costliest step, loaded only where a test must see a load (see the journeys).
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { buildModel, loadBundle, paginatedOperations } from "@platform-api/spec";
+import type * as Axe from "axe-core";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeSamplesFor } from "../src/code-samples.js";
@@ -266,6 +270,71 @@ const contrast = (a: Rgba, b: Rgba) => {
 };
 const round = (c: Rgba) => c.slice(0, 3).map(Math.round).join(",");
 
+/** axe-core, the field's accessibility checker (Deque's rules behind Lighthouse's audit), as a script. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/**
+ * axe's rules whose findings follow the theme: colours. Every other rule reads the markup and the
+ * layout, the same in both themes (the site's CSS variables and Redoc's theme object change colours
+ * only).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+/**
+ * The one rule whose finding the width changes on the reference: which boxes scroll sideways. What
+ * else Redoc shows at a phone width it shows on a desktop (what a phone hides, axe skips), and the
+ * header and its menu are the guides' own, checked with every rule at a phone width there.
+ */
+const WIDTH_RULES = ["scrollable-region-focusable"];
+/** What axe checks in one view: every rule, or only the colour rules, or only the width's. */
+type AxeRules = "all" | "colour" | "width";
+/**
+ * Rules of moderate impact this site was made to pass (a main landmark, content in landmarks,
+ * headings in order): reported with the serious and critical ones, so they stay fixed.
+ */
+const KEPT_MODERATE = ["landmark-one-main", "region", "heading-order"];
+/**
+ * What axe checks of a page shown at `viewport` in `scheme`, each page loaded once and changed in
+ * place: each theme once, each width once. Every rule in the dark theme at a desktop width (where
+ * the reference is loaded from an operation's link, its sidebar open at that operation: see
+ * `copiedLink`). In the light theme, every rule at a phone width on the landing page and the
+ * guides (their colours do not follow the width); on the reference, whose sidebar a phone hides,
+ * the colour rules at a desktop width and the width's rule at a phone width. axe's colour check
+ * is its costliest (6 of the reference's 9 CPU-seconds): it runs once per theme.
+ */
+function axeRules(viewport: { width: number }, scheme: "light" | "dark", path: string): AxeRules | undefined {
+  const desktop = viewport.width === DESKTOP.width;
+  if (scheme === "dark") return desktop ? "all" : undefined;
+  if (!isReference(path)) return desktop ? undefined : "all";
+  return desktop ? "colour" : "width";
+}
+
+/**
+ * axe's serious and critical findings (and those of `KEPT_MODERATE`) on the page as it shows now,
+ * one line each: the rule, the element, what to fix. axe is evaluated, not added as a script tag:
+ * the pages' Content-Security-Policy runs no inline script, and the DevTools protocol's evaluation
+ * is outside it.
+ */
+async function axeFindings(page: Page, rules: AxeRules): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const options: Axe.RunOptions = { resultTypes: ["violations"] };
+  if (rules !== "all")
+    options.runOnly = { type: "rule", values: rules === "colour" ? COLOUR_RULES : WIDTH_RULES };
+  return page.evaluate(
+    async ([options, kept]) => {
+      const { axe } = window as unknown as { axe: typeof Axe };
+      const { violations } = await axe.run(document, options);
+      return violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical" || kept.includes(v.id))
+        .flatMap((v) =>
+          v.nodes.map(
+            (n) =>
+              `${v.id} (${v.impact}) ${n.target.join(" ")}: ${(n.failureSummary ?? v.help).replace(/\s+/g, " ")}`,
+          ),
+        );
+    },
+    [options, KEPT_MODERATE] as const,
+  );
+}
+
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
@@ -485,17 +554,19 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-let guideTablesRun: Promise<{ broken: string[]; sideways: string[] }> | undefined;
+let guideTablesRun: Promise<{ broken: string[]; sideways: string[]; findings: string[] }> | undefined;
 /**
  * The landing page and all eleven guides, each loaded once and measured at both widths in both
- * themes (changed in place, see `show`): the mid-word breaks of its tables and whether it scrolls
- * sideways, each line prefixed with its width. Shared by the desktop and the phone test.
+ * themes (changed in place, see `show`): the mid-word breaks of its tables, whether it scrolls
+ * sideways and axe's findings (`axeRules`), each line prefixed with its width. Shared by the
+ * desktop and the phone tests.
  */
 function guideTables() {
   guideTablesRun ??= (async () => {
     const page = await newPage(site);
     const broken: string[] = [];
     const sideways: string[] = [];
+    const findings: string[] = [];
     try {
       // Each state one change away from the one before (the next page starts in the last one).
       const states = [DESKTOP, PHONE].flatMap((viewport, i) =>
@@ -509,12 +580,14 @@ function guideTables() {
           for (const word of await brokenWords(page, "#content table")) broken.push(`${where}: ${word}`);
           const { scrollWidth, clientWidth } = await horizontalOverflow(page);
           if (scrollWidth > clientWidth) sideways.push(`${where}: ${scrollWidth} > ${clientWidth}`);
+          const rules = axeRules(viewport, scheme, path);
+          if (rules) for (const line of await axeFindings(page, rules)) findings.push(`${where}: ${line}`);
         }
       }
     } finally {
       await page.close();
     }
-    return { broken, sideways };
+    return { broken, sideways, findings };
   })();
   return guideTablesRun;
 }
@@ -624,6 +697,24 @@ function widthChecks(viewport: { width: number; height: number }, headingScheme:
     expect(sideways.filter((line) => line.startsWith(`${viewport.width}px `))).toEqual([]);
   });
 
+  // A browser: axe reads the rendered page (computed colours, layout, what is visible, focus).
+  it("leaves axe-core no serious or critical finding on the landing page and any guide", async () => {
+    const { findings } = await guideTables();
+    expect(findings.filter((line) => line.startsWith(`${viewport.width}px `))).toEqual([]);
+  });
+
+  const referenceAxeRuns = SCHEMES.flatMap((scheme) => {
+    const rules = axeRules(viewport, scheme, "/reference/index.html");
+    return rules ? [{ scheme, rules }] : [];
+  });
+  it.each(referenceAxeRuns)(
+    "leaves axe-core no serious or critical finding on the reference ($scheme: $rules rules)",
+    async ({ scheme, rules }) => {
+      const page = await view("/reference/index.html", viewport, scheme);
+      expect(await axeFindings(page, rules)).toEqual([]);
+    },
+  );
+
   it.each(SCHEMES)("the reference's JSON samples are legible (%s)", async (scheme) => {
     const page = await view("/reference/index.html", viewport, scheme);
     await expectLegibleJsonSample(page);
@@ -645,6 +736,73 @@ describe("a copied operation link, at a phone width (dark)", () => {
   it("opens that operation, and the address stays as it was", async () => {
     const page = await view("/reference/index.html", PHONE, "dark");
     await openedAt(page, operationAnchor(linked), copiedLink);
+  });
+});
+
+// A browser: the focus, the keyboard and what shows on screen exist only in a running page, and the
+// skip link's script moves the focus (assets/skip-link.js).
+describe("the skip link", () => {
+  const skipLink = (page: Page) => page.getByRole("link", { name: "Skip to content" });
+  const focused = (locator: Locator) => locator.evaluate((e) => e === document.activeElement);
+  /** Drawn, and inside the window: a reader sees it. */
+  const shows = (locator: Locator) =>
+    locator.evaluate((e) => {
+      const box = e.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+
+  it.each(PAGES.filter(({ path }) => !isReference(path)))(
+    "is the first Tab on $name, shows, and takes the focus to its content, the address unchanged",
+    async ({ path }) => {
+      const page = await open(path, DESKTOP);
+      const address = page.url();
+      await page.keyboard.press("Tab");
+      expect(await focused(skipLink(page)), "the first Tab").toBe(true);
+      expect(await shows(skipLink(page)), "shown while it has the focus").toBe(true);
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
+      await page.keyboard.press("Tab");
+      const next = await page.evaluate(() => document.activeElement?.closest("main") !== null);
+      expect(next, "the next Tab stays in the content").toBe(true);
+      expect(page.url()).toBe(address);
+    },
+  );
+
+  it("on the reference opened at an operation, reaches its content within 3 Tabs, and takes the focus to the operation being read", async () => {
+    // The shared dark reference, as its copied link loaded it (the test above): nothing focused yet.
+    const page = await view("/reference/index.html", PHONE, "dark");
+    const address = page.url();
+    const operation = page.locator(`[data-section-id="${operationAnchor(linked)}"]`);
+    /** A control of the operation has the focus (not the section itself, which the skip link focuses). */
+    const inOperation = () =>
+      operation.evaluate((section) => {
+        const active = document.activeElement;
+        return !!active && section.contains(active) && !active.hasAttribute("data-skip-target");
+      });
+    let tabs = 0;
+    while (tabs < 3 && !(await inOperation())) {
+      await page.keyboard.press("Tab");
+      tabs++;
+      if (await focused(skipLink(page))) await page.keyboard.press("Enter");
+    }
+    expect(await inOperation(), `after ${tabs} Tabs`).toBe(true);
+
+    // The skip link, the page's first control, focused as a reader scrolled down the page finds it
+    // (given the focus, not tabbed back to: Shift+Tab walks back through the operation above).
+    const first = await page.evaluate(() =>
+      document.querySelector("a[href], button, input, select, textarea, [tabindex]")?.textContent?.trim(),
+    );
+    expect(first, "the page's first control").toBe("Skip to content");
+    await skipLink(page).focus();
+    expect(await shows(skipLink(page)), "shown over the scrolled page while it has the focus").toBe(true);
+    await page.keyboard.press("Enter");
+    expect(
+      await operation.evaluate((s) => s.contains(document.activeElement)),
+      "the section being read",
+    ).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await inOperation(), "its first control, one Tab on").toBe(true);
+    expect(page.url(), "the address still names the operation").toBe(address);
   });
 });
 

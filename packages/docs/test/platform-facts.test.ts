@@ -66,7 +66,11 @@ describe("the platform's marks in the reference", () => {
     expect(conditions.length).toBeGreaterThan(0);
   });
 
-  it.each(ownNodes.map((c) => [c.at, c] as const))(
+  // A status's description is shown inside the button that opens its answer (Redoc): a link there
+  // would be a control inside a control; the operation's paragraph links its source.
+  const isStatus = (at: string) => /\/responses\/[^/]+$/.test(at);
+
+  it.each(ownNodes.filter((c) => !isStatus(c.at)).map((c) => [c.at, c] as const))(
     "%s says its source once, linking to the file at its commit",
     (at, c) => {
       const shown = description(at);
@@ -82,6 +86,24 @@ describe("the platform's marks in the reference", () => {
       const seedWords = description(at).split(' <a class="platform-mark"')[0] ?? "";
       const own = resolvePointer<Json>(bundle, at)?.description;
       if (typeof own === "string" && own.trim()) expect(seedWords.startsWith(own.trim())).toBe(true);
+    },
+  );
+
+  it.each(ownNodes.filter((c) => isStatus(c.at)).map((c) => [c.at, c] as const))(
+    "%s says its source once, in its mark's title, with no link inside the answer's button",
+    (at, c) => {
+      const shown = description(at);
+      expect(count(shown, 'class="platform-mark"'), shown).toBe(1);
+      expect(shown, "no link in a status's description").not.toMatch(/<a\s/);
+      const title = shown.match(/<span class="platform-mark" title="([^"]+)"/)?.[1] ?? "";
+      for (const citation of c.citations) expect(title).toContain(escapeHtml(citation.commit));
+      // Where it was read, linked: the operation's paragraph on the marks.
+      const operation = at.split("/responses/")[0] ?? "";
+      const first = c.citations[0];
+      if (!first) throw new Error(`${at} cites nothing`);
+      expect(description(operation)).toContain(
+        escapeHtml(`https://github.com/${first.repository}/blob/${first.commit}/${first.path}`),
+      );
     },
   );
 
@@ -103,7 +125,7 @@ describe("the platform's marks in the reference", () => {
   });
 
   it("marks nothing the bundle does not cite", () => {
-    const marks = (JSON.stringify(doc).match(/class=\\"platform-mark\\" href/g) ?? []).length;
+    const marks = (JSON.stringify(doc).match(/class=\\"platform-mark\\" (href|title)/g) ?? []).length;
     // Each cited node is marked once; a condition is marked on its field.
     expect(marks).toBe(ownNodes.length);
   });
