@@ -1,7 +1,6 @@
 // Generates the per-product entry points (`@platform-api/client/cloud`, `/iam`, …) from the
-// products of the spec model, into src/generated/products/, the whole API's client type into
-// src/generated/api.ts, and the client's view of the spec's runtime model into
-// src/generated/client-model.ts. The types they use are generated once, in @platform-api/spec; this script
+// products of the spec model, into src/generated/products/, and the whole API's client type into
+// src/generated/api.ts. The types they use are generated once, in @platform-api/spec; this script
 // only writes, per product, a `createClient` typed to that product's paths, and per scope a client
 // type whose methods carry the spec's summary and description of each of their operations (what an
 // editor shows on hovering `client.POST`). The output is never edited by hand; a test regenerates
@@ -10,12 +9,10 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { MODEL } from "@platform-api/spec/generated/model";
-import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import { HTTP_METHODS } from "@platform-api/spec/model";
 
 export const OUT_DIR = "src/generated/products/";
 export const API_FILE = "src/generated/api.ts";
-export const CLIENT_MODEL_FILE = "src/generated/client-model.ts";
 const outDir = fileURLToPath(new URL(`../${OUT_DIR}`, import.meta.url));
 // The model keeps each operation's summary; its description is read from the bundled description
 // the model was built from, at the operation's pointer.
@@ -90,94 +87,6 @@ ${documentedClient("PlatformClient", "/** The typed client of the whole platform
 `;
 }
 
-/**
- * The security scheme of the reseller admin portal's token: an operation that admits it is sent
- * with `resellerApiKey`.
- */
-const RESELLER_SCHEME = "ResellerAPIKey";
-
-/**
- * The page size of a walk the caller gave no `limit` for: the largest the spec allows (fewest
- * requests), else the spec's default. An offset list without either cannot be walked.
- */
-function pageSizeOf(operation) {
-  const { limitParam } = operation.pagination;
-  const limit = operation.parameters.find((p) => p.name === limitParam && p.in === "query");
-  const size = limit?.maximum ?? limit?.default;
-  if (typeof size !== "number")
-    throw new Error(
-      `${operation.operationId}: its ${limitParam} parameter states no maximum or default page size.`,
-    );
-  return size;
-}
-
-/** What the client's parameter checks read of a value (src/validation.ts): nothing else is kept. */
-const CHECKED_FACTS = ["type", "enum", "minimum", "maximum", "repeatable"];
-
-function checkedFacts(facts) {
-  const kept = Object.fromEntries(
-    CHECKED_FACTS.filter((key) => key in facts).map((key) => [key, facts[key]]),
-  );
-  return facts.items ? { ...kept, items: checkedFacts(facts.items) } : kept;
-}
-
-/** An operation as the client reads it (see ClientOperation in src/model.ts). */
-function clientOperation(operation) {
-  const { method, path, product, security, pagination, asyncTask } = operation;
-  const poll = asyncTask && RUNTIME_MODEL.operations.find((o) => o.operationId === asyncTask.pollOperationId);
-  if (asyncTask && !poll)
-    throw new Error(`${operation.operationId}: no operation ${asyncTask.pollOperationId} reads its task.`);
-  return {
-    method,
-    path,
-    product,
-    ...(security.includes(RESELLER_SCHEME) ? { reseller: true } : {}),
-    parameters: operation.parameters
-      .filter((p) => p.in === "path" || p.in === "query")
-      .map((p) => ({ name: p.name, in: p.in, ...checkedFacts(p) })),
-    ...(pagination
-      ? {
-          pagination:
-            pagination.style === "offset" ? { ...pagination, pageSize: pageSizeOf(operation) } : pagination,
-        }
-      : {}),
-    ...(poll ? { asyncTask: { poll: { method: poll.method, path: poll.path } } } : {}),
-  };
-}
-
-/**
- * The source of src/generated/client-model.ts, exactly as it is committed: of the spec's runtime
- * model, only what the client reads, and what it would otherwise work out at every start (the
- * reseller token's operations, an offset list's page size, the operation that reads a task).
- */
-export function generateClientModel() {
-  if (!MODEL.securitySchemes.some((scheme) => scheme.name === RESELLER_SCHEME))
-    throw new Error(`The spec has no security scheme ${RESELLER_SCHEME}.`);
-  const { defaultBaseUrl, requestRate, taskPolling } = RUNTIME_MODEL.conventions;
-  const model = {
-    operations: RUNTIME_MODEL.operations.map(clientOperation),
-    conventions: {
-      defaultBaseUrl,
-      requestRate,
-      ...(taskPolling
-        ? {
-            taskPolling: {
-              terminalStates: taskPolling.terminalStates,
-              successState: taskPolling.successState,
-              intervals: taskPolling.intervals,
-            },
-          }
-        : {}),
-    },
-  };
-  return `${header("the spec's runtime model\n * (RUNTIME_MODEL of @platform-api/spec)")}
-
-import type { ClientModel } from "../model.js";
-
-export const CLIENT_MODEL = ${JSON.stringify(model, null, 2)} as const satisfies ClientModel;
-`;
-}
-
 /** "cloud" → "Cloud", "object-storage" → "ObjectStorage": the product's part of a type name. */
 export function typeNameOf(product) {
   if (!/^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/.test(product))
@@ -241,6 +150,4 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   await writeFile(fileURLToPath(new URL(`../${API_FILE}`, import.meta.url)), generateApi());
   console.log(API_FILE);
-  await writeFile(fileURLToPath(new URL(`../${CLIENT_MODEL_FILE}`, import.meta.url)), generateClientModel());
-  console.log(CLIENT_MODEL_FILE);
 }

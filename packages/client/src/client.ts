@@ -1,8 +1,8 @@
 import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
-import { matchOperation } from "@platform-api/spec/model";
+import { matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
 import { warnInBrowser } from "./browser-warning.js";
-import { METHODS, operationAt, SPEC } from "./operations.js";
+import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -38,10 +38,13 @@ function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
   return (method: string, url: string, headers: Headers, context: CallContext | undefined) => {
     const reseller =
       context?.reseller ??
-      matchOperation(SPEC, method, new URL(url).pathname.slice(basePath.length))?.operation.reseller;
+      usesReseller(matchOperation(SPEC, method, new URL(url).pathname.slice(basePath.length))?.operation);
     if (reseller) headers.set("Authorization", authorization);
   };
 }
+
+const usesReseller = (operation: RuntimeOperation | undefined): boolean =>
+  operation !== undefined && usesScheme(operation, RESELLER_SCHEME);
 
 // Type helpers over a `paths` type: which paths page, which start tasks, what pages and items are.
 type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
@@ -184,20 +187,16 @@ function calling(validate: boolean, redactor: Redactor, transport: Transport): C
   const rethrow = rethrowing(redactor);
   // async, so a refused parameter is a rejected promise like every other failure of a call
   return async (method, path, init, send) => {
-    const operation = operationAt(method, path);
+    const facts = operationFacts(method, path);
     if (validate) {
       try {
-        validateParams(method, path, operation, init?.params);
+        validateParams(method, path, facts, init?.params);
       } catch (error) {
         rethrow(error);
       }
     }
     const stream = init?.parseAs === "stream";
-    const context: CallContext = {
-      callerSignal: init?.signal != null,
-      reseller: operation && operation.reseller === true,
-      stream,
-    };
+    const context: CallContext = { callerSignal: init?.signal != null, reseller: facts?.reseller, stream };
     try {
       const result = (await send({ ...init, [CALL_CONTEXT]: context } as Init)) as { error?: unknown };
       // The server's error body, as handed back: redacted like an error's body.

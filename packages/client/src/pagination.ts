@@ -1,11 +1,16 @@
+import {
+  paginatedOperations,
+  parameterOf,
+  type RuntimeOperation,
+  type RuntimePagination,
+} from "@platform-api/spec/model";
 import { PaginationError } from "./errors.js";
-import type { ClientOperation, ClientPagination } from "./model.js";
-import { operationAt, queryParameter, SPEC } from "./operations.js";
+import { operationFacts, SPEC } from "./operations.js";
 import type { WithResponse } from "./results.js";
 
 type Query = Record<string, unknown>;
-type OffsetPagination = Extract<ClientPagination, { style: "offset" }>;
-type PagePagination = Extract<ClientPagination, { style: "page" }>;
+type OffsetPagination = Extract<RuntimePagination, { style: "offset" }>;
+type PagePagination = Extract<RuntimePagination, { style: "page" }>;
 /** Fetches the page of `query`: its body, with its answer attached (`withResponse`). */
 export type PageFetcher = (query: Query) => Promise<unknown>;
 
@@ -31,6 +36,16 @@ const identity = (item: unknown): string => {
   return id !== undefined ? `id:${String(id)}` : `json:${JSON.stringify(item)}`;
 };
 
+/**
+ * The page size of a walk the caller gave no `limit` for: the largest the spec allows (fewest
+ * requests), else the spec's default. Every offset list of the compiled-in model states one of
+ * them (a test, "every offset list states a page size", checks it).
+ */
+const pageSize = (operation: RuntimeOperation, limitParam: string): number => {
+  const limit = parameterOf(operation, limitParam, "query");
+  return (limit?.maximum ?? limit?.default) as number;
+};
+
 export function createPaginator<Item, Page>(
   path: string,
   baseQuery: Query,
@@ -38,10 +53,12 @@ export function createPaginator<Item, Page>(
   options: Pick<PaginateOptions, "concurrency"> = {},
 ): Paginator<Item, Page> {
   // A list is a GET the spec marks with x-pagination.
-  const operation = operationAt("GET", path);
+  const operation = operationFacts("GET", path)?.operation;
   const style = operation?.pagination;
   if (!operation || !style) {
-    const known = SPEC.operations.filter((o) => o.pagination && o.method === "get").map((o) => o.path);
+    const known = paginatedOperations(SPEC)
+      .filter((o) => o.method === "get")
+      .map((o) => o.path);
     throw new TypeError(`${path} is not a paginated list; paginated lists: ${known.join(", ")}`);
   }
   const concurrency = options.concurrency ?? 4;
@@ -64,19 +81,6 @@ export function createPaginator<Item, Page>(
       return out;
     },
   };
-}
-
-/** Notes the page's items as seen; an item seen before (`where`: where it came again) is an error. */
-function noneSeen(seen: Set<string>, items: unknown[], path: string, where: string): void {
-  for (const item of items) {
-    const key = identity(item);
-    if (seen.has(key))
-      throw new PaginationError(
-        `${path}: item ${key.replace(/^(id|json):/, "")} appears twice${where}`,
-        path,
-      );
-    seen.add(key);
-  }
 }
 
 /**
@@ -102,14 +106,14 @@ function checkPage(
 }
 
 async function* offsetPages<Page>(
-  operation: ClientOperation,
+  operation: RuntimeOperation,
   style: OffsetPagination,
   baseQuery: Query,
   fetchPage: PageFetcher,
   concurrency: number,
 ): AsyncGenerator<Page> {
   const { path } = operation;
-  const limit = (baseQuery[style.limitParam] as number | undefined) ?? style.pageSize;
+  const limit = (baseQuery[style.limitParam] as number | undefined) ?? pageSize(operation, style.limitParam);
   const start = (baseQuery[style.offsetParam] as number | undefined) ?? 0;
   const seen = new Set<string>();
   const load = async (offset: number) => {
@@ -151,7 +155,15 @@ async function* offsetPages<Page>(
         path,
       );
     }
-    noneSeen(seen, items, path, ` (again at offset ${offset})`);
+    for (const item of items) {
+      const key = identity(item);
+      if (seen.has(key))
+        throw new PaginationError(
+          `${path}: item ${key.replace(/^(id|json):/, "")} appears twice (again at offset ${offset})`,
+          path,
+        );
+      seen.add(key);
+    }
   };
 
   const first = await load(start);
@@ -184,11 +196,11 @@ async function* offsetPages<Page>(
 }
 
 /** Query of the next page from the server's `next` query string, typed as the description says. */
-function queryFromNext(operation: ClientOperation, next: string): Query {
+function queryFromNext(operation: RuntimeOperation, next: string): Query {
   const search = new URLSearchParams(next.includes("?") ? next.slice(next.indexOf("?") + 1) : next);
   const query: Query = {};
   for (const key of new Set(search.keys())) {
-    const type = queryParameter(operation, key)?.type;
+    const type = parameterOf(operation, key, "query")?.type;
     const values = search.getAll(key);
     if (type === "array") query[key] = values;
     else if (type === "integer" || type === "number") query[key] = Number(values[0]);
@@ -198,7 +210,7 @@ function queryFromNext(operation: ClientOperation, next: string): Query {
 }
 
 async function* pagePages<Page>(
-  operation: ClientOperation,
+  operation: RuntimeOperation,
   style: PagePagination,
   baseQuery: Query,
   fetchPage: PageFetcher,
@@ -219,7 +231,12 @@ async function* pagePages<Page>(
       );
     }
     count = pageCount;
-    noneSeen(seen, items, path, "");
+    for (const item of items) {
+      const key = identity(item);
+      if (seen.has(key))
+        throw new PaginationError(`${path}: item ${key.replace(/^(id|json):/, "")} appears twice`, path);
+      seen.add(key);
+    }
     pagesRead++;
     yield page as Page;
     const next = page[style.nextField];

@@ -3,11 +3,10 @@
 // (x-task-polling).
 
 import type { components } from "@platform-api/spec/generated/openapi";
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
+import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
+import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
-import { CLIENT_MODEL } from "./generated/client-model.js";
-import type { ClientModel, ClientOperation, ClientParameter } from "./model.js";
-import { operationAt, operationsIn } from "./operations.js";
+import { operationsIn, SPEC } from "./operations.js";
 import { DEFAULTS } from "./options.js";
 import { type FetchResult, requireData, type WithResponse, withResponse } from "./results.js";
 import { sleep } from "./transport/sleep.js";
@@ -18,8 +17,8 @@ export type Task = components["schemas"]["Task"];
  * The spec's x-task-polling. Read from the model's literal type, where it is present: a
  * description without it fails to compile here, rather than at run time.
  */
-const TASK_POLLING: NonNullable<ClientModel["conventions"]["taskPolling"]> =
-  CLIENT_MODEL.conventions.taskPolling;
+const TASK_POLLING: NonNullable<RuntimeModel["conventions"]["taskPolling"]> =
+  RUNTIME_MODEL.conventions.taskPolling;
 
 /** The terminal state in which a task has done its work (x-task-polling's successState). */
 type SuccessState = (typeof RUNTIME_MODEL)["conventions"]["taskPolling"]["successState"];
@@ -76,16 +75,16 @@ export function recommendedPollIntervalMs(
  * operation per scope, in the model, with one path parameter: the task id) is checked by the tests
  * ("the spec's task operations") rather than on every client's creation.
  */
-export function pollOperationFor(product: string | undefined): ClientOperation | undefined {
-  const poll = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.poll;
-  return poll && operationAt(poll.method.toUpperCase(), poll.path);
+export function pollOperationFor(product: string | undefined): RuntimeOperation | undefined {
+  const id = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.pollOperationId;
+  return SPEC.operations.find((o) => o.operationId === id);
 }
 
 export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
 
 /** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
-export function taskPoller(operation: ClientOperation, send: Send): TaskPoller {
-  const idParam = operation.parameters.find((p) => p.in === "path") as ClientParameter;
+export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller {
+  const idParam = operation.parameters.find((p) => p.in === "path") as RuntimeParameter;
   const method = operation.method.toUpperCase();
   const path = (taskId: string) => operation.path.replace(`{${idParam.name}}`, encodeURIComponent(taskId));
   return {

@@ -1,6 +1,6 @@
-import type { ValueFacts } from "@platform-api/spec/model";
+import type { RuntimeParameter, ValueFacts } from "@platform-api/spec/model";
 import { ValidationError } from "./errors.js";
-import type { ClientOperation } from "./model.js";
+import type { OperationFacts } from "./operations.js";
 
 /** The value's JSON type, when the description gives one (`["string", "null"]` is a string). */
 const typeOf = (schema: ValueFacts): string | undefined =>
@@ -61,11 +61,10 @@ export interface RequestParams {
 export function validateParams(
   method: string,
   path: string,
-  operation: ClientOperation | undefined,
+  facts: OperationFacts | undefined,
   params: RequestParams | undefined,
 ): void {
-  // The view holds only path and query parameters: the ones checked here.
-  const specs = operation?.parameters;
+  const specs: readonly RuntimeParameter[] | undefined = facts?.checked;
   if (!specs || specs.length === 0) return;
   for (const spec of specs) {
     const source = spec.in === "query" ? params?.query : spec.in === "path" ? params?.path : undefined;

@@ -31,9 +31,8 @@ const offsets = (s: ScriptedServer) =>
 const MAX = requireParameter(operationById(MODEL, "listRegions"), "limit", "query").maximum ?? Number.NaN;
 
 describe("every offset list states a page size", () => {
-  // What the generator's pageSizeOf (the client model's `pageSize`) takes for granted of the
-  // compiled-in model: a walk without a caller's limit pages by the limit parameter's maximum,
-  // else its default.
+  // What pageSize takes for granted of the compiled-in model: a walk without a caller's limit
+  // pages by the limit parameter's maximum, else its default.
   const lists = MODEL.operations.flatMap((o) =>
     "pagination" in o && o.pagination.style === "offset" ? [o] : [],
   );

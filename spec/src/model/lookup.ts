@@ -43,20 +43,16 @@ export function findOperation<M extends AnyModel>(
   return operationsOf(model).find((o) => o.method === m && o.path === path);
 }
 
-/**
- * The operation whose template matches a concrete path ("/cloud/v1/tasks/5a0a…"), or undefined.
- * Of any model whose operations have a method and a path (a program's own view of the model, too),
- * with the operation type of that model.
- */
-export function matchOperation<O extends { readonly method: string; readonly path: string }>(
-  model: { readonly operations: readonly O[] },
+/** The operation whose template matches a concrete path ("/cloud/v1/tasks/5a0a…"), or undefined. */
+export function matchOperation<M extends AnyModel>(
+  model: M,
   method: string,
   concretePath: string,
-): { operation: O; params: Record<string, string> } | undefined {
+): { operation: OperationOf<M>; params: Record<string, string> } | undefined {
   const m = method.toLowerCase();
   const segments = concretePath.split("/");
-  let best: { operation: O; params: Record<string, string>; literal: number } | undefined;
-  for (const operation of model.operations) {
+  let best: { operation: OperationOf<M>; params: Record<string, string>; literal: number } | undefined;
+  for (const operation of operationsOf(model)) {
     if (operation.method !== m) continue;
     const template = operation.path.split("/");
     if (template.length !== segments.length) continue;

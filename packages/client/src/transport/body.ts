@@ -16,29 +16,28 @@ const decoder = new TextDecoder();
  * with a control character), and copying headers costs.
  */
 export class BufferedResponse extends Response {
-  // `bodyBytes` is `declare`d (set in the constructor): no field declaration is emitted. The rest
-  // is `#`-private: the bundle's minifier renames those names, not plain properties.
+  // `declare`d fields are set in the constructor: no field declaration is emitted, for bundle size.
   declare readonly bodyBytes: Bytes;
-  readonly #original: Response;
+  declare private readonly original: Response;
   constructor(bytes: Bytes, original: Response) {
     super();
     this.bodyBytes = bytes;
-    this.#original = original;
+    this.original = original;
   }
   override get status(): number {
-    return this.#original.status;
+    return this.original.status;
   }
   override get statusText(): string {
-    return this.#original.statusText;
+    return this.original.statusText;
   }
   override get ok(): boolean {
-    return this.#original.ok;
+    return this.original.ok;
   }
   override get headers(): Headers {
-    return this.#original.headers;
+    return this.original.headers;
   }
   override get url(): string {
-    return this.#original.url;
+    return this.original.url;
   }
   override get body(): ReadableStream<Bytes> {
     return new Response(this.bodyBytes).body as ReadableStream<Bytes>;
@@ -56,16 +55,16 @@ export class BufferedResponse extends Response {
     return this.bodyBytes.slice().buffer;
   }
   override blob(): Promise<Blob> {
-    return this.#copy().blob();
+    return this.copy().blob();
   }
   override formData(): Promise<FormData> {
-    return this.#copy().formData();
+    return this.copy().formData();
   }
   override clone(): Response {
-    return new BufferedResponse(this.bodyBytes, this.#original);
+    return new BufferedResponse(this.bodyBytes, this.original);
   }
   /** A plain Response over the bytes, for the readers used too rarely to be worth their own code. */
-  #copy(): Response {
+  private copy(): Response {
     return new Response(this.bodyBytes, { headers: this.headers });
   }
 }

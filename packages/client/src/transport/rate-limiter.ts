@@ -23,37 +23,36 @@ export interface RateLimiterSettings extends Required<RateLimitOptions> {
  * pauses every caller for the advised time instead of letting them all hit the wall.
  */
 export class RateLimiter {
-  // Public fields set in the constructor are `declare`d: no field declaration is emitted. The
-  // private state is `#`-private: the bundle's minifier renames those names, not plain properties.
+  // `declare`d fields are set in the constructor: no field declaration is emitted, for bundle size.
   declare readonly requestsPerSecond: number;
   declare readonly burst: number;
   declare readonly periodSeconds: number;
-  readonly #intervalMs: number;
-  readonly #toleranceMs: number;
+  declare private readonly intervalMs: number;
+  declare private readonly toleranceMs: number;
   /** theoretical arrival time of the next request */
-  #tat = 0;
-  #pausedUntil = 0;
+  private tat = 0;
+  private pausedUntil = 0;
   /** send times of the last `windowSize` requests, oldest first (a ring) */
-  readonly #sent: number[];
-  readonly #windowSize: number;
-  readonly #windowMs: number;
-  #head = 0;
+  declare private readonly sent: number[];
+  declare private readonly windowSize: number;
+  declare private readonly windowMs: number;
+  private head = 0;
 
-  readonly #now: () => number;
+  declare private readonly now: () => number;
 
   constructor(options: RateLimiterSettings, now: () => number = () => performance.now()) {
-    this.#now = now;
+    this.now = now;
     this.requestsPerSecond = options.requestsPerSecond;
     this.burst = options.burst;
     // Read from the spec, not from the options module: the limiter is a leaf the options point at.
     this.periodSeconds = options.periodSeconds ?? SPEC.conventions.requestRate.periodSeconds;
-    this.#intervalMs = 1000 / options.requestsPerSecond;
-    this.#toleranceMs = (options.burst - 1) * this.#intervalMs;
+    this.intervalMs = 1000 / options.requestsPerSecond;
+    this.toleranceMs = (options.burst - 1) * this.intervalMs;
     // The window holds at most this many sends per period; a huge rate needs no window.
     const perPeriod = options.requestsPerSecond * this.periodSeconds;
-    this.#windowSize = perPeriod <= 100_000 ? Math.max(1, Math.floor(perPeriod)) : 0;
-    this.#windowMs = this.periodSeconds * 1000 + 2 * this.#intervalMs;
-    this.#sent = [];
+    this.windowSize = perPeriod <= 100_000 ? Math.max(1, Math.floor(perPeriod)) : 0;
+    this.windowMs = this.periodSeconds * 1000 + 2 * this.intervalMs;
+    this.sent = [];
   }
 
   /**
@@ -61,24 +60,24 @@ export class RateLimiter {
    * waiting. Returns undefined (no promise to await) when the request may leave at once.
    */
   acquire(signal?: AbortSignal): Promise<void> | undefined {
-    const now = this.#now();
-    const tat = Math.max(this.#tat, now, this.#pausedUntil);
-    const startAt = Math.max(now, tat - this.#toleranceMs, this.#pausedUntil);
-    this.#tat = Math.max(tat, startAt) + this.#intervalMs;
-    if (startAt <= now && this.#windowWait(now) <= 0) {
-      this.#record(now);
+    const now = this.now();
+    const tat = Math.max(this.tat, now, this.pausedUntil);
+    const startAt = Math.max(now, tat - this.toleranceMs, this.pausedUntil);
+    this.tat = Math.max(tat, startAt) + this.intervalMs;
+    if (startAt <= now && this.windowWait(now) <= 0) {
+      this.record(now);
       return undefined;
     }
-    return this.#acquireLater(startAt - now, signal);
+    return this.acquireLater(startAt - now, signal);
   }
 
-  async #acquireLater(wait: number, signal: AbortSignal | undefined): Promise<void> {
+  private async acquireLater(wait: number, signal: AbortSignal | undefined): Promise<void> {
     await sleep(wait, signal);
     for (;;) {
-      const now = this.#now();
-      const windowWait = Math.max(this.#windowWait(now), this.#pausedUntil - now);
+      const now = this.now();
+      const windowWait = Math.max(this.windowWait(now), this.pausedUntil - now);
       if (windowWait <= 0) {
-        this.#record(now);
+        this.record(now);
         return;
       }
       await sleep(windowWait, signal);
@@ -86,22 +85,22 @@ export class RateLimiter {
   }
 
   /** How long until one more send fits in the window. */
-  #windowWait(now: number): number {
-    if (this.#windowSize === 0 || this.#sent.length < this.#windowSize) return 0;
-    return (this.#sent[this.#head] as number) + this.#windowMs - now;
+  private windowWait(now: number): number {
+    if (this.windowSize === 0 || this.sent.length < this.windowSize) return 0;
+    return (this.sent[this.head] as number) + this.windowMs - now;
   }
 
-  #record(now: number): void {
-    if (this.#windowSize === 0) return;
-    if (this.#sent.length < this.#windowSize) this.#sent.push(now);
+  private record(now: number): void {
+    if (this.windowSize === 0) return;
+    if (this.sent.length < this.windowSize) this.sent.push(now);
     else {
-      this.#sent[this.#head] = now;
-      this.#head = (this.#head + 1) % this.#windowSize;
+      this.sent[this.head] = now;
+      this.head = (this.head + 1) % this.windowSize;
     }
   }
 
   /** No request leaves before `ms` from now (the server asked us to wait). */
   pauseFor(ms: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
   }
 }

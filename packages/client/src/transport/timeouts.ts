@@ -4,43 +4,42 @@
  * deadline and one tick later; the tick is a tenth of the configured timeout (5 ms to 1 s), so an
  * attempt ends at most that late, also when the call's deadline shortened it.
  */
-export interface AttemptTimeouts {
-  /** Aborts `controller` with `reason` once `ms` have passed, unless the returned function is called first. */
-  start(controller: AbortController, ms: number, reason: unknown): () => void;
-}
+export class AttemptTimeouts {
+  private readonly pending = new Set<{ controller: AbortController; at: number; reason: unknown }>();
+  private interval: ReturnType<typeof setInterval> | undefined;
+  // `declare`d (set in the constructor): no field declaration is emitted, for bundle size.
+  declare private readonly tickMs: number;
 
-// A closure, not a class: its state is local variables, which the bundle's minifier renames.
-export function attemptTimeouts(timeoutMs: number): AttemptTimeouts {
-  const pending = new Set<{ controller: AbortController; at: number; reason: unknown }>();
-  const tickMs = Math.min(1000, Math.max(5, Math.floor(timeoutMs / 10)));
-  let interval: ReturnType<typeof setInterval> | undefined;
-  // Stops the interval when nothing is pending, so an idle client keeps no timer running.
-  const tick = () => {
-    if (pending.size === 0) {
-      clearInterval(interval);
-      interval = undefined;
+  constructor(timeoutMs: number) {
+    this.tickMs = Math.min(1000, Math.max(5, Math.floor(timeoutMs / 10)));
+  }
+
+  /** Aborts `controller` with `reason` once `ms` have passed, unless the returned function is called first. */
+  start(controller: AbortController, ms: number, reason: unknown): () => void {
+    const entry = { controller, at: Date.now() + ms, reason };
+    this.pending.add(entry);
+    if (!this.interval) {
+      this.interval = setInterval(() => this.tick(), this.tickMs);
+      // Never keeps a process alive on its own.
+      (this.interval as { unref?: () => void }).unref?.();
+    }
+    return () => {
+      this.pending.delete(entry);
+    };
+  }
+
+  private tick(): void {
+    if (this.pending.size === 0) {
+      clearInterval(this.interval);
+      this.interval = undefined;
       return;
     }
     const now = Date.now();
-    for (const entry of pending) {
+    for (const entry of this.pending) {
       if (now >= entry.at) {
-        pending.delete(entry);
+        this.pending.delete(entry);
         entry.controller.abort(entry.reason);
       }
     }
-  };
-  return {
-    start(controller, ms, reason) {
-      const entry = { controller, at: Date.now() + ms, reason };
-      pending.add(entry);
-      if (!interval) {
-        interval = setInterval(tick, tickMs);
-        // Never keeps a process alive on its own.
-        (interval as { unref?: () => void }).unref?.();
-      }
-      return () => {
-        pending.delete(entry);
-      };
-    },
-  };
+  }
 }

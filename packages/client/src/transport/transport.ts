@@ -17,7 +17,7 @@ import {
   type RetryOptions,
 } from "./retry.js";
 import { sleep } from "./sleep.js";
-import { type AttemptTimeouts, attemptTimeouts } from "./timeouts.js";
+import { AttemptTimeouts } from "./timeouts.js";
 
 export { pathOf } from "./failures.js";
 
@@ -333,7 +333,7 @@ export function createTransport(options: TransportOptions): Transport {
     ...options,
     maxAttempts: options.retry.maxRetries + 1,
     pool: [],
-    timeouts: attemptTimeouts(options.timeoutMs),
+    timeouts: new AttemptTimeouts(options.timeoutMs),
   };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const original = input instanceof Request && init === undefined ? input : new Request(input, init);
