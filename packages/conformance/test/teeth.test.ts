@@ -423,7 +423,7 @@ describe.concurrent("teeth live", () => {
   it("no false positive: Prism passes, and every scenario it cannot answer is skipped with the reason", async () => {
     const run = await prismRun();
     expect(failedIds(run), run.stdout + run.stderr).toEqual([]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     const skipped = run.report?.scenarios.filter((s) => s.status === "skipped") ?? [];
     expect(skipped.length).toBeGreaterThan(0);
     for (const s of skipped) expect(s.reason).toMatch(/Prism/);
