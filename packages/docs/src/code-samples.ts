@@ -11,6 +11,7 @@ import {
   listOperations,
   type Operation,
   tokenHeader,
+  tokenPrefix,
 } from "./operations.js";
 
 export interface CodeSample {
@@ -72,12 +73,13 @@ function concreteUrl(doc: Json, op: Operation): string {
 
 export function curlSample(doc: Json, op: Operation): string {
   const token = op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN;
+  const header = tokenHeader(doc, op);
   const lines = [
     op.reseller
       ? "# The reseller admin-portal token; single quotes keep the shell off its `$`."
       : "# Single quotes keep the shell from expanding the `$` inside the token.",
     `curl${op.method === "get" ? "" : ` -X ${op.method.toUpperCase()}`} ${shellQuote(concreteUrl(doc, op))}`,
-    `  -H ${shellQuote(`${tokenHeader(doc, op)}: APIKey ${token}`)}`,
+    `  -H ${shellQuote(`${header}: ${tokenPrefix(doc, op, header)}${token}`)}`,
   ];
   if (op.hasBody) {
     lines.push(`  -H 'Content-Type: application/json'`);

@@ -3,15 +3,15 @@
 // for assets/console.js, which sends the call with `fetch` and shows the answer. The page may call
 // another origin (the embedded simulator, or the address the reader types), so the reference's
 // Content-Security-Policy allows connections the other pages do not.
-import { buildModel, resolveRef } from "@platform-api/spec";
+import { buildModel } from "@platform-api/spec";
 import { CONTENT_SECURITY_POLICY } from "./layout.js";
 import {
   exampleValue,
-  isObject,
   type Json,
   listOperations,
   type Operation,
   tokenHeader,
+  tokenPrefix,
 } from "./operations.js";
 
 /** One operation as its panel needs it. */
@@ -100,26 +100,6 @@ function prefill(doc: Json, op: Operation, name: string): string {
     parameter.in === "path" || parameter.required ? exampleValue(doc, parameter) : parameter.default;
   if (value === undefined || value === null || typeof value === "object") return "";
   return String(value);
-}
-
-/**
- * What precedes the token in its header, as the security scheme's description says it
- * ("`Authorization: APIKey <API_KEY>`": "APIKey "): the description is the one place it is stated.
- */
-export function tokenPrefix(doc: Json, op: Pick<Operation, "key" | "security">, header: string): string {
-  const schemes =
-    isObject(doc.components) && isObject(doc.components.securitySchemes)
-      ? doc.components.securitySchemes
-      : {};
-  for (const name of op.security) {
-    const scheme = resolveRef<Json>(doc, schemes[name]);
-    const description = typeof scheme?.description === "string" ? scheme.description : "";
-    const shown = new RegExp(`\`${header}: (\\S+ )<[^>]+>\``).exec(description);
-    if (shown?.[1]) return shown[1];
-  }
-  throw new Error(
-    `${op.key}: no security scheme of ${op.security.join(", ")} shows its header as \`${header}: <word> <TOKEN>\`.`,
-  );
 }
 
 /** The console's data as the reference page embeds it (a JSON block, which the policy lets be). */

@@ -55,6 +55,26 @@ export function tokenHeader(doc: Json, op: Pick<OperationModel, "key" | "securit
   return scheme.headerName;
 }
 
+/**
+ * What precedes the token in its header, as the security scheme's description says it
+ * ("`Authorization: APIKey <API_KEY>`": "APIKey "): the description is the one place it is stated.
+ */
+export function tokenPrefix(doc: Json, op: Pick<OperationModel, "key" | "security">, header: string): string {
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes)
+      ? doc.components.securitySchemes
+      : {};
+  for (const name of op.security) {
+    const scheme = resolveRef<Json>(doc, schemes[name]);
+    const description = typeof scheme?.description === "string" ? scheme.description : "";
+    const shown = new RegExp(`\`${header}: (\\S+ )<[^>]+>\``).exec(description);
+    if (shown?.[1]) return shown[1];
+  }
+  throw new Error(
+    `${op.key}: no security scheme of ${op.security.join(", ")} shows its header as \`${header}: <word> <TOKEN>\`.`,
+  );
+}
+
 function firstExample(doc: Json, body: Json | undefined): unknown {
   const content = isObject(body?.content) ? body.content : {};
   const media = resolveRef<Json>(doc, content[JSON_MEDIA]);
