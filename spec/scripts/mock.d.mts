@@ -15,6 +15,15 @@ export declare function startPrismMock(options?: {
   stdio?: "pipe" | "inherit";
 }): Promise<PrismMock>;
 
+/**
+ * `start` on a port `pick` says is free, picked again (a few times) when the start fails with
+ * EADDRINUSE because another server took the port before Prism bound it.
+ */
+export declare function onFreePort<T>(
+  pick: () => Promise<number>,
+  start: (port: number) => Promise<T>,
+): Promise<T>;
+
 /** The package that runs the mock, an optional peer dependency. */
 export declare const PRISM_PACKAGE: string;
 

@@ -46,8 +46,31 @@ function prismBin() {
  */
 export async function startPrismMock(options = {}) {
   const { host = "127.0.0.1", spec = bundlePath, readyTimeoutMs = 120_000 } = options;
-  const port = options.port === 0 ? await freePort(host) : (options.port ?? 4010);
-  return startOn(port, host, spec, readyTimeoutMs, options.stdio);
+  const start = (port) => startOn(port, host, spec, readyTimeoutMs, options.stdio);
+  if (options.port === 0) return onFreePort(() => freePort(host), start);
+  return start(options.port ?? 4010);
+}
+
+/** How often a port picked by freePort is picked again when Prism finds it taken. */
+const FREE_PORT_TRIES = 5;
+
+/**
+ * `start` on a port `pick` says is free, picked again when the start fails because another server
+ * took it in the meantime: the port is free only until it is let go, and Prism binds it seconds
+ * later (a loaded machine's tests start servers all the while). Any other failure is the start's.
+ * @template T
+ * @param {() => Promise<number>} pick
+ * @param {(port: number) => Promise<T>} start
+ * @returns {Promise<T>}
+ */
+export async function onFreePort(pick, start) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await start(await pick());
+    } catch (error) {
+      if (tries >= FREE_PORT_TRIES || !/\bEADDRINUSE\b/.test(String(error?.message))) throw error;
+    }
+  }
 }
 
 /** A port that was free on `host` a moment ago. */
