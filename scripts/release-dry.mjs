@@ -181,7 +181,7 @@ try {
     );
   });
 
-  await stage("version", "version with changesets", () => {
+  await stage("version", "version with changesets", async () => {
     // The workspace's packages, as pnpm-workspace.yaml lists them.
     const dirs = ["spec", ...readdirSync(join(copy, "packages")).map((dir) => `packages/${dir}`)];
     packages = dirs
@@ -215,7 +215,7 @@ try {
     }
     // `pnpm pack:all` packs at the versions changesets computes from the working tree: this
     // release must publish those, or a tarball installed today would not be the release's.
-    const packable = releaseVersions(root);
+    const packable = await releaseVersions(root);
     const differ = packages.filter((p) => !p.isPrivate && packable.get(p.name) !== p.after);
     if (differ.length > 0)
       throw new Error(

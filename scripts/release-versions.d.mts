@@ -12,4 +12,4 @@ export function versionedWorkspace(root: string): {
   packages: VersionedPackage[];
   remove(): void;
 };
-export function releaseVersions(root: string): Map<string, string>;
+export function releaseVersions(root: string): Promise<Map<string, string>>;

@@ -13,10 +13,14 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+// Changesets' own module, as the pinned CLI depends on it (changeset-check.mjs does the same).
+const fromCli = createRequire(createRequire(import.meta.url).resolve("@changesets/cli/package.json"));
+const getReleasePlan = fromCli("@changesets/get-release-plan").default;
 
 /** The workspace's package folders, as pnpm-workspace.yaml lists them (spec, packages/*). */
 export function workspaceDirs(root) {
@@ -76,12 +80,20 @@ export function versionedWorkspace(root) {
   }
 }
 
-/** Each package's name → the version a release would publish it at. */
-export function releaseVersions(root) {
-  const workspace = versionedWorkspace(root);
-  try {
-    return new Map(workspace.packages.map((p) => [p.name, p.after]));
-  } finally {
-    workspace.remove();
-  }
+/**
+ * Each package's name → the version a release would publish it at: the release plan changesets
+ * makes of the pending changesets (the plan `changeset version` applies), read in this process.
+ * `changeset version` on a copy gives the same versions but costs seconds of CPU: it asks git for
+ * the commit of each changeset (a process per changeset) and formats every changelog, neither of
+ * which changes a version. pack:all still packs from such a copy, so its test compares the two.
+ */
+export async function releaseVersions(root) {
+  const plan = await getReleasePlan(root);
+  const next = new Map(plan.releases.map((release) => [release.name, release.newVersion]));
+  return new Map(
+    workspaceDirs(root).map((dir) => {
+      const { name, version } = readJson(join(root, dir, "package.json"));
+      return [name, next.get(name) ?? version];
+    }),
+  );
 }

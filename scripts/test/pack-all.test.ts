@@ -36,10 +36,10 @@ const PAIR = ["@platform-api/spec", "@platform-api/client"];
 let out: string;
 let packed: Packed[];
 let expected: Map<string, string>;
-beforeAll(() => {
+beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "platform-api-pack-all-test-"));
   packed = packAll(root, out, { only: PAIR });
-  expected = releaseVersions(root);
+  expected = await releaseVersions(root);
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
