@@ -3,16 +3,18 @@
 // (`changedFilePatterns` in .changeset/config.json says which files count). An empty changeset
 // (`changeset add --empty`) states that the change needs no release.
 //
-// `changeset status` runs first and its release plan is read back: it already fails when packages
-// changed and no changeset at all was added, but passes when one changeset covers a single package
-// of several that changed; this script holds every changed package to its own entry.
+// `changeset status`'s release plan is read back: status already fails when packages changed and
+// no changeset at all was added, but passes when one changeset covers a single package of several
+// that changed; this script holds every changed package to its own entry. The plan is the one
+// status writes (changesets' getReleasePlan, run in this process); status itself runs, as a process
+// of its own, whenever it could fail, so that its own words are printed.
 //
 //   node scripts/changeset-check.mjs [--since <git ref>] [--cwd <repository>]
 //
 // The base is --since, else $CHANGESET_SINCE (a pull request's target, e.g. origin/main), else the
 // newest release tag (`<package>@<version>`, as `changeset tag` writes them), else the first commit.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +29,7 @@ const fromCli = createRequire(cliPackage);
 const { getChangedPackagesSinceRef } = fromCli("@changesets/git");
 const { read: readConfig } = fromCli("@changesets/config");
 const { getPackages } = fromCli("@manypkg/get-packages");
+const getReleasePlan = fromCli("@changesets/get-release-plan").default;
 /** The pinned changesets CLI entry (run it with `node`). */
 export const changesetBin = join(cliPackage, "..", require(cliPackage).bin.changeset);
 
@@ -51,45 +54,61 @@ export async function checkChangesets({ cwd = process.cwd(), since } = {}) {
     return { ok: false, lines: [`The base "${base.ref}" is not a commit of this repository.`] };
   }
   const lines = [`Changes since ${base.ref} (${base.why}).`];
+  const packages = await getPackages(cwd);
+  const config = await readConfig(cwd, packages);
+  const changed = await getChangedPackagesSinceRef({
+    cwd,
+    ref: base.ref,
+    changedFilePatterns: config.changedFilePatterns,
+  });
+  const status = await statusOf({ cwd, root: packages.root.dir, ref: base.ref, config, changed });
+  if (status.output) lines.push(status.output);
+  const { plan } = status;
+  const named = new Set(plan.changesets.flatMap((c) => c.releases.map((r) => r.name)));
+  const empty = plan.changesets.filter((c) => c.releases.length === 0).map((c) => c.id);
+  const ignored = new Set(config.ignore);
+  const missing = changed
+    .map((p) => p.packageJson.name)
+    .filter((name) => !ignored.has(name) && !named.has(name));
+  for (const name of changed.map((p) => p.packageJson.name).sort()) {
+    lines.push(`  ${named.has(name) ? "✓" : ignored.has(name) ? "-" : "✗"} ${name}`);
+  }
+  if (changed.length === 0) lines.push("  No package changed beyond tests and docs.");
+  if (missing.length && empty.length) {
+    lines.push(`Empty changeset ${empty.join(", ")}: no release needed for ${missing.join(", ")}.`);
+    return { ok: true, lines };
+  }
+  if (missing.length) {
+    lines.push(
+      `${missing.join(", ")} changed without a changeset. Run \`pnpm changeset\` and describe the change ` +
+        "for its users (or `pnpm changeset --empty` when it needs no release).",
+    );
+    return { ok: false, lines };
+  }
+  return { ok: true, lines };
+}
+
+/**
+ * What `changeset status --since=<ref>` gives: its release plan, and what it printed when it
+ * failed. Status fails only when changed packages have no changeset at all (or on an error of its
+ * own, such as a changeset it cannot read); short of that its plan is changesets' getReleasePlan,
+ * read here without a process of changesets' CLI (most of this check's CPU). Whenever status could
+ * fail it runs as CI would run it, so its own words are printed as they are.
+ */
+async function statusOf({ cwd, root, ref, config, changed }) {
+  if (existsSync(join(root, ".changeset"))) {
+    const plan = await getReleasePlan(root, ref, config).catch(() => undefined);
+    if (plan && (changed.length === 0 || plan.changesets.length > 0)) return { plan };
+  }
   const out = mkdtempSync(join(tmpdir(), "changeset-check-"));
   try {
-    const packages = await getPackages(cwd);
-    const config = await readConfig(cwd, packages);
-    const changed = await getChangedPackagesSinceRef({
-      cwd,
-      ref: base.ref,
-      changedFilePatterns: config.changedFilePatterns,
-    });
     const status = spawnSync(
       process.execPath,
-      [changesetBin, "status", `--since=${base.ref}`, `--output=${join(out, "plan.json")}`],
+      [changesetBin, "status", `--since=${ref}`, `--output=${join(out, "plan.json")}`],
       { cwd, encoding: "utf8" },
     );
-    const plan =
-      status.status === 0 ? JSON.parse(readFileSync(join(out, "plan.json"), "utf8")) : { changesets: [] };
-    if (status.status !== 0) lines.push((status.stdout + status.stderr).trim());
-    const named = new Set(plan.changesets.flatMap((c) => c.releases.map((r) => r.name)));
-    const empty = plan.changesets.filter((c) => c.releases.length === 0).map((c) => c.id);
-    const ignored = new Set(config.ignore);
-    const missing = changed
-      .map((p) => p.packageJson.name)
-      .filter((name) => !ignored.has(name) && !named.has(name));
-    for (const name of changed.map((p) => p.packageJson.name).sort()) {
-      lines.push(`  ${named.has(name) ? "✓" : ignored.has(name) ? "-" : "✗"} ${name}`);
-    }
-    if (changed.length === 0) lines.push("  No package changed beyond tests and docs.");
-    if (missing.length && empty.length) {
-      lines.push(`Empty changeset ${empty.join(", ")}: no release needed for ${missing.join(", ")}.`);
-      return { ok: true, lines };
-    }
-    if (missing.length) {
-      lines.push(
-        `${missing.join(", ")} changed without a changeset. Run \`pnpm changeset\` and describe the change ` +
-          "for its users (or `pnpm changeset --empty` when it needs no release).",
-      );
-      return { ok: false, lines };
-    }
-    return { ok: true, lines };
+    if (status.status === 0) return { plan: JSON.parse(readFileSync(join(out, "plan.json"), "utf8")) };
+    return { plan: { changesets: [] }, output: (status.stdout + status.stderr).trim() };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
 // changeset naming it, unless only its tests or docs changed. The repository is made and committed
 // once; each test changes a copy of its own (files and .git copied, no git process), so they run
 // side by side. The check runs in-process (checkChangesets), but for the first test, which runs the
-// script as CI does (its lines and exit code).
+// script as CI does (its lines and exit code, and those of the `changeset status` it runs then).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,6 +93,8 @@ describe.concurrent("changeset check", () => {
     expect(run.status).toBe(1);
     expect(run.out).toContain("✗ @fx/a");
     expect(run.out).toContain("@fx/a changed without a changeset");
+    // No changeset at all: changesets' own status fails, and what it says is printed as it is.
+    expect(run.out).toContain("Some packages have been changed but no changesets were found");
   });
 
   it("fails when a changeset names one changed package but not the other", async () => {
