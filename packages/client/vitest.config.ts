@@ -16,7 +16,7 @@ export default defineConfig({
     // The transformed test and source files kept on disk between runs, keyed by each file's
     // content, as in the simulator: a run after the first transforms only what changed.
     experimental: { fsModuleCache: true },
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.typecheck.json" },
     reporters: ["default", "json"],
     outputFile: { json: ".vitest-results.json" },
   },
