@@ -16,6 +16,7 @@ export interface GateResult {
   markdown: string;
   messages: string[];
   bump?: "major" | "minor" | "patch" | "none";
+  /** The next version of the description, but for a major change (its bump is the author's). */
   next?: string;
   report?: { bump?: string; changes: DiffChange[]; summary: Record<"major" | "minor" | "patch", number> };
 }

@@ -66,9 +66,15 @@ export function runGate({ base = RELEASED, revision = BUNDLE } = {}) {
   const md = redoclyDiff(base, revision, ["--format", "markdown", ...(major ? ["--check-version"] : [])]);
   const messages = verdictLines(md.stderr);
   const failed = major && md.status !== 0;
-  // The version this change calls for, by redocly's own reckoning (release.mjs writes it).
+  // The version a minor or patch change calls for, by redocly's own reckoning (release.mjs writes
+  // it). A major one is the author's to bump by hand (release.mjs writes none, no message names
+  // it), so redocly is not run a third time for it: a Node process of a second.
   const next =
-    bump === "none" ? was : redoclyDiff(base, revision, ["--format", "next-version"]).stdout.trim();
+    bump === "none"
+      ? was
+      : major
+        ? undefined
+        : redoclyDiff(base, revision, ["--format", "next-version"]).stdout.trim();
   if (failed) {
     messages.push(
       `The spec has ${report.summary.major} breaking change(s) since the released ${was}. Either ` +

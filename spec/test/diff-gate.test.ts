@@ -1,8 +1,8 @@
 // The breaking-change gate (`pnpm spec:diff`, scripts/diff.mjs) on copies of the released
 // description with changes. It must stop every change that breaks a client unless info.version says
-// so, and let changes that break nobody through. Each gate runs redocly three times (its JSON
-// verdict, its Markdown report, the next version), a Node process of a second each: that is the
-// whole cost. So the three breaking changes share one gate, which rates each change on its own
+// so, and let changes that break nobody through. Each gate runs redocly two or three times (its
+// JSON verdict, its Markdown report, and but for a major change the next version), a Node process
+// of a second each: that is the whole cost. So the three breaking changes share one gate, which rates each change on its own
 // row, and only the gates whose exit code and printed lines are under test run as CI runs them (a
 // process of their own); the others call runGate, which the script's command line only prints.
 import { execFile } from "node:child_process";
