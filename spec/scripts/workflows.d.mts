@@ -38,6 +38,11 @@ export declare function runWorkflows(options: {
   verbose?: boolean;
   /** Variables added to respect's environment (this process's, which it inherits otherwise). */
   env?: Record<string, string>;
+  /**
+   * Every file in one respect process rather than one each: each result's `passed`, `ms`,
+   * requests and checks from respect's report, its `output` its file's part of respect's.
+   */
+  oneProcess?: boolean;
 }): Promise<WorkflowResult[]>;
 
 export declare function printResults(results: WorkflowResult[], log?: (line: string) => void): void;

@@ -3,25 +3,27 @@
 // server given by URL and key (a simulator started separately, in its own process) is checked.
 //
 // Only what needs the process spawns the built CLI: commander's refusals (its exit code is set by
-// the process's exitOverride), one per command that parses its own flags (run, observe, fuzz), and
-// one whole run against a simulator in a process of its own. The rest goes through the CLI's path
+// the process's exitOverride), one per command that parses its own flags and that no other test
+// spawns refused (observe, fuzz; the main command's are secrecy.test.ts's usage errors, exit 2
+// from the process), and one whole run against a simulator in a process of its own (which also
+// proves the simulator's --api-key and --reseller-api-key: no other test starts it with them). The rest goes through the CLI's path
 // after the process (its flag parser, then runConformance) in this test's process: its output,
 // exit code and reports are the same in any process, and two run hosts' start and module graph
 // cost more CPU than the runs they made (test/run-in-process.ts).
 
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { operationById, requireParameter } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVitest } from "vitest/node";
 import { resultIds } from "../src/active/scenario-ids.js";
 import { largestPage, offsetList } from "../src/facts/offset.js";
 import { rateText, requestsPerSecond } from "../src/facts/rate.js";
 import { specModel } from "../src/facts/spec.js";
 import { MAX_DURATION_SECONDS } from "../src/traffic/commands.js";
 import { startFaultyTarget } from "./faulty-target.js";
-import { failedIds, RUN_TIMEOUT_MS, runCli } from "./run-cli.js";
+import { type CliRun, failedIds, runCli } from "./run-cli.js";
 import { runInProcess } from "./run-in-process.js";
 
 const SIM_CLI = fileURLToPath(new URL("../../simulator/dist/cli.js", import.meta.url));
@@ -35,9 +37,9 @@ const above = String(requestsPerSecond() * 5);
 
 // Every flag's own refusals are tested in-process (cli-options.test.ts).
 describe.concurrent("usage and configuration errors exit 2 with a message", () => {
-  // As the process shows them: commander's parser, for each command that parses its own flags.
+  // As the process shows them: commander's parser, for the commands whose refusal no other test
+  // spawns (the main command's: secrecy.test.ts's usage errors).
   it.each([
-    [["--no-such-flag"], /unknown option '--no-such-flag'/],
     [
       ["observe", "--upstream", "http://127.0.0.1:9", "--duration", "3000000"],
       `at most ${MAX_DURATION_SECONDS}`,
@@ -104,13 +106,22 @@ describe.concurrent("--dry-run and --only", () => {
     expect(new Set(listed)).toEqual(new Set(resultIds()));
   });
 
+  // One run for what the two tests below prove of --only (a run against the embedded simulator
+  // is the costly part): a glob and an exact id select just what they match, and a rule judged on
+  // a story's calls runs the story for it and is reported alone.
+  const story = "tasks.poll.state-moves-forward";
+  const byId = "errors.unknown-id-404.getTask";
+  let selected: Promise<CliRun> | undefined;
+  const selectedRun = () =>
+    (selected ??= runInProcess(["--allow-writes", "--only", "auth.*", "--only", byId, "--only", story]));
+
   it("--only runs just the matching scenarios", async () => {
-    const run = await runInProcess(["--only", "auth.*", "--only", "errors.unknown-id-404.getTask"]);
-    expect(run.code).toBe(0);
+    const run = await selectedRun();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     const ids = run.report?.scenarios.map((s) => s.id) ?? [];
-    expect(ids.length).toBeGreaterThan(3);
-    expect(ids.every((id) => id.startsWith("auth.") || id === "errors.unknown-id-404.getTask")).toBe(true);
-    expect(ids).toContain("errors.unknown-id-404.getTask");
+    expect(ids.filter((id) => id.startsWith("auth.")).length).toBeGreaterThan(3);
+    expect(ids.every((id) => id.startsWith("auth.") || id === byId || id === story)).toBe(true);
+    expect(ids).toContain(byId);
     // The reseller rule is judged on the client token's call, a step of the auth story.
     expect(run.report?.scenarios.find((s) => s.id === "auth.reseller.client-token-forbidden")?.status).toBe(
       "passed",
@@ -118,12 +129,19 @@ describe.concurrent("--dry-run and --only", () => {
   });
 
   it("--only a rule judged on a story's calls runs the story for it, reports the rule alone, and lists what it created", async () => {
-    const run = await runInProcess(["--allow-writes", "--only", "tasks.poll.state-moves-forward"]);
+    const run = await selectedRun();
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.report?.scenarios.map((s) => [s.id, s.status])).toEqual([
-      ["tasks.poll.state-moves-forward", "passed"],
-    ]);
-    expect(run.report?.createdResources.filter((r) => r.type === "task").length).toBeGreaterThan(0);
+    // Of the story's results, the rule alone (the others selected are auth.* and the getTask id).
+    expect(
+      run.report?.scenarios
+        .filter((s) => !s.id.startsWith("auth.") && s.id !== byId)
+        .map((s) => [s.id, s.status]),
+    ).toEqual([[story, "passed"]]);
+    const tasks = run.report?.createdResources.filter((r) => r.type === "task") ?? [];
+    expect(tasks.length).toBeGreaterThan(0);
+    // The story's: the rule's evidence reads each of them.
+    const read = run.report?.scenarios.find((s) => s.id === story)?.evidence.map((e) => e.path) ?? [];
+    for (const task of tasks) expect(read.some((path) => path.includes(task.id))).toBe(true);
   });
 });
 
@@ -263,18 +281,41 @@ describe.concurrent("a server given by URL and key: a simulator started separate
 });
 
 describe.concurrent("plain vitest", () => {
-  it("runs the scenarios against the embedded simulator with `vitest run --config vitest.scenarios.config.ts`", async () => {
-    const cwd = fileURLToPath(new URL("..", import.meta.url));
-    const vitest = fileURLToPath(new URL("../node_modules/vitest/vitest.mjs", import.meta.url));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [vitest, "run", "--config", "vitest.scenarios.config.ts", "scenarios/20-auth"],
+  it("runs the scenarios against the embedded simulator with vitest and vitest.scenarios.config.ts alone", async () => {
+    // What `vitest run --config vitest.scenarios.config.ts scenarios/20-auth` does (`pnpm
+    // scenarios`), through vitest's Node API in this process: the config, its global setup
+    // reading the flags from CONFORMANCE_ARGS (nothing provides a run context), the embedded
+    // simulator it starts and the scenarios' own checks are the package's; vitest's command line
+    // around the same call is vitest's. A process of its own cost 4 CPU-s, most of it vitest's start.
+    const passed: string[] = [];
+    const failed: string[] = [];
+    const before = process.env.CONFORMANCE_ARGS;
+    // Read by the global setup alone, which the CLI's runs here skip (they provide their context).
+    process.env.CONFORMANCE_ARGS = "--only auth.*";
+    const vitest = await createVitest(
+      "test",
       {
-        cwd,
-        env: { ...process.env, CONFORMANCE_ARGS: "--only auth.*", NO_COLOR: "1" },
-        timeout: RUN_TIMEOUT_MS,
+        config: fileURLToPath(new URL("../vitest.scenarios.config.ts", import.meta.url)),
+        root: fileURLToPath(new URL("..", import.meta.url)),
+        watch: false,
+        reporters: [
+          {
+            onTestCaseResult(test) {
+              (test.result().state === "passed" ? passed : failed).push(test.fullName);
+            },
+          },
+        ],
       },
+      { logLevel: "silent" },
     );
-    expect(stdout).toMatch(/Tests\s+7 passed \(7\)/);
+    try {
+      await vitest.start(["scenarios/20-auth"]);
+    } finally {
+      await vitest.close();
+      if (before === undefined) delete process.env.CONFORMANCE_ARGS;
+      else process.env.CONFORMANCE_ARGS = before;
+    }
+    expect(failed).toEqual([]);
+    expect(passed).toHaveLength(7);
   });
 });

@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TOKENS, type Simulator } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
-import { listWorkflows, runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
+import { runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specModel } from "../src/facts/spec.js";
 import { pollingFor, taskFacts } from "../src/facts/tasks.js";
@@ -13,24 +13,37 @@ import { type Defect, type Exchange, type FaultyTarget, startFaultyTarget } from
 
 const token = DEFAULT_TOKENS.client;
 
+/**
+ * The workflows against one faulty target, in one respect process (one start, the costly part of
+ * a run): each result is still its own workflow's, read from respect's report and its part of the
+ * output.
+ */
 async function runAgainst(
   defect: Defect,
-  workflow: string,
+  workflows: string[],
   options: { inputs?: Record<string, unknown>; verbose?: boolean } = {},
-) {
+): Promise<Record<string, WorkflowResult>> {
   const target = await startFaultyTarget(defect);
   try {
-    const [result] = await runWorkflows({
+    const results = await runWorkflows({
       baseUrl: target.url,
       token,
-      only: [workflow],
+      only: workflows,
       env: fakeWaits,
+      oneProcess: true,
       ...options,
     });
-    return result as WorkflowResult;
+    return Object.fromEntries(results.map((r) => [r.workflowId, r]));
   } finally {
     await target.close();
   }
+}
+
+/** The result of `workflowId` among `results`, which must hold it. */
+function resultOf(results: Record<string, WorkflowResult>, workflowId: string): WorkflowResult {
+  const found = results[workflowId];
+  if (!found) throw new Error(`${workflowId} did not run`);
+  return found;
 }
 
 // The spec's polling advice for a volume's task: poll every `poll` s; it takes up to `maxDuration` s.
@@ -76,8 +89,8 @@ const finishesOncePolled: Defect = {
   },
 };
 
-// The two groups run side by side, and each workflow in a respect process of its own at once: a
-// respect run is a second of CPU, most of it loading, and none waits in real time.
+// The two groups run side by side. The four passing workflows share one respect process: a
+// respect run is a second of CPU, most of it its start, and none waits in real time.
 describe.concurrent("Arazzo workflows against the simulator", () => {
   let target: FaultyTarget;
   let sim: Simulator;
@@ -86,18 +99,11 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
   beforeAll(async () => {
     target = await startFaultyTarget(finishesOncePolled);
     sim = target.sim;
-    const runs = listWorkflows().map((w) =>
-      runWorkflows({ baseUrl: target.url, token, only: [w.workflowId], env: fakeWaits }),
-    );
-    const all = (await Promise.all(runs)).flat();
+    const all = await runWorkflows({ baseUrl: target.url, token, env: fakeWaits, oneProcess: true });
     results = Object.fromEntries(all.map((r) => [r.workflowId, r]));
   });
   afterAll(() => target?.close());
-  const result = (workflowId: string): WorkflowResult => {
-    const found = results[workflowId];
-    if (!found) throw new Error(`${workflowId} did not run`);
-    return found;
-  };
+  const result = (workflowId: string) => resultOf(results, workflowId);
 
   it("runs every workflow file, and every one passes", () => {
     expect(Object.keys(results).sort()).toEqual([
@@ -155,20 +161,62 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
   });
 });
 
+/** A platform that breaks no default project, a regions page's limit and the AI tasks' next. */
+const noDefaultProject: Defect = {
+  name: "no default project",
+  fails: [],
+  response(exchange, answer) {
+    const projects = fieldOf(answer.body, "results");
+    if (operationOf(exchange) === "listProjects" && Array.isArray(projects))
+      for (const p of projects) if (isRecord(p)) p.is_default = false;
+  },
+};
+const limitIgnored: Defect = {
+  name: "limit ignored",
+  fails: [],
+  request(exchange) {
+    if (exchange.path === "/cloud/v1/regions") exchange.query.delete("limit");
+    return undefined;
+  },
+};
+const nextLeadsBack: Defect = {
+  name: "next points at page 1",
+  fails: [],
+  response(exchange, answer) {
+    const body = answer.body;
+    if (operationOf(exchange) !== "listAiTasks" || !isRecord(body)) return;
+    if (body.next) body.next = "page=1&limit=10";
+    if (exchange.query.get("page") === "1") body.previous = null;
+  },
+};
+
 describe.concurrent("Arazzo workflows fail where the platform breaks their rule", () => {
-  it("discovery fails when no project is the default", async () => {
-    const result = await runAgainst(
+  // The three defects touch three operations, and each of the three workflows calls only one of
+  // them before its check fails (the discovery stops at the projects, before any region): one
+  // target plants all three and one respect process runs the three workflows, each failing on its
+  // own defect, told apart by its failed check and its requests. Verbose: the output shows every
+  // request's headers, and respect's account of the failed check, as a failing run prints them.
+  // The create-volume workflow runs its own discovery first, so it needs a target of its own.
+  let broken: Promise<Record<string, WorkflowResult>> | undefined;
+  const brokenRun = async (workflowId: string) => {
+    broken ??= runAgainst(
       {
-        name: "no default project",
+        name: [noDefaultProject, limitIgnored, nextLeadsBack].map((d) => d.name).join(" + "),
         fails: [],
-        response(exchange, answer) {
-          const projects = fieldOf(answer.body, "results");
-          if (operationOf(exchange) === "listProjects" && Array.isArray(projects))
-            for (const p of projects) if (isRecord(p)) p.is_default = false;
+        request: (exchange, sim) => limitIgnored.request?.(exchange, sim),
+        response(exchange, answer, sim) {
+          noDefaultProject.response?.(exchange, answer, sim);
+          nextLeadsBack.response?.(exchange, answer, sim);
         },
       },
-      "discover-default-project-and-active-region",
+      ["discover-default-project-and-active-region", "walk-regions", "walk-ai-tasks"],
+      { verbose: true },
     );
+    return resultOf(await broken, workflowId);
+  };
+
+  it("discovery fails when no project is the default", async () => {
+    const result = await brokenRun("discover-default-project-and-active-region");
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("is_default == true");
     expect(result.requests.map((r) => new URL(r.url).pathname)).toEqual(["/cloud/v1/projects"]);
@@ -184,58 +232,28 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
         if (operationOf(exchange) === createVolume.operationId) sim.advance(maxDuration);
       },
     };
-    const result = await runAgainst(endsAtOnce, "create-volume-and-wait", { inputs: { size: 1_000_000 } });
+    const results = await runAgainst(endsAtOnce, ["create-volume-and-wait"], { inputs: { size: 1_000_000 } });
+    const result = resultOf(results, "create-volume-and-wait");
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("state == 'FINISHED'");
     // NEW and RUNNING are polled again (the passing run above polls twice); ERROR is not.
     expect(result.requests.filter((r) => r.stepId === "poll-task")).toHaveLength(1);
   });
 
-  // One run for both tests below, verbose: its output shows every request's headers, and respect's
-  // account of the failed check, as a failing run prints them.
-  let limitIgnored: Promise<WorkflowResult> | undefined;
-  const regionsWalkIgnoringLimit = () => {
-    limitIgnored ??= runAgainst(
-      {
-        name: "limit ignored",
-        fails: [],
-        request(exchange) {
-          if (exchange.path === "/cloud/v1/regions") exchange.query.delete("limit");
-          return undefined;
-        },
-      },
-      "walk-regions",
-      { verbose: true },
-    );
-    return limitIgnored;
-  };
-
   it("the regions walk fails when a page ignores limit", async () => {
-    const result = await regionsWalkIgnoringLimit();
+    const result = await brokenRun("walk-regions");
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("length(@.results) == 2");
   });
 
   it("the AI tasks walk fails when next leads back to the first page", async () => {
-    const result = await runAgainst(
-      {
-        name: "next points at page 1",
-        fails: [],
-        response(exchange, answer) {
-          const body = answer.body;
-          if (operationOf(exchange) !== "listAiTasks" || !isRecord(body)) return;
-          if (body.next) body.next = "page=1&limit=10";
-          if (exchange.query.get("page") === "1") body.previous = null;
-        },
-      },
-      "walk-ai-tasks",
-    );
+    const result = await brokenRun("walk-ai-tasks");
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("previous != null");
   });
 
   it("never prints the token, not even verbose, in a failed run's output", async () => {
-    const result = await regionsWalkIgnoringLimit();
+    const result = await brokenRun("walk-regions");
     expect(result.passed).toBe(false);
     expect(result.output).toMatch(/authorization: APIKey \*{8}/i);
     expect(result.output).not.toContain(token);
