@@ -86,7 +86,9 @@ const DEFECTS = defects();
  * operation both touch, and those never share. A defect that leaves a discovery step without its
  * finding hides all that needs it: it shares only with those that break another step. The
  * discovery's steps read lists of their own and need none of each other's findings
- * (src/discovery/prepare.ts), so neither hides the other's failures.
+ * (src/discovery/prepare.ts), so neither hides the other's failures. A defect that fits no other
+ * run may still join those: when it touches only operations whose path names no place (no project,
+ * no region: nothing the discovery finds), their results do not need what it left unfound.
  */
 /** A run's defects, the operations they touch, and the discovery steps they break. */
 type Packed = { defects: Defect[]; touched: Set<string> | undefined; steps?: Set<string> };
@@ -98,13 +100,30 @@ function groups(defects: Defect[]): Defect[][] {
       continue;
     }
     const touches = defect.touches;
-    const fits = touches && packed.find((g) => g.touched && touches.every((t) => !g.touched?.has(t)));
-    if (fits && touches && fits.touched) {
+    const free = (g: Packed) => touches?.every((t) => !g.touched?.has(t));
+    const fits =
+      (touches && packed.find((g) => g.touched && !g.steps && free(g))) ??
+      (placeless(defect) ? packed.find((g) => g.steps && free(g)) : undefined);
+    if (fits && touches) {
       fits.defects.push(defect);
+      fits.touched ??= new Set();
       for (const t of touches) fits.touched.add(t);
     } else packed.push({ defects: [defect], touched: touches && new Set(touches) });
   }
   return packed.map((g) => g.defects);
+}
+
+/** Whether a defect touches only operations whose path has no parameter, and fails no discovery step. */
+function placeless(defect: Defect): boolean {
+  const model = specModel();
+  return (
+    !defect.fails.some((id) => id.startsWith("discovery.")) &&
+    (defect.touches ?? []).length > 0 &&
+    (defect.touches ?? []).every((t) => {
+      const operation = model.operations.find((o) => o.operationId === t);
+      return operation !== undefined && !operation.parameters.some((p) => p.in === "path");
+    })
+  );
 }
 
 /** A defect that breaks a discovery step, into the first run of such defects that breaks other steps. */
@@ -291,12 +310,20 @@ const prismRun = () => {
 };
 /**
  * Without --gpu-flavor the suite sends other requests (the quota path's volume instead of
- * check_limits): what it then proves needs them sent.
+ * check_limits): what it then proves needs them sent. Only the task stories run (TASK_RESULTS),
+ * whose results and created tasks its test reads: that a whole run without --gpu-flavor fails
+ * nothing is the live variants' run's proof (a whole run, without --gpu-flavor, nothing failed or
+ * warned beyond what a variant lists).
  */
+const TASK_RESULTS = ["--only", "tasks.*"];
 let noGpuFlavor: Promise<CliRun> | undefined;
 const noGpuFlavorRun = () => {
   noGpuFlavor ??= ask(
-    inTurn(() => against(undefined, (args, env) => host.run(withoutBurst(args), env), { gpuFlavor: false })),
+    inTurn(() =>
+      against(undefined, (args, env) => host.run([...withoutBurst(args), ...TASK_RESULTS], env), {
+        gpuFlavor: false,
+      }),
+    ),
   );
   return noGpuFlavor;
 };
