@@ -6,10 +6,10 @@
 // and the recording judged again by the one judge, as `verify --har` would judge that traffic.
 // Its failed results must be exactly the defect's rule results.
 //
-// Live, through the CLI's path (one run host: the CLI's flag parser, then runConformance, several
-// runs at a time in one process): the defects the recording cannot show (a changed request, a
-// result of a story), and the runs that must find nothing (Prism, the correct variants that change
-// requests, all in one run). A server without a limiter is judged from a burst built by hand: a
+// Live, through the CLI's path in this process (the CLI's flag parser, then runConformance, several
+// runs at a time): the defects the recording cannot show (a changed request, a result of a story),
+// and the runs that must find nothing (Prism, the correct variants that change requests, all in one
+// run). A server without a limiter is judged from a burst built by hand: a
 // live burst's speed is the machine's. Every run is asked for as the file starts, so the live ones
 // go on while the recorded one is judged in-process.
 
@@ -25,7 +25,8 @@ import { createJudge, plannedResults } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
 import { correctVariants, defects } from "./defects.js";
 import { type Answer, type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, failedIds, type RunHost, startRunHost } from "./run-cli.js";
+import { type CliRun, failedIds } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 const FULL = ["--allow-writes", "--allow-burst", "--strict"];
 
@@ -240,11 +241,12 @@ function judgeBurst(recording: ObservedExchange[], limit: number) {
   return judge.results({ strict: true });
 }
 
-// One run host for every run of this file, every run asked for as the file starts: a run waits on
-// its own pacing (50 requests a second) for most of its time, so the recorded run, Prism's and the
-// live ones share two cores well, and the in-process judging of the recording overlaps the live
-// runs still going. At most RUNS_AT_ONCE at a time: more swamp two cores (vitest.config.ts).
-let host: RunHost;
+// Every run of this file in its process, asked for as the file starts: a run waits on its own
+// pacing (50 requests a second) for most of its time, its scenarios in a worker thread of their
+// own, so the recorded run, Prism's and the live ones share two cores well, and the in-process
+// judging of the recording overlaps the live runs still going. No run host: its start and module
+// graph cost 1.7 CPU-s, this process has the modules loaded. At most RUNS_AT_ONCE at a time: more
+// swamp two cores (vitest.config.ts).
 const RUNS_AT_ONCE = 8;
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -259,7 +261,7 @@ async function inTurn<T>(run: () => Promise<T>): Promise<T> {
     waiting.shift()?.();
   }
 }
-/** Every run asked for: the host closes once each has ended, whichever tests ran. */
+/** Every run asked for: the file ends once each has ended, whichever tests ran. */
 const asked: Promise<unknown>[] = [];
 function ask<T>(run: Promise<T>): Promise<T> {
   asked.push(run.catch(() => undefined));
@@ -278,7 +280,7 @@ const liveRuns = new Map<Defect[], Promise<CliRun>>();
 function liveRun(group: Defect[]): Promise<CliRun> {
   let run = liveRuns.get(group);
   if (!run) {
-    run = ask(inTurn(() => against(together(group), (args, env) => host.run(withoutBurst(args), env))));
+    run = ask(inTurn(() => against(together(group), (args, env) => runInProcess(withoutBurst(args), env))));
     liveRuns.set(group, run);
   }
   return run;
@@ -294,7 +296,7 @@ let variantsRun: Promise<CliRun> | undefined;
 function liveVariantsRun(): Promise<CliRun> {
   const flags = Object.assign({}, ...LIVE_VARIANTS.map((v) => v.flags), { strict: false });
   variantsRun ??= ask(
-    inTurn(() => against(together(LIVE_VARIANTS), (args, env) => host.run(args, env), flags)),
+    inTurn(() => against(together(LIVE_VARIANTS), (args, env) => runInProcess(args, env), flags)),
   );
   return variantsRun;
 }
@@ -305,7 +307,7 @@ function liveVariantsRun(): Promise<CliRun> {
  */
 let prism: Promise<CliRun> | undefined;
 const prismRun = () => {
-  prism ??= ask(inTurn(() => host.run(["--target", "prism", ...FULL])));
+  prism ??= ask(inTurn(() => runInProcess(["--target", "prism", ...FULL])));
   return prism;
 };
 /**
@@ -320,7 +322,7 @@ let noGpuFlavor: Promise<CliRun> | undefined;
 const noGpuFlavorRun = () => {
   noGpuFlavor ??= ask(
     inTurn(() =>
-      against(undefined, (args, env) => host.run([...withoutBurst(args), ...TASK_RESULTS], env), {
+      against(undefined, (args, env) => runInProcess([...withoutBurst(args), ...TASK_RESULTS], env), {
         gpuFlavor: false,
       }),
     ),
@@ -335,13 +337,12 @@ const recordedRun = () => {
       const target = await startFaultyTarget(undefined);
       const file = join(mkdtempSync(join(tmpdir(), "teeth-recording-")), "exchanges.jsonl");
       const { args, env } = flagsFor(target);
-      return { target, file, run: await host.run(args, env, undefined, { recordExchanges: file }) };
+      return { target, file, run: await runInProcess(args, env, { recordExchanges: file }) };
     }),
   );
   return recorded;
 };
-beforeAll(async () => {
-  host = await startRunHost();
+beforeAll(() => {
   // The variants' first: the in-process tests wait for it (below).
   liveVariantsRun();
   prismRun();
@@ -357,7 +358,6 @@ afterAll(async () => {
       rmSync(dirname(file), { recursive: true, force: true });
     })
     .catch(() => undefined);
-  await host?.close();
 });
 
 describe("teeth in-process: each answer-side defect applied to one recorded correct run", () => {
