@@ -24,7 +24,7 @@ import { specModel } from "../src/facts/spec.js";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
 import { correctVariants, defects } from "./defects.js";
-import { type Answer, type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import { type Answer, type Defect, type FaultyTarget, startFaultyTarget, together } from "./faulty-target.js";
 import { type CliRun, failedIds } from "./run-cli.js";
 import { runInProcess } from "./run-in-process.js";
 
@@ -138,24 +138,6 @@ function packDiscovery(packed: Packed[], defect: Defect) {
   } else packed.push({ defects: [defect], touched: undefined, steps: new Set([step]) });
 }
 
-/** Several defects planted at once: every request and answer goes through each of them in turn. */
-function together(defects: Defect[]): Defect {
-  if (defects.length === 1) return defects[0] as Defect;
-  return {
-    name: defects.map((d) => d.name).join(" + "),
-    fails: defects.flatMap((d) => d.fails),
-    request: async (exchange, sim) => {
-      for (const defect of defects) {
-        const answer = await defect.request?.(exchange, sim);
-        if (answer) return answer;
-      }
-      return undefined;
-    },
-    response: (exchange, answer, sim) => {
-      for (const defect of defects) defect.response?.(exchange, answer, sim);
-    },
-  };
-}
 const VARIANTS = correctVariants();
 
 /**
