@@ -1,66 +1,12 @@
 #!/usr/bin/env node
 // `pnpm conformance [options]`, `pnpm conformance observe …`, `verify …`, `fuzz …`, `parity …`: see
-// `--help` and the package README.
-import type { Command } from "commander";
-import { createProgram, toOptions } from "./cli/cli-options.js";
-import { createFuzzCommand, toFuzzOptions } from "./cli/fuzz-options.js";
-import { DEFAULTS } from "./cli/options.js";
-import { createParityCommand, toParityOptions } from "./cli/parity-options.js";
-import { interruptSignal } from "./shared/interrupt.js";
-import { createUsageRedactor } from "./shared/redact.js";
-// The suite's own names are never redacted as if they were a key (commander's echoes included).
-import "./active/vocabulary.js";
-import {
-  createObserveCommand,
-  createVerifyCommand,
-  toObserveOptions,
-  toVerifyOptions,
-} from "./cli/traffic-options.js";
-import { forTerminal } from "./shared/terminal.js";
+// `--help` and the package README. The command line itself: src/cli/program.ts.
+import { createCli } from "./cli/program.js";
 
-// commander echoes what it refuses ("unknown option '--api-key=123$…'"): a token typed on the
-// command line, one in the key variables, or the password of a URL on it is redacted from what it prints.
-const redact = createUsageRedactor(
-  process.env,
-  [DEFAULTS.apiKeyEnv, DEFAULTS.resellerApiKeyEnv],
-  process.argv,
-);
-const configured = (command: Command) =>
-  command
-    .configureOutput({
-      writeErr: (text) => process.stderr.write(forTerminal(redact(text))),
-      writeOut: (text) => process.stdout.write(forTerminal(redact(text))),
-    })
-    // Usage errors exit 2 (commander's default is 1, which here means "not conformant").
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
-
-// What runs is loaded only once the command line is read: vitest and the rest take a third of a
-// second, which --help and a mistyped flag do not need.
-const program = configured(createProgram()).action(async () => {
-  const { runConformance } = await import("./active/run.js");
-  process.exitCode = (await runConformance(toOptions(program.opts()), { progress: true })).exitCode;
-});
-const observe = configured(createObserveCommand()).action(async () => {
-  const { runObserve } = await import("./traffic/commands.js");
-  process.exitCode = (await runObserve(toObserveOptions(observe.opts()))).exitCode;
-});
-const verify = configured(createVerifyCommand()).action(async () => {
-  const { runVerify } = await import("./traffic/commands.js");
-  process.exitCode = (await runVerify(toVerifyOptions(verify.opts()))).exitCode;
-});
-const fuzz = configured(createFuzzCommand()).action(async () => {
-  const { runFuzz } = await import("./fuzz/run.js");
-  process.exitCode = (
-    await runFuzz(toFuzzOptions(fuzz.opts()), { signal: interruptSignal(), progress: true })
-  ).exitCode;
-});
-const parity = configured(createParityCommand()).action(async () => {
-  const { runParity } = await import("./parity/command.js");
-  const signal = interruptSignal(
-    (name) => `sending nothing more; writing the report of what was replayed (${name} again quits at once)`,
-  );
-  process.exitCode = (await runParity(toParityOptions(parity.opts()), { signal })).exitCode;
-});
-// A subcommand's options are its own (--report after `verify` is verify's).
-program.enablePositionalOptions().addCommand(observe).addCommand(verify).addCommand(fuzz).addCommand(parity);
-await program.parseAsync(process.argv);
+await createCli({
+  env: process.env,
+  argv: process.argv,
+  writeOut: (text) => process.stdout.write(text),
+  writeErr: (text) => process.stderr.write(text),
+  exit: (code) => process.exit(code),
+}).parseAsync(process.argv);

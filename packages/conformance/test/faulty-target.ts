@@ -75,6 +75,24 @@ export interface Defect {
   response?(exchange: Exchange, answer: Answer, sim: Simulator): void;
 }
 
+/** Several defects planted at once: every request and answer goes through each of them in turn. */
+export function together(defects: Defect[]): Defect {
+  if (defects.length === 1) return defects[0] as Defect;
+  return {
+    name: defects.map((d) => d.name).join(" + "),
+    fails: defects.flatMap((d) => d.fails),
+    request: async (exchange, sim) => {
+      for (const defect of defects) {
+        const answer = await defect.request?.(exchange, sim);
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+    response: (exchange, answer, sim) => {
+      for (const defect of defects) defect.response?.(exchange, answer, sim);
+    },
+  };
+}
 export interface FaultyTarget {
   url: string;
   sim: Simulator;

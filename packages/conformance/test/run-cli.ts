@@ -1,7 +1,6 @@
-// Runs the built CLI (dist/cli.js) as a user would, in its own process, and reads its report; or,
-// for many runs, hands them to one run host (run-host.mjs), which runs them as the CLI does after
-// parsing its flags, in one process.
-import { type ChildProcess, fork, spawn } from "node:child_process";
+// Runs the built CLI (dist/cli.js) as a user would, in its own process, and reads its report. A run
+// as the CLI makes it once its flags are parsed, in the test's own process: run-in-process.ts.
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +9,6 @@ import { reportFiles } from "../src/report/formats.js";
 import type { Report } from "../src/shared/results.js";
 
 export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const HOST = fileURLToPath(new URL("./run-host.mjs", import.meta.url));
 
 /**
  * How long one run may take before it is stopped and reported as such. A whole-suite run takes
@@ -90,80 +88,6 @@ export function runCli(
       );
     });
   });
-}
-
-export interface RunHost {
-  /** One run with the CLI's flags and environment variables; `code` is the CLI's exit code. */
-  run(
-    args: string[],
-    env?: Record<string, string>,
-    timeoutMs?: number,
-    /** Options no flag gives (a library user's): `recordExchanges`. */
-    library?: { recordExchanges?: string },
-  ): Promise<CliRun>;
-  close(): Promise<void>;
-}
-
-interface HostAnswer {
-  id: number;
-  code?: number;
-  stdout?: string;
-  files?: Record<string, string>;
-  error?: string;
-}
-
-/** Starts a run host: a child process that makes many runs, several at a time, until closed. */
-export async function startRunHost(): Promise<RunHost> {
-  assertBuilt();
-  let stderr = "";
-  const child: ChildProcess = fork(HOST, [], {
-    // Plain `node`, as for the CLI: not this vitest worker's flags (its --conditions among them).
-    execArgv: [],
-    env: runEnv({}),
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-20_000);
-  });
-  const waiting = new Map<number, (answer: HostAnswer) => void>();
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(() => {
-    for (const [id, done] of waiting) done({ id, error: `the run host exited:\n${stderr}` });
-    waiting.clear();
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("exit", (code) =>
-      reject(new Error(`the run host exited (${code}) before it was ready:\n${stderr}`)),
-    );
-  });
-  child.on("message", (answer: HostAnswer) => {
-    waiting.get(answer.id)?.(answer);
-    waiting.delete(answer.id);
-  });
-  let next = 0;
-  return {
-    run(args, env = {}, timeoutMs = RUN_TIMEOUT_MS, library = {}) {
-      const id = next++;
-      return new Promise<CliRun>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          resolve(toRun(-1, "", `[no answer from the run host after ${timeoutMs} ms]\n${stderr}`, {}));
-        }, timeoutMs);
-        waiting.set(id, (answer) => {
-          clearTimeout(timer);
-          resolve(toRun(answer.code ?? -1, answer.stdout ?? "", answer.error ?? "", answer.files ?? {}));
-        });
-        child.send({ id, args, env: runEnv(env), library });
-      });
-    },
-    async close() {
-      if (child.exitCode === null && child.signalCode === null) child.disconnect();
-      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
 }
 
 export const failedIds = (run: CliRun) =>

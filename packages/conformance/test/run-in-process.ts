@@ -14,17 +14,27 @@ import { type CliRun, runEnv, toRun } from "./run-cli.js";
 
 const lines = (written: string[]) => written.map((line) => `${stripVTControlCharacters(line)}\n`).join("");
 
-/** One run with the CLI's flags and environment variables (only those, as runCli gives them). */
-export async function runInProcess(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/**
+ * One run with the CLI's flags and environment variables (only those, as runCli gives them), and
+ * the options no flag gives (a library user's: `recordExchanges`).
+ */
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  library: { recordExchanges?: string } = {},
+): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), "conformance-in-process-"));
   const out: string[] = [];
   const notices: string[] = [];
   try {
-    const { exitCode } = await runConformance(parseArgs(["--report", dir, ...args]), {
-      env: runEnv(env),
-      write: (line) => out.push(line),
-      notice: (line) => notices.push(line),
-    });
+    const { exitCode } = await runConformance(
+      { ...parseArgs(["--report", dir, ...args]), ...library },
+      {
+        env: runEnv(env),
+        write: (line) => out.push(line),
+        notice: (line) => notices.push(line),
+      },
+    );
     const files: Record<string, string> = {};
     for (const name of reportFiles()) {
       const file = join(dir, name);

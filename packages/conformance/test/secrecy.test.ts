@@ -12,9 +12,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { runConformance } from "../src/active/run.js";
 import { parseArgs } from "../src/cli/cli-options.js";
+import { createCli } from "../src/cli/program.js";
 import { scenarioModuleCache } from "../src/shared/module-cache.js";
 import { actingCharacters } from "./acting-characters.js";
-import { type CliRun, runCli } from "./run-cli.js";
+import { CLI, type CliRun, runCli, runEnv } from "./run-cli.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
@@ -170,22 +171,57 @@ describe("a server that echoes the key back", () => {
   });
 });
 
-// commander's refusals echo what they refuse, and only the process shows what it prints of them
-// (cli.ts redacts commander's output with the process's own argv and environment): these run the
-// built CLI, side by side (each mostly waits for a Node to start).
-describe.concurrent("usage errors (exit 2), as the process prints commander's refusals", () => {
+/**
+ * A command line as the CLI's process reads it (src/cli/program.ts: commander's parser, the
+ * redaction of what it echoes, the usage error's exit code), in this process: what it prints, and
+ * the code it exits with (undefined: it did not exit).
+ */
+async function commandLine(args: string[], env: Record<string, string> = {}) {
+  const argv = [process.execPath, CLI, ...args];
+  const exited = new Error("the command line exited");
+  let out = "";
+  let code: number | undefined;
+  try {
+    await createCli({
+      env: runEnv(env),
+      argv,
+      writeOut: (text) => {
+        out += text;
+      },
+      writeErr: (text) => {
+        out += text;
+      },
+      exit: (exitCode) => {
+        code = exitCode;
+        throw exited;
+      },
+    }).parseAsync(argv);
+  } catch (error) {
+    if (error !== exited) throw error;
+  }
+  return { code, out };
+}
+
+// commander's refusals echo what they refuse; the command line redacts them with the argv and the
+// environment it is given (src/cli/program.ts), the same in any process.
+describe.concurrent("usage errors (exit 2), as the command line prints commander's refusals", () => {
   it.each([
     ["the key after an unknown flag", ["--api-key", KEY], /unknown option '--api-key'/],
     ["the key in an unknown flag", [`--api-key=${KEY}`], /unknown option '--api-key=\*\*\*'/],
     ["the key as a number", ["--project-id", KEY], /--project-id needs a whole number \(got "\*\*\*"\)/],
     ["the key as an argument", [KEY], /too many arguments/],
   ])("%s prints no form of it", async (_name, args, message) => {
-    const run = await runCli(args, { GCORE_API_KEY: KEY });
+    const run = await commandLine(args, { GCORE_API_KEY: KEY });
     expect(run.code).toBe(2);
-    expect(run.stdout + run.stderr).toMatch(message);
-    expect(leaks(run.stdout + run.stderr, KEYS)).toEqual([]);
+    expect(run.out).toMatch(message);
+    expect(leaks(run.out, KEYS)).toEqual([]);
   });
+});
 
+// The built CLI in its own process: that cli.ts hands the command line the process's own argv and
+// stdout and stderr, and exits with its code, only the process shows. The token is in no
+// variable: only the argv it was given tells the command line to mask it.
+describe("usage errors (exit 2), as the process prints commander's refusals", () => {
   it("masks a token typed on the command line that is in no variable, by its shape", async () => {
     const run = await runCli([`--api-key=${KEY}`]);
     expect(run.code).toBe(2);

@@ -6,10 +6,10 @@
 // and the recording judged again by the one judge, as `verify --har` would judge that traffic.
 // Its failed results must be exactly the defect's rule results.
 //
-// Live, through the CLI's path (one run host: the CLI's flag parser, then runConformance, several
-// runs at a time in one process): the defects the recording cannot show (a changed request, a
-// result of a story), and the runs that must find nothing (Prism, the correct variants that change
-// requests, all in one run). A server without a limiter is judged from a burst built by hand: a
+// Live, through the CLI's path in this process (the CLI's flag parser, then runConformance, several
+// runs at a time): the defects the recording cannot show (a changed request, a result of a story),
+// and the runs that must find nothing (Prism, the correct variants that change requests, all in one
+// run). A server without a limiter is judged from a burst built by hand: a
 // live burst's speed is the machine's. Every run is asked for as the file starts, so the live ones
 // go on while the recorded one is judged in-process.
 
@@ -24,8 +24,9 @@ import { specModel } from "../src/facts/spec.js";
 import { createJudge, plannedResults } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
 import { correctVariants, defects } from "./defects.js";
-import { type Answer, type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
-import { type CliRun, failedIds, type RunHost, startRunHost } from "./run-cli.js";
+import { type Answer, type Defect, type FaultyTarget, startFaultyTarget, together } from "./faulty-target.js";
+import { type CliRun, failedIds } from "./run-cli.js";
+import { runInProcess } from "./run-in-process.js";
 
 const FULL = ["--allow-writes", "--allow-burst", "--strict"];
 
@@ -86,7 +87,9 @@ const DEFECTS = defects();
  * operation both touch, and those never share. A defect that leaves a discovery step without its
  * finding hides all that needs it: it shares only with those that break another step. The
  * discovery's steps read lists of their own and need none of each other's findings
- * (src/discovery/prepare.ts), so neither hides the other's failures.
+ * (src/discovery/prepare.ts), so neither hides the other's failures. A defect that fits no other
+ * run may still join those: when it touches only operations whose path names no place (no project,
+ * no region: nothing the discovery finds), their results do not need what it left unfound.
  */
 /** A run's defects, the operations they touch, and the discovery steps they break. */
 type Packed = { defects: Defect[]; touched: Set<string> | undefined; steps?: Set<string> };
@@ -98,13 +101,30 @@ function groups(defects: Defect[]): Defect[][] {
       continue;
     }
     const touches = defect.touches;
-    const fits = touches && packed.find((g) => g.touched && touches.every((t) => !g.touched?.has(t)));
-    if (fits && touches && fits.touched) {
+    const free = (g: Packed) => touches?.every((t) => !g.touched?.has(t));
+    const fits =
+      (touches && packed.find((g) => g.touched && !g.steps && free(g))) ??
+      (placeless(defect) ? packed.find((g) => g.steps && free(g)) : undefined);
+    if (fits && touches) {
       fits.defects.push(defect);
+      fits.touched ??= new Set();
       for (const t of touches) fits.touched.add(t);
     } else packed.push({ defects: [defect], touched: touches && new Set(touches) });
   }
   return packed.map((g) => g.defects);
+}
+
+/** Whether a defect touches only operations whose path has no parameter, and fails no discovery step. */
+function placeless(defect: Defect): boolean {
+  const model = specModel();
+  return (
+    !defect.fails.some((id) => id.startsWith("discovery.")) &&
+    (defect.touches ?? []).length > 0 &&
+    (defect.touches ?? []).every((t) => {
+      const operation = model.operations.find((o) => o.operationId === t);
+      return operation !== undefined && !operation.parameters.some((p) => p.in === "path");
+    })
+  );
 }
 
 /** A defect that breaks a discovery step, into the first run of such defects that breaks other steps. */
@@ -118,24 +138,6 @@ function packDiscovery(packed: Packed[], defect: Defect) {
   } else packed.push({ defects: [defect], touched: undefined, steps: new Set([step]) });
 }
 
-/** Several defects planted at once: every request and answer goes through each of them in turn. */
-function together(defects: Defect[]): Defect {
-  if (defects.length === 1) return defects[0] as Defect;
-  return {
-    name: defects.map((d) => d.name).join(" + "),
-    fails: defects.flatMap((d) => d.fails),
-    request: async (exchange, sim) => {
-      for (const defect of defects) {
-        const answer = await defect.request?.(exchange, sim);
-        if (answer) return answer;
-      }
-      return undefined;
-    },
-    response: (exchange, answer, sim) => {
-      for (const defect of defects) defect.response?.(exchange, answer, sim);
-    },
-  };
-}
 const VARIANTS = correctVariants();
 
 /**
@@ -221,11 +223,12 @@ function judgeBurst(recording: ObservedExchange[], limit: number) {
   return judge.results({ strict: true });
 }
 
-// One run host for every run of this file, every run asked for as the file starts: a run waits on
-// its own pacing (50 requests a second) for most of its time, so the recorded run, Prism's and the
-// live ones share two cores well, and the in-process judging of the recording overlaps the live
-// runs still going. At most RUNS_AT_ONCE at a time: more swamp two cores (vitest.config.ts).
-let host: RunHost;
+// Every run of this file in its process, asked for as the file starts: a run waits on its own
+// pacing (50 requests a second) for most of its time, its scenarios in a worker thread of their
+// own, so the recorded run, Prism's and the live ones share two cores well, and the in-process
+// judging of the recording overlaps the live runs still going. No run host: its start and module
+// graph cost 1.7 CPU-s, this process has the modules loaded. At most RUNS_AT_ONCE at a time: more
+// swamp two cores (vitest.config.ts).
 const RUNS_AT_ONCE = 8;
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -240,7 +243,7 @@ async function inTurn<T>(run: () => Promise<T>): Promise<T> {
     waiting.shift()?.();
   }
 }
-/** Every run asked for: the host closes once each has ended, whichever tests ran. */
+/** Every run asked for: the file ends once each has ended, whichever tests ran. */
 const asked: Promise<unknown>[] = [];
 function ask<T>(run: Promise<T>): Promise<T> {
   asked.push(run.catch(() => undefined));
@@ -259,7 +262,7 @@ const liveRuns = new Map<Defect[], Promise<CliRun>>();
 function liveRun(group: Defect[]): Promise<CliRun> {
   let run = liveRuns.get(group);
   if (!run) {
-    run = ask(inTurn(() => against(together(group), (args, env) => host.run(withoutBurst(args), env))));
+    run = ask(inTurn(() => against(together(group), (args, env) => runInProcess(withoutBurst(args), env))));
     liveRuns.set(group, run);
   }
   return run;
@@ -275,7 +278,7 @@ let variantsRun: Promise<CliRun> | undefined;
 function liveVariantsRun(): Promise<CliRun> {
   const flags = Object.assign({}, ...LIVE_VARIANTS.map((v) => v.flags), { strict: false });
   variantsRun ??= ask(
-    inTurn(() => against(together(LIVE_VARIANTS), (args, env) => host.run(args, env), flags)),
+    inTurn(() => against(together(LIVE_VARIANTS), (args, env) => runInProcess(args, env), flags)),
   );
   return variantsRun;
 }
@@ -286,17 +289,25 @@ function liveVariantsRun(): Promise<CliRun> {
  */
 let prism: Promise<CliRun> | undefined;
 const prismRun = () => {
-  prism ??= ask(inTurn(() => host.run(["--target", "prism", ...FULL])));
+  prism ??= ask(inTurn(() => runInProcess(["--target", "prism", ...FULL])));
   return prism;
 };
 /**
  * Without --gpu-flavor the suite sends other requests (the quota path's volume instead of
- * check_limits): what it then proves needs them sent.
+ * check_limits): what it then proves needs them sent. Only the task stories run (TASK_RESULTS),
+ * whose results and created tasks its test reads: that a whole run without --gpu-flavor fails
+ * nothing is the live variants' run's proof (a whole run, without --gpu-flavor, nothing failed or
+ * warned beyond what a variant lists).
  */
+const TASK_RESULTS = ["--only", "tasks.*"];
 let noGpuFlavor: Promise<CliRun> | undefined;
 const noGpuFlavorRun = () => {
   noGpuFlavor ??= ask(
-    inTurn(() => against(undefined, (args, env) => host.run(withoutBurst(args), env), { gpuFlavor: false })),
+    inTurn(() =>
+      against(undefined, (args, env) => runInProcess([...withoutBurst(args), ...TASK_RESULTS], env), {
+        gpuFlavor: false,
+      }),
+    ),
   );
   return noGpuFlavor;
 };
@@ -308,13 +319,12 @@ const recordedRun = () => {
       const target = await startFaultyTarget(undefined);
       const file = join(mkdtempSync(join(tmpdir(), "teeth-recording-")), "exchanges.jsonl");
       const { args, env } = flagsFor(target);
-      return { target, file, run: await host.run(args, env, undefined, { recordExchanges: file }) };
+      return { target, file, run: await runInProcess(args, env, { recordExchanges: file }) };
     }),
   );
   return recorded;
 };
-beforeAll(async () => {
-  host = await startRunHost();
+beforeAll(() => {
   // The variants' first: the in-process tests wait for it (below).
   liveVariantsRun();
   prismRun();
@@ -330,7 +340,6 @@ afterAll(async () => {
       rmSync(dirname(file), { recursive: true, force: true });
     })
     .catch(() => undefined);
-  await host?.close();
 });
 
 describe("teeth in-process: each answer-side defect applied to one recorded correct run", () => {
