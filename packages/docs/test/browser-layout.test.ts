@@ -14,7 +14,7 @@
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
 // both themes by changing them in place where the page follows live (see `show` and `view`), all
 // of a width's checks together (a new width lays the page out again), and the reference, whose
-// render is the costliest step, loaded only where a test must see a load (see the journeys).
+// render is the costliest step, loaded only where a test must see a load (see the journey).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -92,6 +92,8 @@ let browser: Browser;
 let site: BrowserContext;
 /** The page of the tests that click and type: each `open` loads a fresh document in it. */
 let scratch: Page | undefined;
+/** The journey's page, which becomes the shared light reference (see the journey). */
+let journeyPage: Page | undefined;
 const viewed = new Map<string, Promise<Page>>();
 /** The size and colour scheme each page was last given, and the page in front (see `show`). */
 const shown = new WeakMap<Page, { size: string; colorScheme: "light" | "dark" }>();
@@ -194,7 +196,8 @@ async function open(
  * CSS media queries and its matchMedia listeners follow a change live (see `show`); Redoc's
  * layout is CSS media queries too, but Redoc renders again in the other theme (assets/reference.js),
  * which costs as much as a load: the reference has one page per colour scheme, the dark one loaded
- * from a copied link (`copiedLink`).
+ * from a copied link (`copiedLink`), the light one the journey's (loaded here only when the
+ * journey did not run to its end).
  */
 async function view(
   path: string,
@@ -453,7 +456,8 @@ async function redocTheme(page: Page, theme: "light" | "dark") {
  * test that chooses starts and ends with none.
  */
 async function forget() {
-  if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
+  const page = [scratch, journeyPage].find((p) => p?.url().startsWith(server.url));
+  if (page) await page.evaluate(() => window.localStorage.clear());
 }
 
 /**
@@ -643,16 +647,15 @@ async function searchOnPhone(page: Page) {
 }
 
 /**
- * The reference's theme switch on a light system: dark when chosen, still dark on a new load (of
- * Redoc's older form of an operation link, which opens that operation and stays as it was), and
- * the system's light again when the system is chosen.
+ * The reference's theme switch, in the phone's menu, on a light system: dark when chosen, still dark
+ * on a new load (of Redoc's older form of an operation link, which opens that operation and stays
+ * as it was), and the system's light again when the system is chosen. The page is at a phone width.
  */
 async function themeRemembered(page: Page) {
   const path = "/reference/index.html";
-  const choice = page.getByLabel("Colour theme");
-  expect(await choice.count(), "one theme switch").toBe(1);
-  expect(await choice.inputValue()).toBe("system");
-  await choice.selectOption("dark");
+  expect(await page.getByLabel("Colour theme").count(), "one theme switch").toBe(1);
+  expect(await page.getByLabel("Colour theme").inputValue()).toBe("system");
+  await chooseInPhoneMenu(page, "dark");
   await redocTheme(page, "dark");
   expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
 
@@ -664,9 +667,18 @@ async function themeRemembered(page: Page) {
   expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
   await openedAt(page, operationAnchor(linked), link);
 
-  await page.getByLabel("Colour theme").selectOption("system");
+  await chooseInPhoneMenu(page, "system");
   await redocTheme(page, "light");
   expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+}
+
+/** Chooses a theme with the switch in the phone's menu, and closes the menu again. */
+async function chooseInPhoneMenu(page: Page, choice: "light" | "dark" | "system") {
+  const button = page.getByRole("button", { name: /menu/i });
+  await button.click();
+  await page.getByLabel("Colour theme").selectOption(choice);
+  await button.click();
+  expect(await button.getAttribute("aria-expanded"), "the menu closed again").toBe("false");
 }
 
 /**
@@ -736,6 +748,57 @@ describe("a copied operation link, at a phone width (dark)", () => {
   it("opens that operation, and the address stays as it was", async () => {
     const page = await view("/reference/index.html", PHONE, "dark");
     await openedAt(page, operationAnchor(linked), copiedLink);
+  });
+});
+
+// The light reference's one load (`view` hands this page out from here on) is this journey's: from
+// a guide's search, on a light system. Following links, the search's keyboard, Redoc's scrolling and
+// its rendering in a theme happen only in a running page. Rendering the reference is the costliest
+// thing a test here does (seconds of CPU): the journey checks everything its loads allow, in order,
+// and leaves the page light, at a phone width, at its top, as the shared light reference's tests
+// after it expect (the phone width's come first).
+describe("a journey into the reference, its light page's load", () => {
+  beforeEach(forget);
+  afterEach(forget);
+
+  it("from a guide's search to the rate-limits rule, light; on the reference to check_limits, whose address stays; at a phone width to a guide and another operation; and the theme chosen in the phone's menu is remembered", async () => {
+    const page = await newPage(site);
+    journeyPage = page;
+    await show(page, DESKTOP, "light");
+    await page.goto(`${server.url}/guides/pagination.html`);
+    const anchor = operationAnchor(checkLimits);
+    const fromGuide = await search(page, "check_limits");
+    expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
+    expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
+    const rule = await rateLimitsRule(page);
+    const ruleHref = (await rule.getAttribute("href")) ?? "";
+    expect(ruleHref, "the rule found from a guide").toMatch(/^\.\.\/reference\/index\.html#section\//);
+    await rule.click();
+    await page.waitForURL(/\/reference\/index\.html#section\//);
+    await redocRendered(page);
+    await operationInView(page, decodeURIComponent(ruleHref.split("#")[1] ?? ""));
+    // A light system's first render of Redoc is light (the shared light reference's later
+    // renders follow a theme change: see `themeRemembered`).
+    expect(await backgroundLuminance(page, "/reference/index.html"), "light as loaded").toBeGreaterThan(0.8);
+    // Every section of the reference the index links to is one Redoc rendered.
+    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+    const missing = await page.evaluate(
+      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+      anchors,
+    );
+    expect(missing, "sections of the index that Redoc did not render").toEqual([]);
+
+    const onReference = await search(page, "check_limits");
+    expect(await onReference.first().getAttribute("href")).toBe(`#${anchor}`);
+    expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+    await onReference.first().click();
+    await openedAt(page, anchor, `#${anchor}`);
+
+    await searchOnPhone(page);
+    await themeRemembered(page);
+    // Handed to the tests that read the light reference: at its top, as a load leaves it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    viewed.set("/reference/index.html light", Promise.resolve(page));
   });
 });
 
@@ -1120,59 +1183,6 @@ describe("the landing page's products", () => {
 });
 
 // The tests below load their own pages (the scratch page): they change no shared one.
-// Following links, the search's keyboard, Redoc's scrolling and its rendering in a theme happen only
-// in a running page. Rendering the reference is the costliest thing a test here does (seconds of
-// CPU), so each journey loads it once and checks everything that load allows, in order.
-describe("journeys into the reference, one load of it each", () => {
-  beforeEach(forget);
-  afterEach(forget);
-
-  it("from a guide's search to the rate-limits rule; on the reference to check_limits, whose address stays; at a phone width to a guide and another operation; and the theme chosen there is remembered", async () => {
-    const page = await open("/guides/pagination.html", DESKTOP);
-    const anchor = operationAnchor(checkLimits);
-    const fromGuide = await search(page, "check_limits");
-    expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
-    expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
-    const rule = await rateLimitsRule(page);
-    const ruleHref = (await rule.getAttribute("href")) ?? "";
-    expect(ruleHref, "the rule found from a guide").toMatch(/^\.\.\/reference\/index\.html#section\//);
-    await rule.click();
-    await page.waitForURL(/\/reference\/index\.html#section\//);
-    await redocRendered(page);
-    await operationInView(page, decodeURIComponent(ruleHref.split("#")[1] ?? ""));
-    // Every section of the reference the index links to is one Redoc rendered.
-    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
-    const missing = await page.evaluate(
-      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
-      anchors,
-    );
-    expect(missing, "sections of the index that Redoc did not render").toEqual([]);
-
-    const onReference = await search(page, "check_limits");
-    expect(await onReference.first().getAttribute("href")).toBe(`#${anchor}`);
-    expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
-    await onReference.first().click();
-    await openedAt(page, anchor, `#${anchor}`);
-
-    await searchOnPhone(page);
-    await show(page, DESKTOP, "light");
-    await themeRemembered(page);
-  });
-
-  it("the switch in the phone's menu turns the dark system's reference light", async () => {
-    // The shared dark reference, last of its tests: it is light from here on.
-    const page = await view("/reference/index.html", PHONE, "dark");
-    try {
-      await page.getByRole("button", { name: /menu/i }).click();
-      await page.getByLabel("Colour theme").selectOption("light");
-      await redocTheme(page, "light");
-      expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
-    } finally {
-      await page.evaluate(() => window.localStorage.clear());
-    }
-  });
-});
-
 // A browser: the search runs in the page (assets/search.js), with its keyboard.
 describe("one search over the guides and the reference", () => {
   it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
@@ -1213,14 +1223,14 @@ describe("one search over the guides and the reference", () => {
   });
 });
 
-// The theme switch of the landing page and a guide; the reference's is in the journeys above.
+// The theme switch of the landing page and a guide; the reference's is in the journey above.
 // A browser: the switch is the page's script, the choice is kept in localStorage, colours are computed styles.
 describe("the theme switch", () => {
   beforeEach(forget);
   afterEach(forget);
 
   it.each(PAGES.filter(({ path }) => !isReference(path)))(
-    "turns $name dark on a light system, remembers it, and follows the system again",
+    "turns $name dark on a light system, remembers it, follows the system again, and keeps light chosen on a dark system",
     async ({ path }) => {
       const page = await open(path, DESKTOP, "light");
       const choice = page.getByLabel("Colour theme");
@@ -1235,6 +1245,13 @@ describe("the theme switch", () => {
 
       await page.getByLabel("Colour theme").selectOption("system");
       expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+
+      // The other way round: the system turns dark, the reader chooses light (the reference's
+      // Redoc renders whatever this switch makes the page's theme: see the journey).
+      await show(page, DESKTOP, "dark");
+      expect(await backgroundLuminance(page, path), "the system's dark, followed live").toBeLessThan(0.05);
+      await page.getByLabel("Colour theme").selectOption("light");
+      expect(await backgroundLuminance(page, path), "light chosen on a dark system").toBeGreaterThan(0.8);
     },
   );
 });
