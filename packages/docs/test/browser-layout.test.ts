@@ -369,17 +369,23 @@ async function lowContrastTexts(page: Page): Promise<string[]> {
       const n = (css.match(/[\d.]+/g) ?? []).map(Number);
       return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1] as const;
     };
-    const behind = (element: Element) => {
-      const layers: (readonly [number, number, number, number])[] = [];
-      for (let e: Element | null = element; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor;
-        layers.push(parse(bg));
-        if (/^rgb\(/.test(bg)) break;
+    // What is behind an element is its own background over what is behind its parent (white at
+    // the top), kept per element: each ancestor's style is read once, not once per text under it.
+    const seen = new Map<Element, number[]>();
+    const behind = (element: Element | null): number[] => {
+      if (!element) return [255, 255, 255];
+      const known = seen.get(element);
+      if (known) return known;
+      const bg = getComputedStyle(element).backgroundColor;
+      const [r, g, b, a] = parse(bg);
+      let colour: number[];
+      if (/^rgb\(/.test(bg)) colour = [r, g, b];
+      else {
+        const [r0 = 255, g0 = 255, b0 = 255] = behind(element.parentElement);
+        colour = [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
       }
-      let [r0, g0, b0] = [255, 255, 255];
-      for (const [r, g, b, a] of layers.reverse())
-        [r0, g0, b0] = [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
-      return [r0, g0, b0];
+      seen.set(element, colour);
+      return colour;
     };
     const luminance = (rgb: number[]) =>
       rgb
@@ -530,27 +536,32 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
       const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
-        // A text that sits on one line breaks no word: only one drawn on several is walked by character.
+        // A text that sits on one line breaks no word: only one drawn on several is looked at.
         range.selectNodeContents(node);
         if (range.getClientRects().length < 2) continue;
-        let top: number | undefined;
-        let start = 0;
-        for (let i = 0; i < text.length; i++) {
-          const char = text.charAt(i);
-          if (/\s/.test(char)) {
-            top = undefined;
-            start = i + 1;
-            continue;
+        // Likewise a word drawn as one box: only a word drawn on several is walked by character.
+        for (const word of text.matchAll(/\S+/g)) {
+          const start = word.index;
+          range.setStart(node, start);
+          range.setEnd(node, start + word[0].length);
+          if (range.getClientRects().length < 2) continue;
+          let top: number | undefined;
+          for (let i = start; i < start + word[0].length; i++) {
+            const char = text.charAt(i);
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect || rect.width === 0) continue;
+            if (
+              top !== undefined &&
+              rect.top > top + rect.height / 2 &&
+              !breakable(text.charAt(i - 1), char)
+            ) {
+              const end = text.slice(i).search(/\s|$/);
+              found.add(`${text.slice(start, i)}|${text.slice(i, i + end)}`);
+            }
+            top = rect.top;
           }
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const rect = range.getClientRects()[0];
-          if (!rect || rect.width === 0) continue;
-          if (top !== undefined && rect.top > top + rect.height / 2 && !breakable(text.charAt(i - 1), char)) {
-            const end = text.slice(i).search(/\s|$/);
-            found.add(`${text.slice(start, i)}|${text.slice(i, i + end)}`);
-          }
-          top = rect.top;
         }
       }
     }
