@@ -14,7 +14,7 @@
 // `pnpm test` shares: one browser context, each page loaded once and measured at both widths and
 // both themes by changing them in place where the page follows live (see `show` and `view`), all
 // of a width's checks together (a new width lays the page out again), and the reference, whose
-// render is the costliest step, loaded only where a test must see a load (see the journeys).
+// render is the costliest step, loaded only where a test must see a load (see the journey).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -92,6 +92,8 @@ let browser: Browser;
 let site: BrowserContext;
 /** The page of the tests that click and type: each `open` loads a fresh document in it. */
 let scratch: Page | undefined;
+/** The journey's page, which becomes the shared light reference (see the journey). */
+let journeyPage: Page | undefined;
 const viewed = new Map<string, Promise<Page>>();
 /** The size and colour scheme each page was last given, and the page in front (see `show`). */
 const shown = new WeakMap<Page, { size: string; colorScheme: "light" | "dark" }>();
@@ -194,7 +196,8 @@ async function open(
  * CSS media queries and its matchMedia listeners follow a change live (see `show`); Redoc's
  * layout is CSS media queries too, but Redoc renders again in the other theme (assets/reference.js),
  * which costs as much as a load: the reference has one page per colour scheme, the dark one loaded
- * from a copied link (`copiedLink`).
+ * from an operation's link (`darkLink`), both the journey's (loaded here only when the journey did
+ * not run to its end).
  */
 async function view(
   path: string,
@@ -207,7 +210,7 @@ async function view(
     loading = (async () => {
       const page = await newPage(site);
       await show(page, viewport, colorScheme);
-      await page.goto(`${server.url}${path}${isReference(path) && colorScheme === "dark" ? copiedLink : ""}`);
+      await page.goto(`${server.url}${path}${isReference(path) && colorScheme === "dark" ? darkLink : ""}`);
       if (path.startsWith("/reference/")) await redocRendered(page);
       return page;
     })();
@@ -295,7 +298,7 @@ const KEPT_MODERATE = ["landmark-one-main", "region", "heading-order"];
  * What axe checks of a page shown at `viewport` in `scheme`, each page loaded once and changed in
  * place: each theme once, each width once. Every rule in the dark theme at a desktop width (where
  * the reference is loaded from an operation's link, its sidebar open at that operation: see
- * `copiedLink`). In the light theme, every rule at a phone width on the landing page and the
+ * `darkLink`). In the light theme, every rule at a phone width on the landing page and the
  * guides (their colours do not follow the width); on the reference, whose sidebar a phone hides,
  * the colour rules at a desktop width and the width's rule at a phone width. axe's colour check
  * is its costliest (6 of the reference's 9 CPU-seconds): it runs once per theme.
@@ -366,17 +369,23 @@ async function lowContrastTexts(page: Page): Promise<string[]> {
       const n = (css.match(/[\d.]+/g) ?? []).map(Number);
       return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1] as const;
     };
-    const behind = (element: Element) => {
-      const layers: (readonly [number, number, number, number])[] = [];
-      for (let e: Element | null = element; e; e = e.parentElement) {
-        const bg = getComputedStyle(e).backgroundColor;
-        layers.push(parse(bg));
-        if (/^rgb\(/.test(bg)) break;
+    // What is behind an element is its own background over what is behind its parent (white at
+    // the top), kept per element: each ancestor's style is read once, not once per text under it.
+    const seen = new Map<Element, number[]>();
+    const behind = (element: Element | null): number[] => {
+      if (!element) return [255, 255, 255];
+      const known = seen.get(element);
+      if (known) return known;
+      const bg = getComputedStyle(element).backgroundColor;
+      const [r, g, b, a] = parse(bg);
+      let colour: number[];
+      if (/^rgb\(/.test(bg)) colour = [r, g, b];
+      else {
+        const [r0 = 255, g0 = 255, b0 = 255] = behind(element.parentElement);
+        colour = [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
       }
-      let [r0, g0, b0] = [255, 255, 255];
-      for (const [r, g, b, a] of layers.reverse())
-        [r0, g0, b0] = [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
-      return [r0, g0, b0];
+      seen.set(element, colour);
+      return colour;
     };
     const luminance = (rgb: number[]) =>
       rgb
@@ -453,7 +462,8 @@ async function redocTheme(page: Page, theme: "light" | "dark") {
  * test that chooses starts and ends with none.
  */
 async function forget() {
-  if (scratch?.url().startsWith(server.url)) await scratch.evaluate(() => window.localStorage.clear());
+  const page = [scratch, journeyPage].find((p) => p?.url().startsWith(server.url));
+  if (page) await page.evaluate(() => window.localStorage.clear());
 }
 
 /**
@@ -526,27 +536,32 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
       const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
-        // A text that sits on one line breaks no word: only one drawn on several is walked by character.
+        // A text that sits on one line breaks no word: only one drawn on several is looked at.
         range.selectNodeContents(node);
         if (range.getClientRects().length < 2) continue;
-        let top: number | undefined;
-        let start = 0;
-        for (let i = 0; i < text.length; i++) {
-          const char = text.charAt(i);
-          if (/\s/.test(char)) {
-            top = undefined;
-            start = i + 1;
-            continue;
+        // Likewise a word drawn as one box: only a word drawn on several is walked by character.
+        for (const word of text.matchAll(/\S+/g)) {
+          const start = word.index;
+          range.setStart(node, start);
+          range.setEnd(node, start + word[0].length);
+          if (range.getClientRects().length < 2) continue;
+          let top: number | undefined;
+          for (let i = start; i < start + word[0].length; i++) {
+            const char = text.charAt(i);
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect || rect.width === 0) continue;
+            if (
+              top !== undefined &&
+              rect.top > top + rect.height / 2 &&
+              !breakable(text.charAt(i - 1), char)
+            ) {
+              const end = text.slice(i).search(/\s|$/);
+              found.add(`${text.slice(start, i)}|${text.slice(i, i + end)}`);
+            }
+            top = rect.top;
           }
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const rect = range.getClientRects()[0];
-          if (!rect || rect.width === 0) continue;
-          if (top !== undefined && rect.top > top + rect.height / 2 && !breakable(text.charAt(i - 1), char)) {
-            const end = text.slice(i).search(/\s|$/);
-            found.add(`${text.slice(start, i)}|${text.slice(i, i + end)}`);
-          }
-          top = rect.top;
         }
       }
     }
@@ -595,10 +610,11 @@ function guideTables() {
 /** The operation of Redoc's link tests: one with a tag, not the first (whose section tops the page). */
 const linked = operations.find((o) => o.tags[0] && o !== operations[0]) ?? checkLimits;
 /**
- * Where the shared dark reference is loaded: a copied link to `linked`, so that its one load (the
- * costliest thing here) also shows such a link opening, at a phone width, in the first test to view it.
+ * Where the shared dark reference is loaded: Redoc's older form of a link to `linked`, so that its
+ * one load (the costliest thing here) also shows such a link opening, at a phone width (the
+ * journey; the link Redoc's address shows now is opened by the light one's load).
  */
-const copiedLink = `#${operationAnchor(linked)}`;
+const darkLink = `#operation/${linked.operationId}`;
 /** An operation other than check_limits that its own summary finds first: the longest summary, the most specific query. */
 const elsewhere = (() => {
   const [longest] = operations
@@ -643,30 +659,88 @@ async function searchOnPhone(page: Page) {
 }
 
 /**
- * The reference's theme switch on a light system: dark when chosen, still dark on a new load (of
- * Redoc's older form of an operation link, which opens that operation and stays as it was), and
- * the system's light again when the system is chosen.
+ * From a guide, the search finds the reference's rule on rate limits and check_limits; the latter's
+ * link (the form Redoc's address shows, as a reader copies it) loads the reference, which opens that
+ * operation, keeps the address, renders light on a light system and every section the index links to.
  */
-async function themeRemembered(page: Page) {
-  const path = "/reference/index.html";
-  const choice = page.getByLabel("Colour theme");
-  expect(await choice.count(), "one theme switch").toBe(1);
-  expect(await choice.inputValue()).toBe("system");
-  await choice.selectOption("dark");
-  await redocTheme(page, "dark");
-  expect(await backgroundLuminance(page, path), "dark when chosen").toBeLessThan(0.05);
+async function fromGuideToReference(page: Page) {
+  const anchor = operationAnchor(checkLimits);
+  const rule = await rateLimitsRule(page);
+  expect(await rule.getAttribute("href"), "the rule found from a guide").toMatch(
+    /^\.\.\/reference\/index\.html#section\//,
+  );
+  const fromGuide = await search(page, "check_limits");
+  expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
+  expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
+  await fromGuide.first().click();
+  await page.waitForURL(/\/reference\/index\.html#/);
+  await redocRendered(page);
+  await openedAt(page, anchor, `#${anchor}`);
+  // A light system's first render of Redoc is light (the shared light reference's later renders
+  // follow a theme change: see the journey).
+  expect(await backgroundLuminance(page, "/reference/index.html"), "light as loaded").toBeGreaterThan(0.8);
+  // Every section of the reference the index links to is one Redoc rendered.
+  const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
+  const missing = await page.evaluate(
+    (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
+    anchors,
+  );
+  expect(missing, "sections of the index that Redoc did not render").toEqual([]);
+}
 
-  const link = `#operation/${linked.operationId}`;
-  await page.goto("about:blank");
-  await page.goto(`${server.url}${path}${link}`);
+/** On the reference, the search opens the rule on rate limits at its section, then check_limits again. */
+async function onReference(page: Page) {
+  const rule = await rateLimitsRule(page);
+  const ruleHref = (await rule.getAttribute("href")) ?? "";
+  expect(ruleHref, "the rule found on the reference").toMatch(/^#section\//);
+  await rule.click();
+  await operationInView(page, decodeURIComponent(ruleHref.slice(1)));
+  const anchor = operationAnchor(checkLimits);
+  const options = await search(page, "check_limits");
+  expect(await options.first().getAttribute("href")).toBe(`#${anchor}`);
+  expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
+  await options.first().click();
+  await openedAt(page, anchor, `#${anchor}`);
+}
+
+/**
+ * The dark reference's load, with dark chosen in the journey's light page: the choice is
+ * remembered over a light system on a new load (of Redoc's older form of an operation link, which
+ * opens that operation and stays as it was). Then the system turns dark and the reader's choice
+ * goes back to the system's, which keeps Redoc as rendered (dark either way, no render again):
+ * from here the page is the system's dark reference, as the tests that read it expect, nothing
+ * focused (the switch is given its change event: no control is clicked).
+ */
+async function darkReferenceRemembered(): Promise<Page> {
+  const path = "/reference/index.html";
+  const page = await newPage(site);
+  await show(page, PHONE, "light");
+  await page.goto(`${server.url}${path}${darkLink}`);
   await redocTheme(page, "dark");
   expect(await backgroundLuminance(page, path), "dark after a new load").toBeLessThan(0.05);
   expect(await page.getByLabel("Colour theme").inputValue()).toBe("dark");
-  await openedAt(page, operationAnchor(linked), link);
+  await openedAt(page, operationAnchor(linked), darkLink);
 
-  await page.getByLabel("Colour theme").selectOption("system");
-  await redocTheme(page, "light");
-  expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+  await show(page, PHONE, "dark");
+  // The switch's own event, as a choice makes it, without the focus or the menu a click would move.
+  await page.getByLabel("Colour theme").evaluate((select) => {
+    (select as HTMLSelectElement).value = "system";
+    select.dispatchEvent(new Event("change"));
+  });
+  expect(await page.evaluate(() => document.documentElement.dataset.theme), "no choice left").toBeUndefined();
+  expect(await page.evaluate(() => document.documentElement.dataset.redocTheme), "the system's dark").toBe(
+    "dark",
+  );
+  return page;
+}
+
+/** Chooses a theme with the switch in the phone's menu, and closes the menu again. */
+async function chooseInPhoneMenu(page: Page, choice: "light" | "dark" | "system") {
+  const button = page.getByRole("button", { name: /menu/i });
+  await button.click();
+  await page.getByLabel("Colour theme").selectOption(choice);
+  await button.click();
+  expect(await button.getAttribute("aria-expanded"), "the menu closed again").toBe("false");
 }
 
 /**
@@ -729,13 +803,42 @@ function widthChecks(viewport: { width: number; height: number }, headingScheme:
   });
 }
 
-// The phone width first, then the desktop's: each page changes width once (see widthChecks). The
-// dark reference is first loaded here, at a phone width, from a copied link (see `view`).
-// A browser: Redoc scrolls to the linked section and its scroll spy rewrites the address as it runs.
-describe("a copied operation link, at a phone width (dark)", () => {
-  it("opens that operation, and the address stays as it was", async () => {
-    const page = await view("/reference/index.html", PHONE, "dark");
-    await openedAt(page, operationAnchor(linked), copiedLink);
+// The phone width first, then the desktop's: each page changes width once (see widthChecks).
+// The two shared reference pages (see `view`) are both loaded by this journey: the light one from a
+// guide's search on a light system, the dark one with dark chosen there. Following links, the
+// search's keyboard, Redoc's scrolling (its scroll spy rewrites the address as it runs) and its
+// rendering in a theme happen only in a running page. Rendering the reference is the costliest
+// thing a test here does (seconds of CPU): the journey checks everything its loads allow, in order,
+// and leaves each page at a phone width, at its top but for the dark one, opened at `linked`.
+describe("a journey into the reference, the load of each shared page", () => {
+  beforeEach(forget);
+  afterEach(forget);
+
+  it("from a guide's search, a copied operation link opens check_limits and stays, light; on the reference to the rate-limits rule and check_limits; at a phone width to a guide and another operation; and the theme chosen in the phone's menu is remembered on a new load", async () => {
+    const page = await newPage(site);
+    journeyPage = page;
+    await show(page, DESKTOP, "light");
+    await page.goto(`${server.url}/guides/pagination.html`);
+    await fromGuideToReference(page);
+    await onReference(page);
+    await searchOnPhone(page);
+
+    await chooseInPhoneMenu(page, "dark");
+    await redocTheme(page, "dark");
+    expect(await backgroundLuminance(page, "/reference/index.html"), "dark when chosen").toBeLessThan(0.05);
+    const dark = await darkReferenceRemembered();
+
+    await show(page, PHONE, "light");
+    await chooseInPhoneMenu(page, "system");
+    await redocTheme(page, "light");
+    expect(
+      await backgroundLuminance(page, "/reference/index.html"),
+      "the system's light again",
+    ).toBeGreaterThan(0.8);
+    // Handed to the tests that read the shared reference: the light one at its top, as a load leaves it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    viewed.set("/reference/index.html light", Promise.resolve(page));
+    viewed.set("/reference/index.html dark", Promise.resolve(dark));
   });
 });
 
@@ -769,7 +872,7 @@ describe("the skip link", () => {
   );
 
   it("on the reference opened at an operation, reaches its content within 3 Tabs, and takes the focus to the operation being read", async () => {
-    // The shared dark reference, as its copied link loaded it (the test above): nothing focused yet.
+    // The shared dark reference, as the journey loaded it from an operation link: nothing focused yet.
     const page = await view("/reference/index.html", PHONE, "dark");
     const address = page.url();
     const operation = page.locator(`[data-section-id="${operationAnchor(linked)}"]`);
@@ -1120,59 +1223,6 @@ describe("the landing page's products", () => {
 });
 
 // The tests below load their own pages (the scratch page): they change no shared one.
-// Following links, the search's keyboard, Redoc's scrolling and its rendering in a theme happen only
-// in a running page. Rendering the reference is the costliest thing a test here does (seconds of
-// CPU), so each journey loads it once and checks everything that load allows, in order.
-describe("journeys into the reference, one load of it each", () => {
-  beforeEach(forget);
-  afterEach(forget);
-
-  it("from a guide's search to the rate-limits rule; on the reference to check_limits, whose address stays; at a phone width to a guide and another operation; and the theme chosen there is remembered", async () => {
-    const page = await open("/guides/pagination.html", DESKTOP);
-    const anchor = operationAnchor(checkLimits);
-    const fromGuide = await search(page, "check_limits");
-    expect(await fromGuide.first().getAttribute("href")).toBe(`../reference/index.html#${anchor}`);
-    expect(await fromGuide.first().textContent()).toContain(checkLimits.summary);
-    const rule = await rateLimitsRule(page);
-    const ruleHref = (await rule.getAttribute("href")) ?? "";
-    expect(ruleHref, "the rule found from a guide").toMatch(/^\.\.\/reference\/index\.html#section\//);
-    await rule.click();
-    await page.waitForURL(/\/reference\/index\.html#section\//);
-    await redocRendered(page);
-    await operationInView(page, decodeURIComponent(ruleHref.split("#")[1] ?? ""));
-    // Every section of the reference the index links to is one Redoc rendered.
-    const anchors = descriptionSectionEntries(referenceDocument(bundle).doc).map((e) => e.id.split("#")[1]);
-    const missing = await page.evaluate(
-      (ids) => ids.filter((id) => !document.getElementById(id ?? "")),
-      anchors,
-    );
-    expect(missing, "sections of the index that Redoc did not render").toEqual([]);
-
-    const onReference = await search(page, "check_limits");
-    expect(await onReference.first().getAttribute("href")).toBe(`#${anchor}`);
-    expect(await inView(page, anchor), `${anchor} is not in view before it is opened`).toBe(false);
-    await onReference.first().click();
-    await openedAt(page, anchor, `#${anchor}`);
-
-    await searchOnPhone(page);
-    await show(page, DESKTOP, "light");
-    await themeRemembered(page);
-  });
-
-  it("the switch in the phone's menu turns the dark system's reference light", async () => {
-    // The shared dark reference, last of its tests: it is light from here on.
-    const page = await view("/reference/index.html", PHONE, "dark");
-    try {
-      await page.getByRole("button", { name: /menu/i }).click();
-      await page.getByLabel("Colour theme").selectOption("light");
-      await redocTheme(page, "light");
-      expect(await backgroundLuminance(page, "/reference/index.html")).toBeGreaterThan(0.8);
-    } finally {
-      await page.evaluate(() => window.localStorage.clear());
-    }
-  });
-});
-
 // A browser: the search runs in the page (assets/search.js), with its keyboard.
 describe("one search over the guides and the reference", () => {
   it(`finds the getting-started guide by "${uniqueWord}", a word only it has, and opens it with Enter`, async () => {
@@ -1213,14 +1263,14 @@ describe("one search over the guides and the reference", () => {
   });
 });
 
-// The theme switch of the landing page and a guide; the reference's is in the journeys above.
+// The theme switch of the landing page and a guide; the reference's is in the journey above.
 // A browser: the switch is the page's script, the choice is kept in localStorage, colours are computed styles.
 describe("the theme switch", () => {
   beforeEach(forget);
   afterEach(forget);
 
   it.each(PAGES.filter(({ path }) => !isReference(path)))(
-    "turns $name dark on a light system, remembers it, and follows the system again",
+    "turns $name dark on a light system, remembers it, follows the system again, and keeps light chosen on a dark system",
     async ({ path }) => {
       const page = await open(path, DESKTOP, "light");
       const choice = page.getByLabel("Colour theme");
@@ -1235,6 +1285,13 @@ describe("the theme switch", () => {
 
       await page.getByLabel("Colour theme").selectOption("system");
       expect(await backgroundLuminance(page, path), "the system's light again").toBeGreaterThan(0.8);
+
+      // The other way round: the system turns dark, the reader chooses light (the reference's
+      // Redoc renders whatever this switch makes the page's theme: see the journey).
+      await show(page, DESKTOP, "dark");
+      expect(await backgroundLuminance(page, path), "the system's dark, followed live").toBeLessThan(0.05);
+      await page.getByLabel("Colour theme").selectOption("light");
+      expect(await backgroundLuminance(page, path), "light chosen on a dark system").toBeGreaterThan(0.8);
     },
   );
 });

@@ -8,14 +8,12 @@
 // Nothing here measures speed: each step waits for an element or a rendered frame.
 
 import { loadBundle } from "@platform-api/spec";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listOperations } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
-import { type DocsServer, serveDocs } from "../src/serve.js";
 import { WHICH_WINS } from "../src/unspecified.js";
-import { builtSite } from "./built-site.js";
-import { sharedBrowser } from "./shared-browser.js";
+import { watchedSite } from "./shared-reference.js";
 
 const TIMEOUT = 60_000;
 const bundle = loadBundle();
@@ -23,24 +21,12 @@ const operations = listOperations(bundle);
 /** How many times an operation's fields are opened, one level deeper each time: past any nesting. */
 const MAX_DEPTH = 20;
 
-let server: DocsServer;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await serveDocs({ port: 0, dir: builtSite() });
-  context = await (await sharedBrowser()).newContext({ viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(TIMEOUT);
-  page = await context.newPage();
-  await page.goto(`${server.url}/reference/index.html`);
-  await page.locator(".api-content").waitFor({ state: "attached" });
-  await page.locator(".redoc-json").first().waitFor({ state: "attached" });
+  // The worker's reference (shared-reference.ts), which browser.test.ts may have opened parts of.
+  page = await (await watchedSite()).reference();
 }, TIMEOUT * 2);
-
-afterAll(async () => {
-  await context?.close();
-  await server?.close();
-});
 
 /** Two rendered frames: what a click changed is on the page (Redoc renders in the click's task). */
 const rendered = () =>
@@ -51,11 +37,13 @@ async function openAll(anchor: string): Promise<void> {
   const section = page.locator(`[id="${anchor}"]`);
   await section.waitFor({ state: "attached" });
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    // A field's button keeps its label ("expand x") open or closed: the page marks the ones clicked.
+    // A field's button keeps its label ("expand x") open or closed; its row is marked "expanded"
+    // when open (browser.test.ts may have opened some). The page marks the ones clicked here, so
+    // none is clicked twice.
     const clicked = await section.evaluate((root) => {
       const closed = [
         ...root.querySelectorAll<HTMLButtonElement>(
-          'td[kind="field"] button[aria-label^="expand "]:not([data-opened]), button:has(> strong):not([aria-expanded="true"]):not([data-opened])',
+          'tr:not(.expanded) > td[kind="field"] > button[aria-label^="expand "]:not([data-opened]), button:has(> strong):not([aria-expanded="true"]):not([data-opened])',
         ),
       ];
       for (const button of closed) {

@@ -8,14 +8,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadBundle } from "@platform-api/spec";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GCORE_PYTHON } from "../src/gcore-python.js";
 import { isObject, listOperations, type Operation } from "../src/operations.js";
 import { operationAnchor } from "../src/reference.js";
-import { type DocsServer, serveDocs } from "../src/serve.js";
-import { builtSite } from "./built-site.js";
-import { sharedBrowser } from "./shared-browser.js";
+import { type WatchedSite, watchedSite } from "./shared-reference.js";
 
 const bundle = loadBundle();
 const operations = listOperations(bundle);
@@ -29,62 +27,17 @@ const tagGroupNames = (Array.isArray(bundle["x-tagGroups"]) ? bundle["x-tagGroup
   .map((g) => String(g.name));
 const screenshots = new URL("../screenshots/", import.meta.url).pathname;
 
-let dir: string;
-let server: DocsServer;
-let browser: Browser;
+let site: WatchedSite;
 let context: BrowserContext;
-const consoleErrors: string[] = [];
-const foreignRequests: string[] = [];
 
 beforeAll(async () => {
-  dir = builtSite();
-  server = await serveDocs({ port: 0, dir });
-  browser = await sharedBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  context.setDefaultTimeout(60_000);
-  const origin = new URL(server.url).origin;
-  context.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith("data:")) return;
-    if (new URL(url).origin !== origin) foreignRequests.push(url);
-  });
-  context.on("page", (page) => watch(page));
+  // The context, the server and the reference are the worker's (shared-reference.ts).
+  site = await watchedSite();
+  context = site.context;
   mkdirSync(screenshots, { recursive: true });
-}, 60_000);
+}, 120_000);
 
-afterAll(async () => {
-  // The browser is the worker's (shared-browser.ts).
-  await context?.close();
-  await server?.close();
-});
-
-/** Pages where a test provokes the Content-Security-Policy's refusals on purpose, and checks them itself. */
-const provoking = new WeakSet<Page>();
-
-function watch(page: Page) {
-  page.on("console", (message) => {
-    if (provoking.has(page) && message.text().includes("Content Security Policy")) return;
-    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-}
-
-let reference: Promise<Page> | undefined;
-/**
- * The reference, opened once for every test of this file: rendering the whole description costs
- * Chromium seconds of CPU each time (the browser tests' largest cost), and Redoc renders every
- * operation at once, so a test reaches its section without a new load. Tests run in order and only
- * add state a later one does not read (a search typed and cleared, a tab chosen, a field expanded).
- */
-function openReference(): Promise<Page> {
-  reference ??= (async () => {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/reference/index.html`);
-    await page.locator(".menu-content").waitFor();
-    return page;
-  })();
-  return reference;
-}
+const openReference = () => site.reference();
 
 /**
  * A guide card opens its guide wherever it is clicked, and a link of its summary opens that link's
@@ -134,7 +87,7 @@ describe("the site in Chromium", () => {
   // page as drawn; the landing page's HTML (its title, links, samples) is read in build.test.ts.
   it("gives the landing page's code blocks their copy buttons, and its guide cards a click target each", async () => {
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.server.url}/`);
     const figures = page.locator("figure.code");
     expect(await figures.count()).toBeGreaterThan(1);
     expect(await figures.locator("button.copy").count()).toBe(await figures.count());
@@ -148,8 +101,8 @@ describe("the site in Chromium", () => {
     // A second guard behind the changelog's own check of links (src/changelog.ts): were a
     // javascript: link ever written into a page, Chromium would refuse to run it.
     const page = await context.newPage();
-    provoking.add(page);
-    await page.goto(`${server.url}/changelog.html`);
+    site.provoking.add(page);
+    await page.goto(`${site.server.url}/changelog.html`);
     // Whichever comes first: Chromium's refusal in the console, or the script's mark on the page.
     const refused = page
       .waitForEvent("console", (m) => /Content Security Policy/.test(m.text()))
@@ -255,11 +208,12 @@ describe("the site in Chromium", () => {
     const section = page.locator(`[id="${id}"]`);
     await section.waitFor();
     // results -> requested_limits -> regional_limits: the field's row is the innermost one.
-    for (const name of ["results", "requested_limits", "regional_limits"])
-      await section
-        .locator("button", { hasText: new RegExp(`^${name}`) })
-        .first()
-        .click();
+    // Each opened unless open already (browser-notes.test.ts opens every field of the shared page).
+    for (const name of ["results", "requested_limits", "regional_limits"]) {
+      const button = section.locator("button", { hasText: new RegExp(`^${name}`) }).first();
+      if (!(await button.evaluate((b) => b.closest("tr")?.classList.contains("expanded"))))
+        await button.click();
+    }
     const row = section.locator("tr", { hasText: "baremetal_gpu_count_limit" }).last();
     await row.waitFor({ state: "visible" });
     expect(await row.textContent()).toMatch(/^baremetal_gpu_count_limit\s*integer\s*Deprecated/);
@@ -270,7 +224,7 @@ describe("the site in Chromium", () => {
 
   // Console errors and requests exist only in a running page.
   it("logged no console error and sent no request to another origin", () => {
-    expect(consoleErrors).toEqual([]);
-    expect(foreignRequests).toEqual([]);
+    expect(site.consoleErrors).toEqual([]);
+    expect(site.foreignRequests).toEqual([]);
   });
 });
