@@ -4,7 +4,7 @@
 //
 // Only what needs the process spawns the built CLI: commander's refusals (its exit code is set by
 // the process's exitOverride), one per command that parses its own flags and that no other test
-// spawns refused (observe, fuzz; the main command's are secrecy.test.ts's usage errors, exit 2
+// spawns refused (observe, fuzz; the main command's is secrecy.test.ts's spawned usage error, exit 2
 // from the process), and one whole run against a simulator in a process of its own (which also
 // proves the simulator's --api-key and --reseller-api-key: no other test starts it with them). The rest goes through the CLI's path
 // after the process (its flag parser, then runConformance) in this test's process: its output,
@@ -38,7 +38,7 @@ const above = String(requestsPerSecond() * 5);
 // Every flag's own refusals are tested in-process (cli-options.test.ts).
 describe.concurrent("usage and configuration errors exit 2 with a message", () => {
   // As the process shows them: commander's parser, for the commands whose refusal no other test
-  // spawns (the main command's: secrecy.test.ts's usage errors).
+  // spawns (the main command's: secrecy.test.ts's spawned usage error).
   it.each([
     [
       ["observe", "--upstream", "http://127.0.0.1:9", "--duration", "3000000"],
