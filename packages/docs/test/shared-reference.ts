@@ -4,8 +4,9 @@
 // three seconds of CPU, and a context almost one, on the 2-core machine the whole `pnpm test`
 // shares. The files run in either order and each may find the reference as the other left it: a
 // test opens only what is closed (Redoc marks an opened field's row "expanded"); what else one
-// changes (a tab chosen, the scroll) the other does not read. The server and the context live as long as the worker, like its browser
-// (shared-browser.ts): the server listens on 127.0.0.1 and goes with the process.
+// changes (a tab chosen, the scroll) the other does not read. The server and the context live as
+// long as the worker, like its browser (shared-browser.ts): the server listens on 127.0.0.1 and goes
+// with the process.
 import type { BrowserContext, Page } from "playwright-core";
 import { type DocsServer, serveDocs } from "../src/serve.js";
 import { builtSite } from "./built-site.js";
