@@ -1,7 +1,8 @@
-// The versions a release would publish: what `changeset version` makes of the pending changesets,
-// worked out on a throw-away copy of the workspace's manifests, so the working tree is never
-// written. `pnpm pack:all` packs at these versions and `pnpm release:dry` checks that the release
-// it rehearses has them, so that a tarball packed today and the release agree.
+// The versions a release would publish, without writing the working tree: `releaseVersions` reads
+// them from changesets' release plan in this process (what `pnpm release:dry` checks the release
+// it rehearses against), and `versionedWorkspace` runs `changeset version` on a throw-away copy of
+// the workspace's manifests (what `pnpm pack:all` packs, dependency ranges included), so that a
+// tarball packed today and the release agree. pack-all's test compares the two.
 import { spawnSync } from "node:child_process";
 import {
   cpSync,
