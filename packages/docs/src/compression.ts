@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import Negotiator from "negotiator";
 
 export type Encoding = "br" | "gzip";
 
@@ -17,25 +18,18 @@ export const MIN_COMPRESSED_SIZE = 1024;
 
 export const isCompressible = (path: string) => COMPRESSIBLE.has(extname(path).toLowerCase());
 
+/** Smaller first: on a tie, br. */
+const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
+
 /**
  * The encoding to answer in for an `Accept-Encoding` header: the one it weighs highest of br and
- * gzip (br on a tie, the smaller), none that it refuses (`;q=0`), undefined for the file as it is.
- * `*` stands for any encoding the header does not name.
+ * gzip (br on a tie, the smaller, whatever order the header names them in), none that it refuses
+ * (`;q=0`), undefined for the file as it is. `*` stands for any encoding the header does not name.
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const weights = new Map<string, number>();
-  for (const item of (acceptEncoding ?? "").split(",")) {
-    const [name = "", ...params] = item.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const br = weightOf("br");
-  const gz = weightOf("gzip");
-  if (br <= 0 && gz <= 0) return undefined;
-  return br >= gz ? "br" : "gzip";
+  // Lower case: negotiator reads only a lowercase `q`, and RFC 9110 has `Q=0` refuse as well.
+  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding?.toLowerCase() } });
+  return negotiator.encoding(ENCODINGS, { preferred: ENCODINGS });
 }
 
 const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {

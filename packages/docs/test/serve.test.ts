@@ -77,6 +77,9 @@ describe("negotiateEncoding", () => {
     expect(negotiateEncoding("br;q=0, gzip;q=0")).toBeUndefined();
     expect(negotiateEncoding("*")).toBe("br");
     expect(negotiateEncoding("*;q=0, gzip")).toBe("gzip");
+    expect(negotiateEncoding("br;q=0, *")).toBe("gzip");
+    expect(negotiateEncoding("gzip;q=1.0, br;q=1")).toBe("br");
+    expect(negotiateEncoding("br;Q=0, GZIP")).toBe("gzip");
     expect(negotiateEncoding("identity")).toBeUndefined();
     expect(negotiateEncoding("")).toBeUndefined();
     expect(negotiateEncoding(undefined)).toBeUndefined();
