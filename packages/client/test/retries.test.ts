@@ -190,7 +190,6 @@ describe("retries", () => {
     const flaky = await clientFor((_r, i) => (i === 0 ? "reset" : { body: regions }));
     expect((await flaky.client.GET("/cloud/v1/regions")).data).toEqual(regions);
     expect(flaky.server.requests).toHaveLength(2);
-    await flaky.server.close();
 
     const broken = await clientFor(() => "reset", { maxRetries: 1 });
     const error = await broken.client.GET("/cloud/v1/regions").catch((e) => e);
