@@ -61,7 +61,8 @@ export interface ScriptedServer {
 /** A server for the running test, closed (its sockets too) when the test finishes, passed or not. */
 export function startScriptedServer(script: Script): Promise<ScriptedServer> {
   const started = listen(script);
-  // Registered now, while the test is the current one: a hook taken after an await could land on another.
+  // Taken before the server listens: called outside a test, this throws at the call, before a
+  // server exists that nothing would close.
   onTestFinished(async () => (await started).close());
   return started;
 }
