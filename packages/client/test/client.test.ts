@@ -1,17 +1,13 @@
 import { MODEL } from "@platform-api/spec/generated/model";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { ClientConfigError, ConnectionError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
-import { startScriptedServer } from "./scripted-server.js";
+import { scriptedServerForSuite } from "./scripted-server.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER_KEY = "8812$reseller0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5";
 
-let server: Awaited<ReturnType<typeof startScriptedServer>>;
-beforeAll(async () => {
-  server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
-});
-afterAll(() => server.close());
+const server = scriptedServerForSuite(() => ({ body: { count: 0, results: [] } }));
 afterEach(() => {
   server.requests.length = 0;
   vi.unstubAllEnvs();

@@ -1,17 +1,11 @@
 // An error about an answer carries that answer's headers (a request id, a rate-limit header) for
 // the caller to act on or report, in a form that serialises and is redacted like the rest.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, createClient, RedirectError } from "../src/index.js";
-import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
-
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
 async function clientFor(script: Script) {
-  server = await startScriptedServer(script);
+  const server = await startScriptedServer(script);
   return createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, maxRetries: 0 });
 }
 

@@ -13,13 +13,10 @@ import {
   TimeoutError,
 } from "../src/index.js";
 import { fakeAttemptClock } from "./attempt-clock.js";
-import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  server = undefined;
 });
 
 /** The global fetch, counting the answers whose headers have arrived. */
@@ -37,7 +34,7 @@ function watchedFetch() {
 }
 
 async function clientFor(script: Script, options: Parameters<typeof createClient>[0] = {}) {
-  server = await startScriptedServer(script);
+  const server = await startScriptedServer(script);
   const watched = watchedFetch();
   const client = createClient({
     apiKey: KEY,

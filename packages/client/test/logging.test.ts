@@ -1,13 +1,7 @@
 // What the client logs at each logLevel, and its one warning about a key in a browser page.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ClientConfigError, createClient } from "../src/index.js";
-import { KEY, offsetList, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
-
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { KEY, offsetList, startScriptedServer } from "./scripted-server.js";
 
 /** A logger keeping every line by level. */
 const recorder = () => {
@@ -19,11 +13,10 @@ const recorder = () => {
 };
 
 /** A server answering 429 to the first request, then the list. */
-async function busyOnce() {
-  server = await startScriptedServer((request, i) =>
+function busyOnce() {
+  return startScriptedServer((request, i) =>
     i === 0 ? { status: 429, headers: { "retry-after": "0" }, body: {} } : offsetList(2)(request),
   );
-  return server;
 }
 
 describe("logLevel", () => {
@@ -44,7 +37,7 @@ describe("logLevel", () => {
   });
 
   it('"debug" names the error of an attempt that got no answer', async () => {
-    server = await startScriptedServer(() => "reset");
+    const server = await startScriptedServer(() => "reset");
     const { lines, logger } = recorder();
     const client = createClient({
       apiKey: KEY,
@@ -62,7 +55,7 @@ describe("logLevel", () => {
   it('"warn" (the default) logs only the retries; "off" logs nothing', async () => {
     // Each client's first request gets a 429, so each has one retry to tell of.
     const busy = new Set<string>();
-    server = await startScriptedServer((request) => {
+    const server = await startScriptedServer((request) => {
       const who = String(request.headers["x-client"]);
       if (busy.has(who)) return offsetList(1)(request);
       busy.add(who);
@@ -85,7 +78,7 @@ describe("logLevel", () => {
   });
 
   it("logs to the console when a level is given without a logger", async () => {
-    server = await startScriptedServer(offsetList(1));
+    const server = await startScriptedServer(offsetList(1));
     const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
     const client = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, logLevel: "debug" });
     await client.GET("/cloud/v1/regions");

@@ -6,18 +6,12 @@ import { promisify } from "node:util";
 import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, requireParameter } from "@platform-api/spec/model";
 import { build } from "esbuild";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, PaginationError } from "../src/index.js";
 import { KEY, offsetList, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 async function clientFor(script: Script) {
-  server = await startScriptedServer(script);
+  const server = await startScriptedServer(script);
   return {
     client: createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false, maxRetries: 0 }),
     server,
@@ -118,7 +112,7 @@ describe("offset pagination", () => {
         inFlight--;
       }
     };
-    server = await startScriptedServer(offsetList(50));
+    const server = await startScriptedServer(offsetList(50));
     const client = createClient({
       apiKey: KEY,
       baseUrl: server.url,
@@ -200,7 +194,7 @@ describe("offset pagination", () => {
   it("walks a list claiming 10^12 items in a process that survives it: one request, then PaginationError", async () => {
     // In a child process of its own, with a small heap: a walk that allocates by the server's
     // word aborts V8 ("invalid size"), which no try can catch and which would end vitest's worker.
-    server = await startScriptedServer(() => ({ body: { count: 1_000_000_000_000, results: [] } }));
+    const server = await startScriptedServer(() => ({ body: { count: 1_000_000_000_000, results: [] } }));
     const outcome = await walkInChild(server.url, "/cloud/v1/regions");
     expect(outcome).toEqual({
       name: "PaginationError",
@@ -229,7 +223,7 @@ describe("offset pagination", () => {
       sent++;
       return fetch(input, init);
     };
-    server = await startScriptedServer((request) => {
+    const server = await startScriptedServer((request) => {
       const offset = Number(request.query.get("offset"));
       return { body: { count: 1_000_000, results: offset === 0 ? [{ id: 1 }, { id: 2 }] : [] } };
     });

@@ -1,13 +1,10 @@
 import { MODEL } from "@platform-api/spec/generated/model";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient, DEFAULTS, RateLimiter } from "../src/index.js";
-import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, startScriptedServer } from "./scripted-server.js";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  server = undefined;
 });
 
 /** Resolution times of `n` acquires started together, on fake timers. */
@@ -62,7 +59,7 @@ describe("RateLimiter", () => {
 
 describe("client-side rate limiting over HTTP", () => {
   it("is shared by every call of one client", async () => {
-    server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
+    const server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
     // Send times are taken where the limiter hands each request to fetch: arrival times at the server
     // also carry the first request's connection set-up, which under load ate into the spacing.
     const at: number[] = [];
@@ -84,7 +81,7 @@ describe("client-side rate limiting over HTTP", () => {
   });
 
   it("holds back other callers after a 429 for the advised time", async () => {
-    server = await startScriptedServer((_r, i) =>
+    const server = await startScriptedServer((_r, i) =>
       i === 0
         ? { status: 429, headers: { "retry-after": "1" }, body: {} }
         : { body: { count: 0, results: [] } },
@@ -110,7 +107,7 @@ describe("client-side rate limiting over HTTP", () => {
   });
 
   it("can be turned off", async () => {
-    server = await startScriptedServer(() => ({ body: {} }));
+    const server = await startScriptedServer(() => ({ body: {} }));
     const client = createClient({ apiKey: KEY, baseUrl: server.url, rateLimit: false });
     expect(client.rateLimiter).toBeUndefined();
   });

@@ -2,15 +2,9 @@
 // Location, the request is sent once (no retry storm, whatever the method), and nothing, least of
 // all the Authorization header, goes to the Location.
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, createClient, RedirectError } from "../src/index.js";
-import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
-
-let servers: ScriptedServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
+import { KEY, startScriptedServer } from "./scripted-server.js";
 
 /** The API server, answering every request with the redirect its headers ask for, and another origin. */
 async function redirecting() {
@@ -20,7 +14,6 @@ async function redirecting() {
     const to = request.headers["x-to"] === "elsewhere" ? elsewhere.url : "";
     return { status, headers: { location: `${to}/moved${request.url}` }, text: "moved" };
   });
-  servers.push(api, elsewhere);
   return { api, elsewhere };
 }
 
@@ -73,7 +66,6 @@ describe("redirects", () => {
       status: 302,
       headers: { location: `https://login.example/?token=${encodeURIComponent(KEY)}` },
     }));
-    servers.push(api);
     const c = createClient({ apiKey: KEY, baseUrl: api.url, rateLimit: false });
     const error = await c
       .paginate("/cloud/v1/regions")

@@ -9,19 +9,11 @@ import {
   TimeoutError,
 } from "../src/index.js";
 import { fakeAttemptClock } from "./attempt-clock.js";
-import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await server?.close();
-  server = undefined;
 });
-
-/** Resolves once the server has seen `n` requests (driven by arrivals, not by a guess at time). */
-async function untilRequests(n: number) {
-  while ((server?.requests.length ?? 0) < n) await new Promise((r) => setTimeout(r, 5));
-}
 
 /** A fetch that never touches the network: with every timer faked, time passes only as the test says. */
 function scriptedFetch(answer: (i: number, signal: AbortSignal | null | undefined) => Promise<Response>) {
@@ -63,7 +55,7 @@ async function callsAfter(stub: ReturnType<typeof scriptedFetch>, ms: number) {
 }
 
 async function clientFor(script: Script, options: ClientOptions = {}) {
-  server = await startScriptedServer(script);
+  const server = await startScriptedServer(script);
   const lines: string[] = [];
   const client = createClient({
     apiKey: KEY,
@@ -198,7 +190,6 @@ describe("retries", () => {
     const flaky = await clientFor((_r, i) => (i === 0 ? "reset" : { body: regions }));
     expect((await flaky.client.GET("/cloud/v1/regions")).data).toEqual(regions);
     expect(flaky.server.requests).toHaveLength(2);
-    await flaky.server.close();
 
     const broken = await clientFor(() => "reset", { maxRetries: 1 });
     const error = await broken.client.GET("/cloud/v1/regions").catch((e) => e);
@@ -224,9 +215,9 @@ describe("retries", () => {
     const { client, server } = await clientFor(() => "hold", { timeoutMs: 100, maxRetries: 1 });
     fakeAttemptClock();
     const outcome = client.GET("/cloud/v1/regions").catch((e) => e);
-    await untilRequests(1);
+    await server.untilRequests(1);
     await vi.advanceTimersByTimeAsync(200);
-    await untilRequests(2);
+    await server.untilRequests(2);
     await vi.advanceTimersByTimeAsync(200);
     const error = await outcome;
     expect(error).toBeInstanceOf(TimeoutError);
@@ -242,7 +233,7 @@ describe("retries", () => {
     });
     fakeAttemptClock();
     const first = client.GET("/cloud/v1/regions").catch((e) => e);
-    await untilRequests(1);
+    await server.untilRequests(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(await first).toBeInstanceOf(TimeoutError);
     // The clock stands still from here: only a controller that already fired can end these.

@@ -1,7 +1,10 @@
 // A loopback HTTP server whose answers the test scripts request by request, and which records
 // every request it sees (method, URL, headers, body, arrival time) for assertions on counts and order.
-import { createServer, type IncomingHttpHeaders } from "node:http";
+// It closes itself, open sockets included, when its test (or suite) ends: a held or stalled answer
+// never outlives the test that scripted it, and no test file repeats the teardown.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 
 export interface SeenRequest {
   method: string;
@@ -42,10 +45,62 @@ export const DRIP_MAX_CHUNKS = 20_000;
 
 export type Script = (request: SeenRequest, index: number) => Reply | Promise<Reply>;
 
-export async function startScriptedServer(script: Script) {
-  const requests: SeenRequest[] = [];
+export interface ScriptedServer {
+  /** http://127.0.0.1:<port>, without a trailing slash */
+  url: string;
+  /** every request received so far, in order of arrival */
+  requests: SeenRequest[];
   /** bytes of body written per request index, for the hostile answers (stall, drip) */
+  written: number[];
+  /** Resolves once `count` requests have arrived: a wait driven by arrivals, not by a guess at time. */
+  untilRequests: (count: number) => Promise<void>;
+  /** Closes the server and destroys its open sockets; the same promise on every call. */
+  close: () => Promise<void>;
+}
+
+/** A server for the running test, closed (its sockets too) when the test finishes, passed or not. */
+export function startScriptedServer(script: Script): Promise<ScriptedServer> {
+  const started = listen(script);
+  // Taken before the server listens: called outside a test, this throws at the call, before a
+  // server exists that nothing would close.
+  onTestFinished(async () => (await started).close());
+  return started;
+}
+
+/**
+ * One server for every test of the file or describe block this is called in: listening before the
+ * first test, closed after the last. Its fields are read inside the tests, once it listens.
+ */
+export function scriptedServerForSuite(script: Script): ScriptedServer {
+  let server: ScriptedServer | undefined;
+  beforeAll(async () => {
+    server = await listen(script);
+  });
+  afterAll(() => server?.close());
+  const listening = () => {
+    if (!server)
+      throw new Error("the suite's scripted server listens from beforeAll on: read it inside a test");
+    return server;
+  };
+  return {
+    get url() {
+      return listening().url;
+    },
+    get requests() {
+      return listening().requests;
+    },
+    get written() {
+      return listening().written;
+    },
+    untilRequests: (count) => listening().untilRequests(count),
+    close: () => listening().close(),
+  };
+}
+
+async function listen(script: Script): Promise<ScriptedServer> {
+  const requests: SeenRequest[] = [];
   const written: number[] = [];
+  const waiting: { count: number; arrived: () => void }[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -63,65 +118,79 @@ export async function startScriptedServer(script: Script) {
         at: performance.now(),
       };
       requests.push(seen);
-      const reply = await script(seen, requests.length - 1);
-      if (reply === "reset") {
-        req.socket.destroy();
-        return;
+      for (const waiter of waiting.filter((w) => requests.length >= w.count)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.arrived();
       }
-      if (reply === "hold") return;
       const index = requests.length - 1;
-      if ("raw" in reply) {
-        req.socket.end(Buffer.from(reply.raw, "latin1"));
-        return;
-      }
-      if ("stall" in reply) {
-        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
-        res.write(reply.stall);
-        written[index] = Buffer.byteLength(reply.stall);
-        return;
-      }
-      if ("drip" in reply) {
-        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
-        let sent = 0;
-        const drip = () => {
-          if (res.destroyed || sent >= DRIP_MAX_CHUNKS) return;
-          sent++;
-          written[index] = (written[index] ?? 0) + Buffer.byteLength(reply.drip);
-          // The next chunk once this one is taken: a client that stops reading stops the drip.
-          res.write(reply.drip, () => setTimeout(drip, reply.everyMs).unref());
-        };
-        drip();
-        return;
-      }
-      const send = () => {
-        if (res.destroyed) return;
-        const text = reply.text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
-        const type = reply.text !== undefined ? "text/plain" : "application/json";
-        res.writeHead(reply.status ?? 200, {
-          ...(text !== undefined ? { "content-type": type } : {}),
-          ...reply.headers,
-        });
-        res.end(text);
-      };
-      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
-      else send();
+      answer(req, res, await script(seen, index), index, written);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  // Once: a test may close early to read what was written, and its end closes again.
+  let closed: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     written,
-    close: () =>
-      new Promise<void>((resolve) => {
+    untilRequests: (count) =>
+      requests.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((arrived) => waiting.push({ count, arrived })),
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      return closed;
+    },
   };
 }
 
-export type ScriptedServer = Awaited<ReturnType<typeof startScriptedServer>>;
+/** Sends `reply` to the request at `index`, counting in `written` the body bytes of a hostile answer. */
+function answer(req: IncomingMessage, res: ServerResponse, reply: Reply, index: number, written: number[]) {
+  if (reply === "reset") {
+    req.socket.destroy();
+    return;
+  }
+  if (reply === "hold") return;
+  if ("raw" in reply) {
+    req.socket.end(Buffer.from(reply.raw, "latin1"));
+    return;
+  }
+  if ("stall" in reply) {
+    res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+    res.write(reply.stall);
+    written[index] = Buffer.byteLength(reply.stall);
+    return;
+  }
+  if ("drip" in reply) {
+    res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+    let sent = 0;
+    const drip = () => {
+      if (res.destroyed || sent >= DRIP_MAX_CHUNKS) return;
+      sent++;
+      written[index] = (written[index] ?? 0) + Buffer.byteLength(reply.drip);
+      // The next chunk once this one is taken: a client that stops reading stops the drip.
+      res.write(reply.drip, () => setTimeout(drip, reply.everyMs).unref());
+    };
+    drip();
+    return;
+  }
+  const send = () => {
+    if (res.destroyed) return;
+    const text = reply.text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+    const type = reply.text !== undefined ? "text/plain" : "application/json";
+    res.writeHead(reply.status ?? 200, {
+      ...(text !== undefined ? { "content-type": type } : {}),
+      ...reply.headers,
+    });
+    res.end(text);
+  };
+  if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+  else send();
+}
 
 /** Test token with a `$`, as real tokens have. */
 export const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";

@@ -1,16 +1,10 @@
 // The API key must never appear in an error, its serialisation or a log line, whatever fails, and
 // whatever form a server echoes it back in.
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
 import { echoes, leaks } from "./key-forms.js";
-import { KEY, offsetList, type Reply, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
-
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+import { KEY, offsetList, type Reply, startScriptedServer } from "./scripted-server.js";
 
 // Random after the `$`, as real tokens are: a word there ("reseller…") would be found in ordinary text.
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
@@ -32,7 +26,7 @@ function expectNoKey(said: string, keys: Record<string, string>) {
 
 describe("the API key never leaks", () => {
   it("appears in no error or log line of any failure", async () => {
-    server = await startScriptedServer((request, i) => {
+    const server = await startScriptedServer((request, i) => {
       if (request.path.startsWith("/cloud/v1/instances/"))
         return { status: 401, body: { detail: "bad token" } };
       if (request.path === "/cloud/v1/projects") return "reset";
@@ -121,7 +115,7 @@ describe("the API key never leaks", () => {
     // it in the error body, as JSON or text, and in a header; the first request of each call gets a
     // 429 (for a log line).
     const calls = new Set<string>();
-    server = await startScriptedServer((request): Reply => {
+    const server = await startScriptedServer((request): Reply => {
       const header = String(request.headers.authorization);
       const form = echoes(header)[String(request.headers["x-form"])] ?? "";
       const headers = { "x-echo": form, "www-authenticate": `APIKey realm="${header}"` };
@@ -206,7 +200,7 @@ describe("the API key never leaks", () => {
   it("is redacted from the debug lines, whatever form the URL holds it in", async () => {
     // The key where a URL can hold it, in each form a server might echo it in: a base URL's path
     // (a proxy's address, a mistake). Every request and answer line names that URL.
-    server = await startScriptedServer(offsetList(1));
+    const server = await startScriptedServer(offsetList(1));
     const lines: string[] = [];
     for (const [name, form] of Object.entries(echoes(`APIKey ${KEY}`))) {
       const client = createClient({

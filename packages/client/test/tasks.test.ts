@@ -12,12 +12,9 @@ import {
 } from "../src/index.js";
 import { withResponse } from "../src/results.js";
 import { type Task, type TaskPoller, waitForTask } from "../src/tasks.js";
-import { KEY, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+afterEach(() => {
   vi.useRealTimers();
 });
 
@@ -53,7 +50,7 @@ const finished = task("FINISHED", {
 });
 
 async function clientFor(script: Script) {
-  server = await startScriptedServer(script);
+  const server = await startScriptedServer(script);
   return {
     client: createClient({
       apiKey: KEY,

@@ -1,14 +1,10 @@
 import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, requireParameter } from "@platform-api/spec/model";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, ValidationError } from "../src/index.js";
-import { KEY, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
+import { KEY, scriptedServerForSuite } from "./scripted-server.js";
 
-let server: ScriptedServer;
-beforeAll(async () => {
-  server = await startScriptedServer(() => ({ body: { count: 0, results: [] } }));
-});
-afterAll(() => server.close());
+const server = scriptedServerForSuite(() => ({ body: { count: 0, results: [] } }));
 
 // The bounds and enums below are the spec's; the wording around them is the client's.
 const param = (operationId: string, name: string) =>
