@@ -696,5 +696,17 @@ export const RUNTIME_MODEL = {
         }
       ]
     }
-  }
+  },
+  "securitySchemes": [
+    {
+      "name": "APIKey",
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
+    },
+    {
+      "name": "ResellerAPIKey",
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
+    }
+  ]
 } as const satisfies RuntimeModel;
