@@ -697,16 +697,14 @@ export const RUNTIME_MODEL = {
       ]
     }
   },
-  "securitySchemes": [
-    {
-      "name": "APIKey",
+  "securitySchemes": {
+    "APIKey": {
       "headerName": "Authorization",
       "tokenPrefix": "APIKey "
     },
-    {
-      "name": "ResellerAPIKey",
+    "ResellerAPIKey": {
       "headerName": "Authorization",
       "tokenPrefix": "APIKey "
     }
-  ]
+  }
 } as const satisfies RuntimeModel;

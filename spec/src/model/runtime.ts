@@ -61,7 +61,8 @@ export interface RuntimeConventions {
 export interface RuntimeModel {
   readonly operations: readonly RuntimeOperation[];
   readonly conventions: RuntimeConventions;
-  readonly securitySchemes: readonly TokenScheme[];
+  /** Each security scheme that sends its token in a header, by name. */
+  readonly securitySchemes: Readonly<Record<string, TokenScheme>>;
 }
 
 export function runtimeModel(model: SpecModel): RuntimeModel {
@@ -86,8 +87,10 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
     conventions: runtimeConventions(model),
-    securitySchemes: model.securitySchemes.flatMap(({ name, headerName, tokenPrefix }) =>
-      headerName === undefined || tokenPrefix === undefined ? [] : [{ name, headerName, tokenPrefix }],
+    securitySchemes: Object.fromEntries(
+      model.securitySchemes.flatMap(({ name, headerName, tokenPrefix }) =>
+        headerName === undefined || tokenPrefix === undefined ? [] : [[name, { headerName, tokenPrefix }]],
+      ),
     ),
   };
 }

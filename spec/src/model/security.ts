@@ -5,11 +5,10 @@
 // every program that sends or checks a token would otherwise have to type it again.
 import { type JsonObject, resolveRef } from "../ref.js";
 import { isObject } from "./json.js";
-import type { SecuritySchemeModel } from "./types.js";
+import type { SecuritySchemeModel, SpecModel } from "./types.js";
 
 /** A scheme whose token goes in a header, as a program that sends or checks one needs it. */
 export interface TokenScheme {
-  readonly name: string;
   /** The header that carries the token ("Authorization"; its name is case-insensitive in HTTP). */
   readonly headerName: string;
   /** What precedes the token in the header, as the scheme's description shows it ("APIKey "). */
@@ -46,16 +45,13 @@ function shownPrefix(name: string, headerName: string, description: unknown): st
 }
 
 /** The named scheme, when it sends its token in a header; throws otherwise. */
-export function tokenScheme(
-  model: { readonly securitySchemes: readonly Partial<TokenScheme>[] },
-  name: string,
-): TokenScheme {
+export function tokenScheme(model: Pick<SpecModel, "securitySchemes">, name: string): TokenScheme {
   const scheme = model.securitySchemes.find((s) => s.name === name);
   if (scheme?.headerName === undefined || scheme.tokenPrefix === undefined)
     throw new Error(
       `The description has no security scheme ${name} that sends a token in a header; it has ${model.securitySchemes.map((s) => s.name).join(", ") || "none"}.`,
     );
-  return scheme as TokenScheme;
+  return { headerName: scheme.headerName, tokenPrefix: scheme.tokenPrefix };
 }
 
 /** The header's value that carries `token` by `scheme` ("APIKey 2971$…"). */
