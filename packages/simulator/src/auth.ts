@@ -1,8 +1,9 @@
-// The seed's authentication: the token in the header its security scheme names, after the prefix the
-// scheme's description shows (`Authorization: APIKey <token>`, both read from the served
-// description's model; the header name in any case, which Node already lowers), 401 for a missing, malformed, unknown or expired token, 403 for a valid
-// token without permission — a read-only token on a write, a client token on the reseller API,
-// a reseller (admin-portal) token on a client operation.
+// The seed's authentication: the token in the header its security scheme names, after the prefix
+// the scheme's description shows (`Authorization: APIKey <token>`; both read from the served
+// description's model, the header name in any case, which Node already lowers), 401 for a
+// missing, malformed, unknown or expired token, 403 for a valid token without permission — a
+// read-only token on a write, a client token on the reseller API, a reseller (admin-portal) token
+// on a client operation.
 
 import type { IncomingHttpHeaders } from "node:http";
 import { type OperationModel, type SpecModel, type TokenScheme, tokenScheme } from "@platform-api/spec";

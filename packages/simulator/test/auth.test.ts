@@ -94,6 +94,19 @@ describe("the header as the served description's security schemes show it", () =
     );
   });
 
+  it("refuses to start when the two token schemes are sent differently", async () => {
+    const spec = changedSpec((doc) => {
+      const scheme = nodeAt(doc, "#/components/securitySchemes/ResellerAPIKey");
+      scheme.description = String(scheme.description).replaceAll(
+        `\`Authorization: ${tokenPrefix}<`,
+        "`Authorization: Token <",
+      );
+    });
+    await expect(createTestSimulator({ spec })).rejects.toThrow(
+      `The simulator reads every token the one way: the spec sends APIKey as \`Authorization: ${tokenPrefix}<token>\` but ResellerAPIKey as \`Authorization: Token <token>\`.`,
+    );
+  });
+
   it("takes the prefix a changed description shows, and refuses the bundled one's", async () => {
     const shown = (prefix: string) => `\`Authorization: ${prefix}<`;
     const spec = changedSpec((doc) => {
