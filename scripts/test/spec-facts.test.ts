@@ -140,6 +140,7 @@ interface SpecModule {
     taskType: string,
   ): { known: boolean; interval?: { pollIntervalSeconds: number } };
   resolveRef(doc: unknown, node: unknown): Json;
+  tokenScheme(model: unknown, name: string): { headerName: string; tokenPrefix: string };
 }
 interface ClientModule {
   DEFAULTS: { requestsPerSecond: number };
@@ -362,6 +363,7 @@ describe("a spec with other facts, rebuilt with no code change", () => {
     const { startSimulator } = await fromCopy<SimulatorModule>("packages/simulator/dist/index.js");
     const spec = await fromCopy<SpecModule>("spec/lib/index.js");
     const model = spec.loadModel();
+    const { tokenPrefix } = spec.tokenScheme(model, "APIKey");
     const sim = await startSimulator({ port: 0, host: "127.0.0.1", env: {}, timeScale: 1 });
     try {
       const call = async (
@@ -373,7 +375,7 @@ describe("a spec with other facts, rebuilt with no code change", () => {
           method,
           url: path,
           headers: {
-            authorization: `APIKey ${reseller ? sim.resellerApiKey : sim.apiKey}`,
+            authorization: `${tokenPrefix}${reseller ? sim.resellerApiKey : sim.apiKey}`,
             ...(body === undefined ? {} : { "content-type": "application/json" }),
           },
           ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
@@ -428,7 +430,7 @@ describe("a spec with other facts, rebuilt with no code change", () => {
         const answer = await sim.app.inject({
           method: "GET",
           url: "/cloud/v1/projects",
-          headers: { authorization: `APIKey ${sim.apiKey}` },
+          headers: { authorization: `${tokenPrefix}${sim.apiKey}` },
         });
         if (answer.statusCode === 429) break;
         passed++;

@@ -180,7 +180,12 @@ export async function runWorkflows({
   if (!/^https?:\/\/[^/]+/.test(baseUrl ?? "")) {
     throw new Error(`base URL must be an http(s) address such as http://127.0.0.1:4020 (got "${baseUrl}").`);
   }
-  if (!token) throw new Error("No API token: set GCORE_API_KEY (the token, without the word APIKey).");
+  if (!token) {
+    // Loaded only here: the model's import is most of this module's cost, and only this message needs it.
+    const { loadModel, tokenScheme } = await import("../lib/index.js");
+    const word = tokenScheme(loadModel(), "APIKey").tokenPrefix.trim();
+    throw new Error(`No API token: set GCORE_API_KEY (the token, without the word ${word}).`);
+  }
   const base = baseUrl.replace(/\/+$/, "");
   const selected = listWorkflows().filter(
     (w) => !only?.length || only.includes(w.name) || only.includes(w.workflowId),

@@ -1,7 +1,13 @@
 // The seed's conventions are machine-readable in the description, so tools read them instead of
 // hard-coding copies. These tests pin the values to the seed.
 import { describe, expect, it } from "vitest";
-import { asyncTaskOperations, operationById, paginatedOperations, taskPollingOf } from "../lib/index.js";
+import {
+  asyncTaskOperations,
+  operationById,
+  paginatedOperations,
+  taskPollingOf,
+  tokenScheme,
+} from "../lib/index.js";
 import { at, loadBundle, loadModel, objectAt, operationNode } from "./bundle.js";
 
 const doc = loadBundle(undefined, { seed: true });
@@ -16,11 +22,11 @@ describe("machine-readable conventions", () => {
     expect(model.conventions.defaultBaseUrl).toBe("https://api.gcore.com");
   });
 
-  it("authenticates with `Authorization: APIKey <token>` and warns about the `$` in tokens", () => {
+  it("authenticates with a token in the Authorization header and warns about the `$` in tokens", () => {
     for (const name of ["APIKey", "ResellerAPIKey"]) {
       const scheme = objectAt(doc, "components", "securitySchemes", name);
       expect(scheme).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
-      expect(scheme.description).toContain("APIKey <");
+      expect(scheme.description).toContain(`${tokenScheme(model, name).tokenPrefix}<`);
       expect(scheme.description).toContain("`$`");
     }
     expect(doc.security).toEqual([{ APIKey: [] }]);

@@ -1,3 +1,4 @@
+import { API_KEY } from "../dist/tokens.js";
 import { RateLimiter } from "../dist/transport/rate-limiter.js";
 import { createTransport } from "../dist/transport/transport.js";
 
@@ -29,7 +30,7 @@ async function t(name, f) {
 }
 const mk = () =>
   new Request("https://x.test/cloud/v1/regions?limit=10&offset=0", {
-    headers: { Authorization: "APIKey a" },
+    headers: { [API_KEY.headerName]: `${API_KEY.tokenPrefix}a` },
   });
 await t("stub(req)", async () => stub(mk()));
 await t("transport(req) no signals", async () => tr(mk()));

@@ -4,6 +4,7 @@ import axios from "axios";
 import createFetchClient from "openapi-fetch";
 import { Bench } from "tinybench";
 import { createClient } from "../dist/index.js";
+import { API_KEY } from "../dist/tokens.js";
 
 const BASE = "https://api.example.test";
 const body = JSON.stringify({ count: 2, results: [{ id: 1 }, { id: 2 }] });
@@ -47,7 +48,7 @@ export async function measureOverhead({ time = 1000, rounds = 7 } = {}) {
     axios: async () =>
       ax.get("/cloud/v1/regions", {
         params: { limit: 10, offset: 0 },
-        headers: { Authorization: "APIKey 2971$bench" },
+        headers: { [API_KEY.headerName]: `${API_KEY.tokenPrefix}2971$bench` },
       }),
   };
   const samples = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]));

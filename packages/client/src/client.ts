@@ -1,8 +1,8 @@
 import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
-import { matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
+import { authorization, matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
 import { warnInBrowser } from "./browser-warning.js";
-import { METHODS, operationFacts, RESELLER_SCHEME, SPEC } from "./operations.js";
+import { METHODS, operationFacts, SPEC } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -16,6 +16,7 @@ import {
   waitForTask,
   waitForTasks,
 } from "./tasks.js";
+import { API_KEY, RESELLER_API_KEY, RESELLER_SCHEME } from "./tokens.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
 import {
   CALL_CONTEXT,
@@ -34,12 +35,12 @@ import { type RequestParams, validateParams } from "./validation.js";
  */
 function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
-  const authorization = `APIKey ${resellerApiKey}`;
+  const value = authorization(RESELLER_API_KEY, resellerApiKey);
   return (method: string, url: string, headers: Headers, context: CallContext | undefined) => {
     const reseller =
       context?.reseller ??
       usesReseller(matchOperation(SPEC, method, new URL(url).pathname.slice(basePath.length))?.operation);
-    if (reseller) headers.set("Authorization", authorization);
+    if (reseller) headers.set(RESELLER_API_KEY.headerName, value);
   };
 }
 
@@ -280,7 +281,7 @@ export function createPlatformClient<Paths extends {}>(
   const transport = transportFor(resolved, redactor, rateLimiter);
   const raw = createFetchClient<Paths, "application/json">({
     baseUrl: resolved.baseUrl,
-    headers: { ...resolved.headers, Authorization: `APIKey ${resolved.apiKey}` },
+    headers: { ...resolved.headers, [API_KEY.headerName]: authorization(API_KEY, resolved.apiKey) },
     fetch: transport.fetch,
   });
   const call = calling(resolved.validateParams, redactor, transport);

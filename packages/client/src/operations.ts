@@ -1,7 +1,6 @@
 // What the client needs of each operation, read once from the spec model's runtime view
 // (`RUNTIME_MODEL` of @platform-api/spec) and indexed by method and path template: every call
 // looks its operation up, so nothing of the model is searched on the hot path.
-import type { MODEL } from "@platform-api/spec/generated/model";
 import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import {
   HTTP_METHODS,
@@ -10,6 +9,7 @@ import {
   type RuntimeParameter,
   usesScheme,
 } from "@platform-api/spec/model";
+import { RESELLER_SCHEME } from "./tokens.js";
 
 /** The spec model of the whole API, as plain data (no file is read: the client runs in browsers). */
 export const SPEC: RuntimeModel = RUNTIME_MODEL;
@@ -18,12 +18,6 @@ export const SPEC: RuntimeModel = RUNTIME_MODEL;
 export const METHODS = HTTP_METHODS.map(
   (method) => method.toUpperCase() as Uppercase<(typeof HTTP_METHODS)[number]>,
 );
-
-/**
- * The security scheme of the reseller admin portal's token: an operation that admits it is sent
- * with `resellerApiKey`. Checked against the spec's scheme names at compile time.
- */
-export const RESELLER_SCHEME = "ResellerAPIKey" satisfies (typeof MODEL.securitySchemes)[number]["name"];
 
 export interface OperationFacts {
   readonly operation: RuntimeOperation;

@@ -1,5 +1,6 @@
 import { ClientConfigError } from "./errors.js";
 import { SPEC } from "./operations.js";
+import { API_KEY } from "./tokens.js";
 import type { RateLimiterSettings, RateLimitOptions } from "./transport/rate-limiter.js";
 import type { RetryOptions } from "./transport/retry.js";
 import type { Logger } from "./transport/transport.js";
@@ -156,10 +157,10 @@ export function checkApiKey(option: string, key: unknown, source: string): strin
   if (key.trim().length === 0) {
     throw new ClientConfigError(option, `the token (${source}) is empty; create one in the customer portal.`);
   }
-  if (/^apikey(\s|$)/i.test(key.trim())) {
+  if (new RegExp(`^${API_KEY.tokenPrefix.trim()}(\\s|$)`, "i").test(key.trim())) {
     throw new ClientConfigError(
       option,
-      `pass the bare token (${source}); the client adds the "APIKey " prefix of the Authorization header itself.`,
+      `pass the bare token (${source}); the client adds the "${API_KEY.tokenPrefix}" prefix of the ${API_KEY.headerName} header itself.`,
     );
   }
   if (/\s/.test(key)) {

@@ -3,6 +3,8 @@
 // as HTML character references, hex, base64 or base64url (at any byte alignment, so also inside
 // a longer encoded value), and the secret part after the `$` on its own. No Node-only API: the
 // client runs in browsers too.
+import { authorization } from "@platform-api/spec/model";
+import { API_KEY } from "./tokens.js";
 
 /** What a key is replaced with. */
 export const REDACTED = "***";
@@ -93,7 +95,7 @@ export function keyForms(key: string | undefined): { literals: string[]; encoded
   const literals = secret !== key && secret.length >= MIN_LITERAL ? [key, secret] : [key];
   const encoded = [
     ...base64Whole(key),
-    ...base64Whole(`APIKey ${key}`),
+    ...base64Whole(authorization(API_KEY, key)),
     ...base64Fragments(secret.length >= MIN_LITERAL ? secret : key),
   ];
   return { literals, encoded };

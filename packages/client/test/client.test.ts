@@ -1,4 +1,5 @@
 import { MODEL } from "@platform-api/spec/generated/model";
+import { tokenScheme } from "@platform-api/spec/model";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { ClientConfigError, ConnectionError, createClient, DEFAULT_BASE_URL } from "../src/index.js";
@@ -6,6 +7,8 @@ import { scriptedServerForSuite } from "./scripted-server.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER_KEY = "8812$reseller0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5";
+// Both tokens are sent the same way; the prefix is the spec's, so a client that typed another fails.
+const { tokenPrefix } = tokenScheme(MODEL, "APIKey");
 
 const server = scriptedServerForSuite(() => ({ body: { count: 0, results: [] } }));
 afterEach(() => {
@@ -14,7 +17,7 @@ afterEach(() => {
 });
 
 describe("createClient", () => {
-  it("sends Authorization: APIKey <token> to the base URL, with the $ of the token intact", async () => {
+  it("sends the token in the Authorization header, after its prefix, to the base URL, with the $ of the token intact", async () => {
     const client = createClient({ apiKey: KEY, baseUrl: server.url });
     const { data, response } = await client.GET("/cloud/v1/regions", {
       params: { query: { limit: 10, offset: 20 } },
@@ -25,7 +28,7 @@ describe("createClient", () => {
     expect(server.requests[0]).toMatchObject({
       method: "GET",
       url: "/cloud/v1/regions?limit=10&offset=20",
-      headers: { authorization: `APIKey ${KEY}` },
+      headers: { authorization: `${tokenPrefix}${KEY}` },
     });
   });
 
@@ -60,8 +63,8 @@ describe("createClient", () => {
     await client.GET("/cloud/reseller/v1/limits_request");
     await client.GET("/iam/clients/me");
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([
-      `APIKey ${RESELLER_KEY}`,
-      `APIKey ${KEY}`,
+      `${tokenPrefix}${RESELLER_KEY}`,
+      `${tokenPrefix}${KEY}`,
     ]);
   });
 
@@ -82,9 +85,9 @@ describe("createClient", () => {
         params: { path },
       });
       const security: readonly string[] = operation.security;
-      expected.push(`APIKey ${security.includes("ResellerAPIKey") ? RESELLER_KEY : KEY}`);
+      expected.push(`${tokenPrefix}${security.includes("ResellerAPIKey") ? RESELLER_KEY : KEY}`);
     }
-    expect(expected).toContain(`APIKey ${RESELLER_KEY}`);
+    expect(expected).toContain(`${tokenPrefix}${RESELLER_KEY}`);
     expect(server.requests.map((r) => r.headers.authorization)).toEqual(expected);
   });
 
@@ -93,8 +96,8 @@ describe("createClient", () => {
     await client.request("get", "/cloud/reseller/v1/limits_request");
     await client.request("get", "/cloud/v1/regions");
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([
-      `APIKey ${RESELLER_KEY}`,
-      `APIKey ${KEY}`,
+      `${tokenPrefix}${RESELLER_KEY}`,
+      `${tokenPrefix}${KEY}`,
     ]);
   });
 
@@ -131,7 +134,7 @@ describe("createClient", () => {
     await client.GET("/cloud/reseller/v1/limits_request");
     expect(server.requests[0]).toMatchObject({
       url: "/proxy/cloud/reseller/v1/limits_request",
-      headers: { authorization: `APIKey ${RESELLER_KEY}` },
+      headers: { authorization: `${tokenPrefix}${RESELLER_KEY}` },
     });
   });
 
@@ -143,8 +146,8 @@ describe("createClient", () => {
     await client.GET("/iam/clients/me");
     await client.GET("/cloud/reseller/v1/limits_request");
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([
-      `APIKey ${KEY}`,
-      `APIKey ${RESELLER_KEY}`,
+      `${tokenPrefix}${KEY}`,
+      `${tokenPrefix}${RESELLER_KEY}`,
     ]);
   });
 
@@ -168,12 +171,12 @@ describe("createClient refuses unusable options before any request", () => {
   const cases: [string, Parameters<typeof createClient>[0], RegExp][] = [
     ["an empty key", { apiKey: "" }, /apiKey: the token \(the apiKey option\) is empty/],
     ["a blank key", { apiKey: "   " }, /is empty/],
-    ["a key already prefixed with APIKey", { apiKey: `APIKey ${KEY}` }, /pass the bare token/],
-    ["a key prefixed in lower case", { apiKey: `apikey ${KEY}` }, /pass the bare token/],
+    ["a key already prefixed", { apiKey: `${tokenPrefix}${KEY}` }, /pass the bare token/],
+    ["a key prefixed in lower case", { apiKey: `${tokenPrefix.toLowerCase()}${KEY}` }, /pass the bare token/],
     ["a key with a line break", { apiKey: `${KEY}\n` }, /contains white space/],
     [
       "a reseller key already prefixed",
-      { apiKey: KEY, resellerApiKey: `APIKey ${RESELLER_KEY}` },
+      { apiKey: KEY, resellerApiKey: `${tokenPrefix}${RESELLER_KEY}` },
       /^resellerApiKey: pass the bare token/,
     ],
     [
@@ -200,12 +203,12 @@ describe("createClient refuses unusable options before any request", () => {
   });
 
   it("names the environment variable when the bad key came from it", () => {
-    vi.stubEnv("GCORE_API_KEY", `APIKey ${KEY}`);
+    vi.stubEnv("GCORE_API_KEY", `${tokenPrefix}${KEY}`);
     expect(() => createClient()).toThrow(/\(the GCORE_API_KEY environment variable\)/);
   });
 
   it("never puts the key into the error, its message or its serialisation", () => {
-    for (const apiKey of [`APIKey ${KEY}`, `${KEY} trailing`]) {
+    for (const apiKey of [`${tokenPrefix}${KEY}`, `${KEY} trailing`]) {
       try {
         createClient({ apiKey });
         expect.unreachable("createClient should have thrown");

@@ -1,6 +1,11 @@
-// The forms in which a server may echo `Authorization: APIKey <token>` back, and the forms of a key
+// The forms in which a server may echo the Authorization header (the token after its prefix) back, and the forms of a key
 // that must appear nowhere (errors, log lines, reports, output). Failures name a form, never show
 // it. Shared by the client's and the conformance suite's secrecy tests.
+
+import { MODEL } from "@platform-api/spec/generated/model";
+import { tokenScheme } from "@platform-api/spec/model";
+
+const { tokenPrefix } = tokenScheme(MODEL, "APIKey");
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
@@ -11,7 +16,7 @@ export const secretPart = (key: string) => key.slice(key.indexOf("$") + 1);
 
 /** How a server might echo the Authorization header it received, by name. */
 export function echoes(header: string): Record<string, string> {
-  const token = header.replace(/^APIKey /, "");
+  const token = header.startsWith(tokenPrefix) ? header.slice(tokenPrefix.length) : header;
   return {
     plain: header,
     encodeURIComponent: encodeURIComponent(header),
@@ -37,9 +42,9 @@ export function forbiddenForms(key: string): Record<string, string> {
     "the secret part, every byte %hh": percentAll(secret),
     "the key, $ as \\u0024": key.replace("$", "\\u0024"),
     "base64 of the key": base64(key).replace(/=+$/, ""),
-    "base64 of the header": base64(`APIKey ${key}`).replace(/=+$/, ""),
+    "base64 of the header": base64(`${tokenPrefix}${key}`).replace(/=+$/, ""),
     "base64url of the key": base64url(key),
-    "base64url of the header": base64url(`APIKey ${key}`),
+    "base64url of the header": base64url(`${tokenPrefix}${key}`),
     "base64 of the secret part": base64(secret).replace(/=+$/, ""),
     "base64url of the secret part": base64url(secret),
     // What a cut at a fixed length leaves of a key that straddles it.

@@ -1,6 +1,8 @@
 // The API key must never appear in an error, its serialisation or a log line, whatever fails, and
 // whatever form a server echoes it back in.
 import { inspect } from "node:util";
+import { MODEL } from "@platform-api/spec/generated/model";
+import { tokenScheme } from "@platform-api/spec/model";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
 import { echoes, leaks } from "./key-forms.js";
@@ -8,6 +10,8 @@ import { KEY, offsetList, type Reply, startScriptedServer } from "./scripted-ser
 
 // Random after the `$`, as real tokens are: a word there ("reseller…") would be found in ordinary text.
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
+const { tokenPrefix } = tokenScheme(MODEL, "APIKey");
+
 function everythingSaidAbout(error: unknown): string {
   const e = error as Error & { cause?: unknown };
   return [
@@ -81,7 +85,7 @@ describe("the API key never leaks", () => {
       unanswered.GET("/streaming/ai/tasks").catch((e) => e),
       client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
       client.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }).catch((e) => e),
-      (async () => createClient({ apiKey: `APIKey ${KEY}` }))().catch((e) => e),
+      (async () => createClient({ apiKey: `${tokenPrefix}${KEY}` }))().catch((e) => e),
       // The key given where the base URL belongs: the message must not quote it.
       (async () => createClient({ apiKey: KEY, baseUrl: KEY }))().catch((e) => e),
       (async () =>
@@ -101,8 +105,8 @@ describe("the API key never leaks", () => {
       "ClientConfigError",
     ]);
     // The server did see the keys: the check below is not vacuous.
-    expect(server.requests.some((r) => r.headers.authorization === `APIKey ${KEY}`)).toBe(true);
-    expect(server.requests.some((r) => r.headers.authorization === `APIKey ${RESELLER}`)).toBe(true);
+    expect(server.requests.some((r) => r.headers.authorization === `${tokenPrefix}${KEY}`)).toBe(true);
+    expect(server.requests.some((r) => r.headers.authorization === `${tokenPrefix}${RESELLER}`)).toBe(true);
     expect(lines.length).toBeGreaterThan(0);
     expectNoKey([...failures.map(everythingSaidAbout), ...lines].join("\n"), {
       "client key": KEY,
@@ -118,7 +122,7 @@ describe("the API key never leaks", () => {
     const server = await startScriptedServer((request): Reply => {
       const header = String(request.headers.authorization);
       const form = echoes(header)[String(request.headers["x-form"])] ?? "";
-      const headers = { "x-echo": form, "www-authenticate": `APIKey realm="${header}"` };
+      const headers = { "x-echo": form, "www-authenticate": `${tokenPrefix}realm="${header}"` };
       const call = `${request.headers["x-form"]} ${request.headers["x-as"]} ${request.path}`;
       if (!calls.has(call)) {
         calls.add(call);
@@ -149,7 +153,7 @@ describe("the API key never leaks", () => {
     const lines: string[] = [];
     const said: string[] = [];
     const redacted: string[] = [];
-    for (const form of Object.keys(echoes(`APIKey ${KEY}`))) {
+    for (const form of Object.keys(echoes(`${tokenPrefix}${KEY}`))) {
       for (const as of ["json", "text"]) {
         const client = createClient({
           apiKey: KEY,
@@ -193,7 +197,7 @@ describe("the API key never leaks", () => {
     expectNoKey([...said, ...lines].join("\n"), { "client key": KEY, "reseller key": RESELLER });
     // The echoes did arrive (the check above is not vacuous): each was replaced by the marker.
     expect(redacted.every((text) => text.includes("***"))).toBe(true);
-    expect(server.requests.some((r) => r.headers.authorization === `APIKey ${RESELLER}`)).toBe(true);
+    expect(server.requests.some((r) => r.headers.authorization === `${tokenPrefix}${RESELLER}`)).toBe(true);
     expect(lines.length).toBeGreaterThan(0);
   });
 
@@ -202,7 +206,7 @@ describe("the API key never leaks", () => {
     // (a proxy's address, a mistake). Every request and answer line names that URL.
     const server = await startScriptedServer(offsetList(1));
     const lines: string[] = [];
-    for (const [name, form] of Object.entries(echoes(`APIKey ${KEY}`))) {
+    for (const [name, form] of Object.entries(echoes(`${tokenPrefix}${KEY}`))) {
       const client = createClient({
         apiKey: KEY,
         // As written: the URL parser escapes what a path cannot hold (the space of the header).

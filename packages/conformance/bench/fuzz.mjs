@@ -25,7 +25,14 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
-import { loadModel, matchOperation, operationById, requireParameter } from "@platform-api/spec";
+import {
+  authorization,
+  loadModel,
+  matchOperation,
+  operationById,
+  requireParameter,
+  tokenScheme,
+} from "@platform-api/spec";
 import fc from "fast-check";
 import { runConformance } from "../dist/active/run.js";
 import { DEFAULTS } from "../dist/cli/options.js";
@@ -156,7 +163,13 @@ function simulatorAlone(sim) {
   const get = () =>
     new Promise((resolve, reject) => {
       const req = request(
-        { agent, hostname, port, path, headers: { Authorization: `APIKey ${sim.apiKey}` } },
+        {
+          agent,
+          hostname,
+          port,
+          path,
+          headers: { Authorization: authorization(tokenScheme(loadModel(), "APIKey"), sim.apiKey) },
+        },
         (res) => {
           res.resume();
           res.on("end", () =>

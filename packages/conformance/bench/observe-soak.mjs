@@ -13,7 +13,7 @@ import { Agent, request } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startSimulator } from "@platform-api/simulator";
-import { loadModel, operationById } from "@platform-api/spec";
+import { authorization, loadModel, operationById, tokenScheme } from "@platform-api/spec";
 
 const HOST = "127.0.0.1";
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -67,7 +67,10 @@ function send(base, r) {
         method: r.method,
         path: r.path,
         timeout: REQUEST_TIMEOUT_MS,
-        headers: { authorization: `APIKey ${r.token}`, "content-type": "application/json" },
+        headers: {
+          authorization: authorization(tokenScheme(loadModel(), "APIKey"), r.token),
+          "content-type": "application/json",
+        },
       },
       (res) => {
         res.resume();

@@ -12,7 +12,7 @@
 import { Agent, createServer, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { startSimulator } from "@platform-api/simulator";
-import { loadModel, operationById } from "@platform-api/spec";
+import { authorization, loadModel, operationById, tokenScheme } from "@platform-api/spec";
 import { startObserving } from "../dist/traffic/commands.js";
 import { startProxy } from "../dist/traffic/proxy.js";
 import { bounded } from "./bounded.mjs";
@@ -182,7 +182,7 @@ async function main() {
 
   const simulator = await startSimulator({ host: HOST, port: 0, env: {}, rateLimit: 0 });
   closers.push(() => simulator.close());
-  const headers = { Authorization: `APIKey ${simulator.apiKey}` };
+  const headers = { Authorization: authorization(tokenScheme(loadModel(), "APIKey"), simulator.apiKey) };
   const sample = await get(target("simulator", simulator.url, headers));
   if (sample.status !== 200) throw new Error(`simulator: GET ${PATH} answered ${sample.status}`);
   const trivial = await startTrivialUpstream(sample.body, "application/json; charset=utf-8");

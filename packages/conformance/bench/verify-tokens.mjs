@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { loadModel, operationById } from "@platform-api/spec";
+import { authorization, loadModel, operationById, tokenScheme } from "@platform-api/spec";
 
 const EXCHANGES = 300;
 const BASE = "https://api.example.com";
@@ -27,7 +27,12 @@ function har(distinct) {
     request: {
       method: "GET",
       url: `${BASE}${REGIONS.path}?limit=1&offset=${i}`,
-      headers: [{ name: "Authorization", value: `APIKey ${token(distinct ? i : 0)}` }],
+      headers: [
+        {
+          name: "Authorization",
+          value: authorization(tokenScheme(loadModel(), "APIKey"), token(distinct ? i : 0)),
+        },
+      ],
     },
     response: {
       status: 200,

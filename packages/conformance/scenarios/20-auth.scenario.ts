@@ -1,28 +1,33 @@
-// Auth: `Authorization: APIKey <token>` on every call, the header name in any case; a malformed or
-// unknown token is 401; a token without permission (a client token on the reseller API) is 403.
+// Auth: the token in its security scheme's header after the scheme's prefix (both read from the
+// spec model) on every call, the header name in any case; a malformed or unknown token is 401; a
+// token without permission (a client token on the reseller API) is 403.
 // A missing header on every read operation is a check of the registry (auth.missing-header.*).
 
 import { expectStatus } from "../src/active/lists.js";
 import { scenario, step } from "../src/active/scenario.js";
+import { clientKeyScheme } from "../src/facts/tokens.js";
 
 const ME = "/iam/clients/me";
+const { headerName, tokenPrefix } = clientKeyScheme();
+/** The scheme's word alone, as the description names it (the prefix without its space). */
+const word = tokenPrefix.trim();
 
 scenario(
   {
     id: "auth.wrong-scheme",
     refuses: true,
-    title: "a token sent as Bearer instead of APIKey is refused with 401",
+    title: `a token sent as Bearer instead of ${word} is refused with 401`,
     severity: "must",
     operation: "getCurrentClient",
     needs: ["real-auth"],
-    calls: ["GET /iam/clients/me with Authorization: Bearer <token>"],
+    calls: [`GET /iam/clients/me with ${headerName}: Bearer <token>`],
   },
   async ({ http, run }) => {
     expectStatus(
       await http.call({
         method: "GET",
         path: ME,
-        auth: { header: "Authorization", value: `Bearer ${run.target.apiKey}` },
+        auth: { header: headerName, value: `Bearer ${run.target.apiKey}` },
       }),
       401,
     );
@@ -33,15 +38,15 @@ scenario(
   {
     id: "auth.malformed-header",
     refuses: true,
-    title: "the word APIKey without a token is refused with 401",
+    title: `the word ${word} without a token is refused with 401`,
     severity: "must",
     operation: "getCurrentClient",
     needs: ["real-auth"],
-    calls: ["GET /iam/clients/me with Authorization: APIKey"],
+    calls: [`GET /iam/clients/me with ${headerName}: ${word}`],
   },
   async ({ http }) => {
     expectStatus(
-      await http.call({ method: "GET", path: ME, auth: { header: "Authorization", value: "APIKey" } }),
+      await http.call({ method: "GET", path: ME, auth: { header: headerName, value: word } }),
       401,
     );
   },
@@ -58,7 +63,7 @@ scenario(
     calls: ["GET /iam/clients/me with an unknown token", "GET /cloud/v1/regions with an unknown token"],
   },
   async ({ http }) => {
-    const auth = { header: "Authorization", value: `APIKey 1$conformance-unknown-${crypto.randomUUID()}` };
+    const auth = { header: headerName, value: `${tokenPrefix}1$conformance-unknown-${crypto.randomUUID()}` };
     expectStatus(await http.call({ method: "GET", path: ME, auth }), 401);
     expectStatus(await http.call({ method: "GET", path: "/cloud/v1/regions", auth }), 401);
   },
@@ -70,12 +75,19 @@ scenario(
     title: "the header name is accepted in lower and upper case",
     severity: "must",
     operation: "getCurrentClient",
-    calls: ["GET /iam/clients/me with authorization: APIKey <token>", "… with AUTHORIZATION: APIKey <token>"],
+    calls: [
+      `GET /iam/clients/me with ${headerName.toLowerCase()}: ${tokenPrefix}<token>`,
+      `… with ${headerName.toUpperCase()}: ${tokenPrefix}<token>`,
+    ],
   },
   async ({ http, run }) => {
-    for (const header of ["authorization", "AUTHORIZATION", "Authorization"]) {
+    for (const header of [headerName.toLowerCase(), headerName.toUpperCase(), headerName]) {
       expectStatus(
-        await http.call({ method: "GET", path: ME, auth: { header, value: `APIKey ${run.target.apiKey}` } }),
+        await http.call({
+          method: "GET",
+          path: ME,
+          auth: { header, value: `${tokenPrefix}${run.target.apiKey}` },
+        }),
         200,
       );
     }

@@ -61,7 +61,7 @@ if (!gitDir) {
 }
 
 const require = createRequire(import.meta.url);
-const { loadModel } = await import("@platform-api/spec");
+const { authorization, loadModel, tokenScheme } = await import("@platform-api/spec");
 const { startSimulator } = await import("@platform-api/simulator");
 const { startObserving } = await import(resolve(packageRoot, "dist/traffic/commands.js"));
 
@@ -143,7 +143,9 @@ writeFileSync(specFile, JSON.stringify(doc));
 // What the embedded simulator holds (seed 1, as a parity run starts it), so the replay reads it.
 const sim = await startSimulator({ port: 0, env: {} });
 const tasks = await (
-  await fetch(`${sim.url}/cloud/v1/tasks`, { headers: { authorization: `APIKey ${sim.apiKey}` } })
+  await fetch(`${sim.url}/cloud/v1/tasks`, {
+    headers: { authorization: authorization(tokenScheme(loadModel(), "APIKey"), sim.apiKey) },
+  })
 ).json();
 await sim.close();
 const values = { project_id: 1, region_id: 76, id: 4211, task_id: tasks.results[0].id };
@@ -168,7 +170,10 @@ try {
     let answer;
     for (let attempt = 1; attempt <= 10; attempt++) {
       answer = await fetch(`${observing.url}${path}`, {
-        headers: { authorization: "APIKey 1$recording-token", accept: "application/json" },
+        headers: {
+          authorization: authorization(tokenScheme(loadModel(), "APIKey"), "1$recording-token"),
+          accept: "application/json",
+        },
         signal: AbortSignal.timeout(30_000),
       });
       await answer.arrayBuffer();

@@ -20,6 +20,7 @@ import {
 import { specModel } from "../src/facts/spec.js";
 import { loopbackServers } from "./loopback-servers.js";
 import { observeRecording } from "./observe-in-process.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const ACCOUNT = operationById(model, "getCurrentClient").path;
@@ -118,7 +119,7 @@ describe("observe --record of a client sending credentials by name", () => {
     const { dir, lines, url, run, stop } = observeRecording(upstream, "credential-names-");
     const proxy = await url;
     const headers = {
-      Authorization: "APIKey 1234$observe-credential-names-key",
+      Authorization: `${tokenPrefix}1234$observe-credential-names-key`,
       "X-Auth-Token": SECRETS.header,
       Cookie: `session=${SECRETS.cookie}`,
     };

@@ -20,6 +20,7 @@ import { taskFacts } from "../src/facts/tasks.js";
 import { plannedResults } from "../src/judge/judge.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
 import type { Answer, Defect, Exchange } from "./faulty-target.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const OFFSET_LISTS = allOffsetLists();
@@ -60,7 +61,7 @@ const SLOW_ANSWER_MS = Math.ceil(
 
 /** What the auth defects touch: how every operation reads the token (one live run at a time). */
 const AUTH = "(authorization)";
-/** What a defect touches that changes only a header that is no `APIKey <token>` (the stories' own). */
+/** What a defect touches that changes only a header that is no prefix and token (the stories' own). */
 const SCHEME = "(authorization scheme)";
 /**
  * What a defect touches that changes only requests whose header is named in lower case: only
@@ -241,7 +242,7 @@ export const defects = (): Defect[] => [
     accepts: ["auth.missing-header"],
     fails: resultsOf("auth.missing-header").map((r) => r.id),
     request: (ex, sim) => {
-      if (!ex.headers.authorization) ex.headers.authorization = `APIKey ${sim.apiKey}`;
+      if (!ex.headers.authorization) ex.headers.authorization = `${tokenPrefix}${sim.apiKey}`;
       return undefined;
     },
   },
@@ -251,23 +252,27 @@ export const defects = (): Defect[] => [
     accepts: ["auth.wrong-token"],
     fails: ["auth.wrong-token"],
     request: (ex, sim) => {
-      const token = /^APIKey (\S+)$/.exec(ex.headers.authorization ?? "")?.[1];
-      if (token && !sim.tokens.some((t) => t.token === token))
-        ex.headers.authorization = `APIKey ${sim.apiKey}`;
+      const header = ex.headers.authorization ?? "";
+      const token = header.startsWith(tokenPrefix) ? header.slice(tokenPrefix.length) : undefined;
+      if (token && !/\s/.test(token) && !sim.tokens.some((t) => t.token === token))
+        ex.headers.authorization = `${tokenPrefix}${sim.apiKey}`;
       return undefined;
     },
   },
   {
-    // Only the stories send an Authorization header that is no `APIKey <token>`: this defect
+    // Only the stories send an Authorization header that is no prefix and token: this defect
     // changes no other request, so it may share a live run with an auth defect (its own tag).
-    name: "a Bearer token and a bare APIKey accepted",
+    name: `a Bearer token and a bare ${tokenPrefix.trim()} accepted`,
     touches: [SCHEME],
     accepts: ["auth.wrong-scheme", "auth.malformed-header"],
     fails: ["auth.wrong-scheme", "auth.malformed-header"],
     request: (ex, sim) => {
       const header = ex.headers.authorization;
-      if (header !== undefined && !/^APIKey \S+$/.test(header))
-        ex.headers.authorization = `APIKey ${sim.apiKey}`;
+      if (
+        header !== undefined &&
+        !(header.startsWith(tokenPrefix) && /^\S+$/.test(header.slice(tokenPrefix.length)))
+      )
+        ex.headers.authorization = `${tokenPrefix}${sim.apiKey}`;
       return undefined;
     },
   },

@@ -12,6 +12,7 @@ import { embeddedHints } from "../src/discovery/target.js";
 import { type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import type { CliRun } from "./run-cli.js";
 import { runInProcess } from "./run-in-process.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 /** A run's flags against a faulty target: every story runs (the hints a live user would pass). */
 function argsFor(target: FaultyTarget): string[] {
@@ -187,7 +188,7 @@ describe("a target whose 500s do not repeat, and one whose 500 does", () => {
     const walk = runs.plain.report?.scenarios.find(
       (s) => s.id === "pagination.offset.count-is-total.listQuotaLimitRequests",
     );
-    expect(walk?.curl).toContain('"Authorization: APIKey $GCORE_RESELLER_API_KEY"');
+    expect(walk?.curl).toContain(`"Authorization: ${tokenPrefix}$GCORE_RESELLER_API_KEY"`);
     // The copy button is the page's own script's (its CSP allows no other).
     expect(runs.plain.files["report.html"]).toMatch(/<button type="button" class="copy"/);
   });

@@ -12,6 +12,7 @@ import { createHttp } from "../src/http/http.js";
 import { HEADERS, MORE, shownHeaders, VALUE } from "../src/http/shown-headers.js";
 import type { Evidence } from "../src/shared/context.js";
 import { REDACTED } from "../src/shared/redact.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const KEYS = { "client key": KEY };
@@ -78,7 +79,7 @@ describe("an exchange's evidence", () => {
     expect(e?.requestHeaders?.authorization).toBe(REDACTED);
     expect(e?.requestHeaders?.["content-type"]).toBe("application/json");
     expect(e?.responseHeaders?.["retry-after"]).toBe("1");
-    expect(e?.responseHeaders?.["x-echo"]).toBe(`you sent APIKey ${REDACTED}`);
+    expect(e?.responseHeaders?.["x-echo"]).toBe(`you sent ${tokenPrefix}${REDACTED}`);
     expect(e?.responseHeaders?.["set-cookie"]).toBe(REDACTED);
     expect(leaks(JSON.stringify(evidence), KEYS)).toEqual([]);
   });
@@ -109,7 +110,7 @@ describe("shownHeaders", () => {
   const redact = (text: string) => text.split(KEY).join(REDACTED);
 
   it("hides every credential header's value whole, whatever its case or scheme", () => {
-    for (const [name, form] of Object.entries(echoes(`APIKey ${KEY}`))) {
+    for (const [name, form] of Object.entries(echoes(`${tokenPrefix}${KEY}`))) {
       const shown = shownHeaders(
         { AUTHORIZATION: form, "Proxy-Authorization": form, "x-api-key": form, cookie: form },
         redact,

@@ -1,6 +1,7 @@
 // An observed exchange for the judge's in-process tests: a 200 with an empty JSON object, sent with
 // `token`, changed by `over`.
 import type { ObservedExchange } from "../src/shared/exchange.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 export function exchangeWith(
   token: string,
@@ -8,7 +9,7 @@ export function exchangeWith(
 ): ObservedExchange {
   return {
     method: "GET",
-    requestHeaders: { authorization: `APIKey ${token}` },
+    requestHeaders: { authorization: `${tokenPrefix}${token}` },
     status: 200,
     responseHeaders: { "content-type": "application/json" },
     body: "{}",

@@ -15,6 +15,7 @@ import { coverageCases } from "../src/fuzz/generate/coverage.js";
 import { MAX_QUERY_LENGTH, VERY_LARGE } from "../src/fuzz/generate/values.js";
 import { curlOf, newRequest } from "../src/fuzz/request.js";
 import type { FuzzRequest } from "../src/shared/finding.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 let n = 0;
@@ -177,14 +178,14 @@ describe("a finding's reproducer", () => {
       body: { name: "it's $(echo no)" },
     };
     const curl = curlOf(request, "http://127.0.0.1:4020/", "GCORE_API_KEY");
-    expect(curl).toContain(`-H "Authorization: APIKey $GCORE_API_KEY"`);
+    expect(curl).toContain(`-H "Authorization: ${tokenPrefix}$GCORE_API_KEY"`);
     // The shell expands the token variable and nothing else: every other word arrives as written.
     const words = execFileSync("sh", ["-c", curl.replace(/^curl /, "printf '%s\\n' ")], {
       env: { GCORE_API_KEY: "123$token", PATH: process.env.PATH ?? "" },
     })
       .toString()
       .split("\n");
-    expect(words).toContain("Authorization: APIKey 123$token");
+    expect(words).toContain(`Authorization: ${tokenPrefix}123$token`);
     expect(words).toContain(JSON.stringify(request.body));
     const url = words.find((w) => w.startsWith("http://"));
     expect(new URL(url ?? "").searchParams.get("client_id")).toBe('it\'s $HOME `x` "q"');

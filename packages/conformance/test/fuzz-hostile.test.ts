@@ -35,6 +35,7 @@ import {
 } from "./faulty-target.js";
 import { fuzz, scratch } from "./fuzz-run.js";
 import { assertBuilt, CLI, RUN_TIMEOUT_MS, runEnv } from "./run-cli.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const op = (id: string) => operationById(model, id);
@@ -98,7 +99,7 @@ async function logged(defect: Partial<Defect> = {}) {
   const profilePath = op("getProtectionProfile").path.replace("{id}", String(profileId));
   const readProfile = async () => {
     const answer = await fetch(`${target.url}${profilePath}`, {
-      headers: { authorization: `APIKey ${target.sim.apiKey}` },
+      headers: { authorization: `${tokenPrefix}${target.sim.apiKey}` },
     });
     return (await answer.json()) as { fields: { base_field: number; value: string }[] };
   };

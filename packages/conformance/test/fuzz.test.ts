@@ -21,6 +21,7 @@ import { correctVariants } from "./defects.js";
 import { type Defect, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
 import { fuzzDefects } from "./fuzz-defects.js";
 import { fuzz, scratch } from "./fuzz-run.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const dir = scratch("fuzz-test-");
 const targets: FaultyTarget[] = [];
@@ -111,7 +112,7 @@ describe.concurrent("conformance fuzz", () => {
       expect(run.report.scenarios.find((s) => s.id === defect.finding)?.status).toBe("failed");
       // The reproducer: the smallest request as JSON and as curl, the token as its variable only.
       const variable = finding?.request.auth === "reseller" ? DEFAULTS.resellerApiKeyEnv : DEFAULTS.apiKeyEnv;
-      expect(finding?.curl).toContain(`"Authorization: APIKey $${variable}"`);
+      expect(finding?.curl).toContain(`"Authorization: ${tokenPrefix}$${variable}"`);
       for (const key of [target.sim.apiKey, target.sim.resellerApiKey])
         expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).not.toContain(key);
       const reportJson = join(run.reportDir ?? "", "report.json");
@@ -201,7 +202,7 @@ describe.concurrent("conformance fuzz", () => {
         const answer = await fetch(
           `${target.url}${operationById(specModel(), "getProtectionProfile").path.replace("{id}", String(protectionProfileId))}`,
           {
-            headers: { authorization: `APIKey ${target.sim.apiKey}` },
+            headers: { authorization: `${tokenPrefix}${target.sim.apiKey}` },
           },
         );
         return (await answer.json()) as { fields: { base_field: number; value: string }[] };
@@ -230,7 +231,7 @@ describe.concurrent("conformance fuzz", () => {
         response: (ex, answer) => {
           if (answer.status < 400 && ex.query.get("limit") !== "1000") return;
           const header = ex.headers.authorization ?? "";
-          const token = header.replace(/^APIKey /, "");
+          const token = header.startsWith(tokenPrefix) ? header.slice(tokenPrefix.length) : header;
           answer.status = answer.status < 400 ? 500 : answer.status;
           answer.body = {
             detail: `bad request from ${header}`,
@@ -248,7 +249,7 @@ describe.concurrent("conformance fuzz", () => {
         expect(leaks(readFileSync(join(run.reportDir ?? "", file), "utf8")), file).toBe(false);
       // Not vacuous: the echo reached the report, redacted.
       expect(readFileSync(join(run.reportDir ?? "", "report.json"), "utf8")).toContain(
-        "bad request from APIKey",
+        `bad request from ${tokenPrefix.trim()}`,
       );
     });
 

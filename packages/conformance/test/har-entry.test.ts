@@ -6,6 +6,7 @@ import { INVALID_ANSWER } from "../src/http/har.js";
 import { REDACTED } from "../src/shared/redact.js";
 import { harEntry, harHeaders } from "../src/traffic/har/entry.js";
 import type { PassedExchange } from "../src/traffic/proxy.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const TOKEN = "s3cr3t-token";
 const hiding = {
@@ -26,7 +27,14 @@ const passed = (more: Partial<PassedExchange["exchange"]> = {}): PassedExchange 
     ...more,
   },
   httpVersion: "HTTP/1.1",
-  requestRawHeaders: ["Authorization", `APIKey ${TOKEN}`, "X-Api-Key", TOKEN, "X-Note", `about ${TOKEN}`],
+  requestRawHeaders: [
+    "Authorization",
+    `${tokenPrefix}${TOKEN}`,
+    "X-Api-Key",
+    TOKEN,
+    "X-Note",
+    `about ${TOKEN}`,
+  ],
   requestBody: `{"name":"${TOKEN}"}`,
   statusText: "Created",
   responseRawHeaders: ["Content-Type", "application/json"],
@@ -46,7 +54,7 @@ describe("harEntry", { timeout: 30_000 }, () => {
       { name: "q", value: "[token 1]" },
     ]);
     expect(entry.request.headers).toEqual([
-      { name: "Authorization", value: "APIKey [token 1]" },
+      { name: "Authorization", value: `${tokenPrefix}[token 1]` },
       { name: "X-Api-Key", value: "[credential]" },
       { name: "X-Note", value: "about [token 1]" },
     ]);

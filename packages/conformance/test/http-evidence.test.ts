@@ -11,6 +11,7 @@ import { type Layer, layerOf } from "../src/http/layer.js";
 import { TooLarge } from "../src/http/read-answer.js";
 import type { Evidence } from "../src/shared/context.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const regions = operationById(specModel(), "listRegions");
@@ -86,7 +87,7 @@ describe("evidence", { timeout: 30_000 }, () => {
     const raw = {
       requestBody: undefined,
       status: 200,
-      requestHeaders: { Authorization: `APIKey ${KEY}` },
+      requestHeaders: { Authorization: `${tokenPrefix}${KEY}` },
       responseHeaders: { "content-type": "application/json" },
       text: '{"count":0,"results":[]}',
     };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { offSpec, type Request } from "../src/facts/api.js";
 import { curlOfCall, prepared, requestOf, roleOf } from "../src/http/request.js";
 import { urlOf } from "../src/http/url.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const keys = { apiKey: "1$client-key", resellerApiKey: "2$reseller-key-longer" };
 const call = (more: Partial<Request> = {}): Request => ({ method: "GET", path: "/v1/things", ...more });
@@ -27,11 +28,11 @@ describe("a call's request", { timeout: 30_000 }, () => {
 
   it("writes the key of the call's role, or the header as given, and a JSON body with its length", () => {
     expect(prepared(call(), keys)).toEqual({
-      headers: { Accept: "application/json", Authorization: "APIKey 1$client-key" },
+      headers: { Accept: "application/json", Authorization: `${tokenPrefix}1$client-key` },
       payload: undefined,
     });
     expect(prepared(call({ auth: "reseller" }), keys).headers.Authorization).toBe(
-      "APIKey 2$reseller-key-longer",
+      `${tokenPrefix}2$reseller-key-longer`,
     );
     expect(prepared(call({ auth: "reseller" }), { apiKey: "k" }).headers).toEqual({
       Accept: "application/json",
@@ -48,7 +49,7 @@ describe("a call's request", { timeout: 30_000 }, () => {
     expect(requestOf(call({ method: "POST", body: { a: 1 } }), keys)).toEqual({
       requestHeaders: {
         accept: "application/json",
-        authorization: "APIKey 1$client-key",
+        authorization: `${tokenPrefix}1$client-key`,
         "content-type": "application/json",
         "content-length": "7",
       },
@@ -66,10 +67,14 @@ describe("a call's request", { timeout: 30_000 }, () => {
     ).toEqual({
       tokenRole: "client",
     });
-    expect(roleOf(call({ auth: { header: "X-Key", value: "APIKey 2$reseller-key-longer" } }), keys)).toEqual({
+    expect(
+      roleOf(call({ auth: { header: "X-Key", value: `${tokenPrefix}2$reseller-key-longer` } }), keys),
+    ).toEqual({
       tokenRole: "reseller",
     });
-    expect(roleOf(call({ auth: { header: "authorization", value: "APIKey other" } }), keys)).toEqual({});
+    expect(roleOf(call({ auth: { header: "authorization", value: `${tokenPrefix}other` } }), keys)).toEqual(
+      {},
+    );
   });
 
   it("as curl: each key as its variable, the headers curl writes itself left out", () => {
@@ -83,7 +88,7 @@ describe("a call's request", { timeout: 30_000 }, () => {
     );
     // curlCommand writes the body's Content-Type itself; Accept and Content-Length are curl's own.
     expect(command).toBe(
-      `curl -sS -i --path-as-is -X 'POST' 'https://api.example.test/cloud/v1/things' -H "Authorization: APIKey $RESELLER_KEY" -H 'Content-Type: application/json' --data-raw '{"a":1}'`,
+      `curl -sS -i --path-as-is -X 'POST' 'https://api.example.test/cloud/v1/things' -H "Authorization: ${tokenPrefix}$RESELLER_KEY" -H 'Content-Type: application/json' --data-raw '{"a":1}'`,
     );
   });
 });

@@ -11,6 +11,7 @@ import { pageList } from "../src/facts/pages.js";
 import { specModel } from "../src/facts/spec.js";
 import { createJudge } from "../src/judge/judge.js";
 import type { ObservedExchange } from "../src/shared/exchange.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const aiTasks = pageList(operationById(model, "listAiTasks"));
@@ -22,7 +23,7 @@ function exchange(url: string, body: unknown, over: Partial<ObservedExchange> = 
   return {
     method: "GET",
     url,
-    requestHeaders: { authorization: "APIKey 1234$abcdefghijklmnop" },
+    requestHeaders: { authorization: `${tokenPrefix}1234$abcdefghijklmnop` },
     status: 200,
     responseHeaders: { "content-type": "application/json" },
     body: JSON.stringify(body),

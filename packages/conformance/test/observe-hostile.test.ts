@@ -17,6 +17,7 @@ import { runVerify, startObserving } from "../src/traffic/commands.js";
 import { MAX_RECORDING_BYTES } from "../src/traffic/har-recorder.js";
 import { UPSTREAM_TIMEOUT_MS } from "../src/traffic/proxy.js";
 import { startObserveCli } from "./observe-cli.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
@@ -93,7 +94,7 @@ function send(
         method: options.method ?? "GET",
         path: options.path,
         agent: false,
-        headers: { authorization: `APIKey ${KEY}`, "content-type": "application/json" },
+        headers: { authorization: `${tokenPrefix}${KEY}`, "content-type": "application/json" },
       },
       (res) => {
         const chunks: Buffer[] = [];

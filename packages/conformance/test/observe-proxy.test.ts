@@ -20,6 +20,7 @@ import { listenAddress, runVerify, startObserving } from "../src/traffic/command
 import { loopbackServers } from "./loopback-servers.js";
 import { startObserveCli } from "./observe-cli.js";
 import { observeRecording } from "./observe-in-process.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const regions = offsetList(operationById(model, "listRegions"));
@@ -113,7 +114,7 @@ describe("what passes", () => {
       method: "POST",
       path: `${REGIONS}?${regions.limit.name}=1&x=%20y`,
       headers: [
-        ["AUTHORIZATION", `APIKey ${KEY}`],
+        ["AUTHORIZATION", `${tokenPrefix}${KEY}`],
         ["X-Mixed-Case", "v"],
         ["Content-Type", "application/json"],
       ],
@@ -149,7 +150,7 @@ describe("what passes", () => {
     closeAfter(() => observing.stop());
     await send(observing.url, {
       path: `${REGIONS}?${regions.limit.name}=1`,
-      headers: [["Authorization", `APIKey ${KEY}`]],
+      headers: [["Authorization", `${tokenPrefix}${KEY}`]],
     });
     await observing.stop();
     const schema = observing.judge
@@ -172,9 +173,9 @@ describe("what passes", () => {
     closeAfter(() => observing.stop());
     await send(observing.url, {
       path: `http://elsewhere.invalid${ACCOUNT}`,
-      headers: [["Authorization", `APIKey ${KEY}`]],
+      headers: [["Authorization", `${tokenPrefix}${KEY}`]],
     });
-    expect(seen).toEqual([{ host: new URL(upstream).host, url: ACCOUNT, auth: `APIKey ${KEY}` }]);
+    expect(seen).toEqual([{ host: new URL(upstream).host, url: ACCOUNT, auth: `${tokenPrefix}${KEY}` }]);
   });
 
   it("a kept-alive upstream connection found closed: a request without a body goes again, fresh", async () => {
@@ -253,7 +254,8 @@ describe("secrets", () => {
     const { dir, lines, url, run, stop } = observeRecording(upstream, "observe-secret-");
     const proxy = await url;
     for (const path of [ACCOUNT, `${REGIONS}?${regions.limit.name}=1`, "/not/described"])
-      for (let i = 0; i < 6; i++) await send(proxy, { path, headers: [["Authorization", `APIKey ${KEY}`]] });
+      for (let i = 0; i < 6; i++)
+        await send(proxy, { path, headers: [["Authorization", `${tokenPrefix}${KEY}`]] });
     stop();
     const result = await run;
     expect(result.report?.traffic?.exchanges).toBe(18);
@@ -261,7 +263,7 @@ describe("secrets", () => {
       readFileSync(join(dir, "report", f), "utf8"),
     );
     const har = readFileSync(join(dir, "traffic.har"), "utf8");
-    expect(har).toContain("APIKey [token 1]");
+    expect(har).toContain(`${tokenPrefix}[token 1]`);
     for (const text of [lines.join("\n"), har, ...written]) expect(leaks(text, { key: KEY })).toEqual([]);
     // Judged again from the recording: the same verdicts, still no key.
     const verifyLines: string[] = [];
@@ -286,7 +288,7 @@ describe("secrets", () => {
       request: {
         method: "GET",
         url: `${host}${path}`,
-        headers: [{ name: "authorization", value: `APIKey ${KEY}` }],
+        headers: [{ name: "authorization", value: `${tokenPrefix}${KEY}` }],
       },
       response: {
         status,

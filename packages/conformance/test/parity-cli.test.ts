@@ -13,6 +13,7 @@ import { createParityCommand, toParityOptions } from "../src/cli/parity-options.
 import { runParity } from "../src/parity/command.js";
 import type { ParityReport } from "../src/parity/report.js";
 import { loopbackServers } from "./loopback-servers.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const SMALL = fileURLToPath(new URL("fixtures/parity-small.har", import.meta.url));
 const servers = loopbackServers();
@@ -126,6 +127,6 @@ describe("conformance parity against a URL target", () => {
       "/cloud/v1/projects",
       "/cloud/v1/tasks/00000000-0000-4000-8000-000000000000",
     ]);
-    for (const s of seen) expect(s.headers.authorization).toBe("APIKey 77$parity-test-key");
+    for (const s of seen) expect(s.headers.authorization).toBe(`${tokenPrefix}77$parity-test-key`);
   });
 });

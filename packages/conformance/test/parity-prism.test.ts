@@ -17,6 +17,7 @@ import { readHar } from "../src/http/har.js";
 import { runParity } from "../src/parity/command.js";
 import { PARITY_DEFAULTS } from "../src/parity/options.js";
 import { shapeOf } from "../src/parity/shape.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const FIXTURE = fileURLToPath(new URL("fixtures/prism-platform.har", import.meta.url));
 
@@ -54,7 +55,7 @@ describe("parity of the embedded simulator with Prism on the platform's descript
         if (!match || recorded.status !== 200) continue;
         const answer = await fetch(`${sim.url}${recorded.url}`, {
           headers: {
-            authorization: `APIKey ${match.operation.security.includes("ResellerAPIKey") ? sim.resellerApiKey : sim.apiKey}`,
+            authorization: `${tokenPrefix}${match.operation.security.includes("ResellerAPIKey") ? sim.resellerApiKey : sim.apiKey}`,
           },
         });
         if (answer.status !== 200) continue;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_JUDGED_BODY_BYTES } from "../src/shared/exchange.js";
 import { acceptedPassage, UpstreamRequest } from "./proxy-fakes.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 // In-process, no timer of their own: the bound is for a machine under load, never a wait.
 describe("accept", { timeout: 30_000 }, () => {
@@ -12,7 +13,7 @@ describe("accept", { timeout: 30_000 }, () => {
       url: "http://elsewhere.test/v1/regions?limit=2",
       rawHeaders: [
         "AUTHORIZATION",
-        "APIKey 1$abc",
+        `${tokenPrefix}1$abc`,
         "Connection",
         "keep-alive, X-Hop",
         "X-Hop",
@@ -30,7 +31,7 @@ describe("accept", { timeout: 30_000 }, () => {
     expect(passage.url).toBe("/v1/regions?limit=2");
     expect(passage.requestRawHeaders).toEqual([
       "AUTHORIZATION",
-      "APIKey 1$abc",
+      `${tokenPrefix}1$abc`,
       "x-trace",
       "a",
       "X-Trace",

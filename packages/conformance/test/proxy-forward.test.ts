@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { forward } from "../src/traffic/proxy/forward.js";
 import { acceptedPassage, fakeRelay } from "./proxy-fakes.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const relays: ReturnType<typeof fakeRelay>[] = [];
 afterEach(() => {
@@ -25,7 +26,16 @@ describe("forward", { timeout: 30_000 }, () => {
     const { passage } = acceptedPassage({
       method: "PATCH",
       url: "http://proxy.test/v1/regions?limit=2",
-      rawHeaders: ["AUTHORIZATION", "APIKey 1$abc", "x-trace", "a", "Host", "proxy.test", "X-Trace", "b"],
+      rawHeaders: [
+        "AUTHORIZATION",
+        `${tokenPrefix}1$abc`,
+        "x-trace",
+        "a",
+        "Host",
+        "proxy.test",
+        "X-Trace",
+        "b",
+      ],
     });
     const request = forward(passage, relay, () => {});
     expect(sent).toHaveLength(1);
@@ -39,7 +49,7 @@ describe("forward", { timeout: 30_000 }, () => {
       timeout: 120_000,
     });
     expect([...(sent[0]?.headers ?? [])]).toEqual([
-      ["AUTHORIZATION", ["APIKey 1$abc"]],
+      ["AUTHORIZATION", [`${tokenPrefix}1$abc`]],
       ["x-trace", ["a", "b"]],
       ["Host", "api.example.test"],
     ]);

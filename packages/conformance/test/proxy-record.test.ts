@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_JUDGED_BODY_BYTES } from "../src/shared/exchange.js";
 import { type PassedExchange, record } from "../src/traffic/proxy/record.js";
 import { acceptedPassage } from "./proxy-fakes.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 function recorded(
   passage: ReturnType<typeof acceptedPassage>["passage"],
@@ -29,7 +30,7 @@ describe("record", { timeout: 30_000 }, () => {
     const { passage, req } = acceptedPassage({
       method: "POST",
       url: "/v1/things?x=1",
-      rawHeaders: ["Content-Length", "2", "Authorization", "APIKey 1$abc"],
+      rawHeaders: ["Content-Length", "2", "Authorization", `${tokenPrefix}1$abc`],
     });
     req.emit("data", Buffer.from("{}"));
     passage.responseCopy.add(gzipSync('{"ok":true}'));
@@ -41,7 +42,7 @@ describe("record", { timeout: 30_000 }, () => {
         exchange: {
           method: "POST",
           url: "/v1/things?x=1",
-          requestHeaders: { "content-length": "2", authorization: "APIKey 1$abc" },
+          requestHeaders: { "content-length": "2", authorization: `${tokenPrefix}1$abc` },
           requestBody: "{}",
           status: 200,
           responseHeaders: { "content-encoding": "gzip", "set-thing": "a, b" },
@@ -50,7 +51,7 @@ describe("record", { timeout: 30_000 }, () => {
           durationMs: 12.5,
         },
         httpVersion: "HTTP/1.1",
-        requestRawHeaders: ["Content-Length", "2", "Authorization", "APIKey 1$abc"],
+        requestRawHeaders: ["Content-Length", "2", "Authorization", `${tokenPrefix}1$abc`],
         requestBody: "{}",
         statusText: "OK",
         responseRawHeaders: raw,

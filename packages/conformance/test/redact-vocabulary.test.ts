@@ -15,6 +15,7 @@ import { RULES } from "../src/rules/index.js";
 import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
 import { startFaultyTarget } from "./faulty-target.js";
 import { runInProcess } from "./run-in-process.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const WORD = "test$client-token";
@@ -42,7 +43,7 @@ describe.each([
   });
 
   it("every form of the token from outside is redacted", () => {
-    for (const [form, text] of Object.entries(echoes(`APIKey ${key}`))) {
+    for (const [form, text] of Object.entries(echoes(`${tokenPrefix}${key}`))) {
       // A secret part under 4 characters is never redacted alone: it would match ordinary text.
       if (form === "secret part alone" && key === SHORT) continue;
       const out = redact(`{"detail":"bad ${text}!"}`);
@@ -68,7 +69,7 @@ describe("the judge with a word for a secret part", () => {
     judge.judge({
       method: "GET",
       url: me?.path ?? "",
-      requestHeaders: { authorization: `APIKey ${WORD}` },
+      requestHeaders: { authorization: `${tokenPrefix}${WORD}` },
       status: 500,
       responseHeaders: { "content-type": "application/json" },
       body: JSON.stringify({ message: `no client for client-token (${WORD})` }),
@@ -96,7 +97,8 @@ describe("a run with a word for a secret part, through the CLI's path", () => {
       name: "a client token whose secret part is a word",
       fails: [],
       request: (ex, sim) => {
-        if (ex.headers.authorization === `APIKey ${WORD}`) ex.headers.authorization = `APIKey ${sim.apiKey}`;
+        if (ex.headers.authorization === `${tokenPrefix}${WORD}`)
+          ex.headers.authorization = `${tokenPrefix}${sim.apiKey}`;
         return undefined;
       },
     });

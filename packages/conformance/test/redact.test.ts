@@ -8,6 +8,7 @@ import { createHttp } from "../src/http/http.js";
 import type { Evidence } from "../src/shared/context.js";
 import { fieldOf } from "../src/shared/json.js";
 import { createRedactor, createUsageRedactor, REDACTED } from "../src/shared/redact.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
@@ -17,7 +18,7 @@ describe("createRedactor", () => {
   const redact = createRedactor([KEY, undefined, RESELLER]);
 
   for (const key of [KEY, RESELLER])
-    for (const [name, form] of Object.entries(echoes(`APIKey ${key}`)))
+    for (const [name, form] of Object.entries(echoes(`${tokenPrefix}${key}`)))
       it(`redacts ${name} (${key === KEY ? "client" : "reseller"} key), alone and inside text`, () => {
         for (const text of [form, `{"detail":"bad ${form}!"}`, `a${form}z`, form.toUpperCase()]) {
           const out = redact(text);
@@ -82,7 +83,9 @@ describe("the HTTP layer", () => {
     // The token starts 20 characters before the cut at 300.
     const server = createServer((req, res) => {
       const header = String(req.headers.authorization);
-      const body = JSON.stringify({ detail: `${"x".repeat(300 - 20 - 7 - 11)}${header} is not a token` });
+      const body = JSON.stringify({
+        detail: `${"x".repeat(300 - 20 - tokenPrefix.length - 11)}${header} is not a token`,
+      });
       res.writeHead(401, { "content-type": "application/json" }).end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -99,9 +102,11 @@ describe("the HTTP layer", () => {
     // The body the scenarios judge is the server's; the text they quote is redacted.
     expect(fieldOf(answer.body, "detail")).toContain(KEY);
     expect(leaks(answer.text, KEYS)).toEqual([]);
-    expect(answer.text).toContain(`"detail":"${"x".repeat(300 - 20 - 7 - 11)}APIKey *** is not a token"`);
+    expect(answer.text).toContain(
+      `"detail":"${"x".repeat(300 - 20 - tokenPrefix.length - 11)}${tokenPrefix}*** is not a token"`,
+    );
     expect(evidence).toHaveLength(1);
     expect(leaks(evidence[0]?.excerpt ?? "", KEYS)).toEqual([]);
-    expect(evidence[0]?.excerpt).toMatch(/APIKey \*\*\* is not a token"}$/);
+    expect(evidence[0]?.excerpt?.endsWith(`${tokenPrefix}*** is not a token"}`)).toBe(true);
   });
 });

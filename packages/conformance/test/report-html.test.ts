@@ -30,6 +30,7 @@ import { defects } from "./defects.js";
 import { type Defect, startFaultyTarget } from "./faulty-target.js";
 import { type CliRun, failedIds, runCli } from "./run-cli.js";
 import { runInProcess } from "./run-in-process.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = loadModel();
 const limited = model.conventions.requestRate.exceededStatus;
@@ -428,7 +429,7 @@ describe("toHtml", () => {
             problem: "GET /cloud/v1/tasks?task_type=<img src=x onerror=alert(1)>: answered 500",
             status: 500,
             request,
-            curl: `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=%3Cscript%3E' -H "Authorization: APIKey $GCORE_API_KEY" # ${DEFAULT_TOKENS.client}`,
+            curl: `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=%3Cscript%3E' -H "Authorization: ${tokenPrefix}$GCORE_API_KEY" # ${DEFAULT_TOKENS.client}`,
           },
         ],
         replay: [{ id: "fuzz.no-server-error.listTasks", severity: "must", stillFails: true, status: 500 }],
@@ -438,7 +439,7 @@ describe("toHtml", () => {
     expect(withoutOwnScript(html)).not.toMatch(/<script|<img/);
     expect(html).toContain('<section id="findings">');
     expect(html).toContain("Smallest request found in phase fuzz, seed 42; answered 500");
-    expect(html).toContain("-H &quot;Authorization: APIKey $GCORE_API_KEY&quot;");
+    expect(html).toContain(`-H &quot;Authorization: ${tokenPrefix}$GCORE_API_KEY&quot;`);
     expect(html).toContain("still fails (500)");
     expect(leaksKey(html)).toBe(false);
   });
@@ -471,7 +472,7 @@ describe("toHtml", () => {
           excerpt: `${INJECTED}${MB}`,
           requestBody: `{"name":"${INJECTED}\u202e${DEFAULT_TOKENS.client}${MB}"}`,
           requestHeaders: {
-            authorization: `APIKey ${DEFAULT_TOKENS.client}`,
+            authorization: `${tokenPrefix}${DEFAULT_TOKENS.client}`,
             "x-api-key": "someone-elses-key",
             [`x-${INJECTED}`]: `\u202egnp.exe ${MB}`,
             ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-many-${i}`, MB])),

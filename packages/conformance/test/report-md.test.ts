@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { toJunit, toMarkdown } from "../src/report/report.js";
 import type { Report } from "../src/shared/results.js";
 import { actingCharacters } from "./acting-characters.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 /** Markup and Markdown that would run, link, or break out of a code span or a table cell. */
 const INJECTED =
@@ -111,7 +112,7 @@ describe("report.md", () => {
 });
 
 describe("report.md of a fuzz run", () => {
-  const curl = `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=\`\`\`${INJECTED}${INVISIBLE}' -H "Authorization: APIKey $GCORE_API_KEY"`;
+  const curl = `curl -sS -i -X GET 'http://127.0.0.1:4020/cloud/v1/tasks?task_type=\`\`\`${INJECTED}${INVISIBLE}' -H "Authorization: ${tokenPrefix}$GCORE_API_KEY"`;
   const fuzzReport: Report = {
     ...report,
     fuzz: {
@@ -151,7 +152,7 @@ describe("report.md of a fuzz run", () => {
     );
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toContain("```&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(blocks[0]).toContain("APIKey $GCORE_API_KEY");
+    expect(blocks[0]).toContain(`${tokenPrefix}$GCORE_API_KEY`);
     expect(actingCharacters(html)).toEqual([]);
     expect(html).toContain("phase coverage, seed 42");
   });

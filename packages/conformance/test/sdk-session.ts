@@ -8,6 +8,7 @@ import { operationById } from "@platform-api/spec";
 import { specModel } from "../src/facts/spec.js";
 import type { Report } from "../src/shared/results.js";
 import { type Observing, startObserving } from "../src/traffic/commands.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 export interface SdkCall {
   method: string;
@@ -50,7 +51,7 @@ export async function startSdkSession(timeScale: number): Promise<SdkSession> {
     const response = await fetch(url, {
       method,
       headers: {
-        Authorization: `APIKey ${sim.apiKey}`,
+        Authorization: `${tokenPrefix}${sim.apiKey}`,
         Accept: "application/json",
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       },

@@ -16,6 +16,7 @@ import { createCli } from "../src/cli/program.js";
 import { scenarioModuleCache } from "../src/shared/module-cache.js";
 import { actingCharacters } from "./acting-characters.js";
 import { CLI, type CliRun, runCli, runEnv } from "./run-cli.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const KEY = "2971$e0c1c4b7d7a8f4f3a9d5e6b1c2d3e4f5a6b7c8d9";
 const RESELLER = "8812$9f3b27ac51d04e6b8a7c2e1f0d9c8b7a6f5e4d3c";
@@ -56,13 +57,15 @@ async function startEchoingServer() {
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const header = String(req.headers.authorization ?? "");
     seen.push(header);
-    const forms = Object.values(echoes(header || `APIKey ${KEY}`));
+    const forms = Object.values(echoes(header || `${tokenPrefix}${KEY}`));
     const i = n++;
     const first = forms[i % forms.length] as string;
     const second = forms[(i + 1) % forms.length] as string;
-    // The token (after "APIKey ") of a plain echo starts 20 characters before the cut. `offset`:
+    // The token (after its prefix) of a plain echo starts 20 characters before the cut. `offset`:
     // the characters of the body before the echo.
-    const at300 = first.startsWith("APIKey ") ? CUT - 27 : CUT - Math.floor(first.length / 2);
+    const at300 = first.startsWith(tokenPrefix)
+      ? CUT - 20 - tokenPrefix.length
+      : CUT - Math.floor(first.length / 2);
     const at200 = 200 - Math.floor(second.length / 2);
     const echo = (offset: number) =>
       `${textWith(CUT + 80, [
@@ -141,13 +144,13 @@ describe("a server that echoes the key back", () => {
     ]);
     for (const [name, text] of Object.entries(outputs)) expect(leaks(text, KEYS), name).toEqual([]);
     // Not vacuous: the server saw both keys, and echoes were cut into excerpts and redacted.
-    expect(server.seen).toContain(`APIKey ${KEY}`);
-    expect(server.seen).toContain(`APIKey ${RESELLER}`);
+    expect(server.seen).toContain(`${tokenPrefix}${KEY}`);
+    expect(server.seen).toContain(`${tokenPrefix}${RESELLER}`);
     const excerpts = run.report?.scenarios.flatMap((s) => s.evidence.map((e) => e.excerpt)) ?? [];
     expect(excerpts.filter((e) => /… \(cut: \d+ characters in all\)$/.test(e)).length).toBeGreaterThan(10);
     expect(excerpts.filter((e) => e.includes("***")).length).toBeGreaterThan(10);
     // The region's name is printed as text: its escapes shown, not obeyed.
-    expect(run.stdout).toContain("region 76 (Luxembourg APIKey ***\\x1b[2J\\x1b]0;pwned\\x07\\u202e)");
+    expect(run.stdout).toContain(`region 76 (Luxembourg ${tokenPrefix}***\\x1b[2J\\x1b]0;pwned\\x07\\u202e)`);
     expect(actingCharacters(run.stdout)).toEqual([]);
     expect(actingCharacters(run.stderr)).toEqual([]);
   });

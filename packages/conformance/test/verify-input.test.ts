@@ -14,6 +14,7 @@ import { specModel } from "../src/facts/spec.js";
 import { MAX_HAR_BYTES, readHar } from "../src/http/har.js";
 import { UsageError } from "../src/shared/usage-error.js";
 import { runVerify } from "../src/traffic/commands.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const ACCOUNT = operationById(model, "getCurrentClient").path;
@@ -35,7 +36,7 @@ const entry = (patch: { request?: object; response?: object; content?: unknown }
   request: {
     method: "GET",
     url: `https://api.example.com${ACCOUNT}`,
-    headers: [{ name: "Authorization", value: `APIKey ${KEY}` }],
+    headers: [{ name: "Authorization", value: `${tokenPrefix}${KEY}` }],
     ...patch.request,
   },
   response: {

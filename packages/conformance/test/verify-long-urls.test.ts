@@ -10,6 +10,7 @@ import { operationById } from "@platform-api/spec";
 import { expect, it } from "vitest";
 import { specModel } from "../src/facts/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const model = specModel();
 const REGIONS = operationById(model, "listRegions").path;
@@ -21,7 +22,7 @@ const entry = (url: string, status: number, text: string) => ({
   request: {
     method: "GET",
     url,
-    headers: [{ name: "Authorization", value: "APIKey 3051$long-url-test-key" }],
+    headers: [{ name: "Authorization", value: `${tokenPrefix}3051$long-url-test-key` }],
   },
   response: {
     status,

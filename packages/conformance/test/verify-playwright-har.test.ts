@@ -14,6 +14,7 @@ import { offsetList } from "../src/facts/offset.js";
 import { specModel } from "../src/facts/spec.js";
 import { runVerify } from "../src/traffic/commands.js";
 import { sharedChromium } from "./chromium.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const regions = offsetList(operationById(specModel(), "listRegions"));
 let browser: Browser;
@@ -34,7 +35,7 @@ it("a HAR Playwright recorded is judged like the proxy's, and its token reaches 
   const har = join(dir, "browser.har");
   const context = await browser.newContext({
     recordHar: { path: har, content: "embed" },
-    extraHTTPHeaders: { Authorization: `APIKey ${sim.apiKey}` },
+    extraHTTPHeaders: { Authorization: `${tokenPrefix}${sim.apiKey}` },
   });
   const page = await context.newPage();
   const { limit, offset } = regions;

@@ -10,6 +10,7 @@ import { specModel } from "../src/facts/spec.js";
 import { pollingFor, taskFacts } from "../src/facts/tasks.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
 import { type Defect, type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import { tokenPrefix } from "./token-prefix.js";
 
 const token = DEFAULT_TOKENS.client;
 
@@ -148,7 +149,7 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
 
   it("walks the AI tasks by next until next is null", async () => {
     const answer = await fetch(`${sim.url}/streaming/ai/tasks?limit=1`, {
-      headers: { Authorization: `APIKey ${token}` },
+      headers: { Authorization: `${tokenPrefix}${token}` },
     });
     const { count } = (await answer.json()) as { count: number };
     const urls = result("walk-ai-tasks").requests.map((r) => new URL(r.url));
@@ -255,7 +256,9 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
   it("never prints the token, not even verbose, in a failed run's output", async () => {
     const result = await brokenRun("walk-regions");
     expect(result.passed).toBe(false);
-    expect(result.output).toMatch(/authorization: APIKey \*{8}/i);
+    expect(result.output.toLowerCase()).toContain(
+      `authorization: ${tokenPrefix.toLowerCase()}${"*".repeat(8)}`,
+    );
     expect(result.output).not.toContain(token);
     expect(result.output).not.toContain(token.split("$")[1]);
   });

@@ -8,6 +8,7 @@ import {
   type ParameterModel,
   resolvePointer,
   resolveRef,
+  type SpecModel,
   usesScheme,
 } from "@platform-api/spec";
 
@@ -46,9 +47,21 @@ export function listOperations(doc: Json): Operation[] {
   });
 }
 
+// Every operation's samples ask for the token's header and prefix: the model is built once per
+// description, not once per question.
+const models = new WeakMap<Json, SpecModel>();
+function modelOf(doc: Json): SpecModel {
+  let model = models.get(doc);
+  if (!model) {
+    model = buildModel(doc);
+    models.set(doc, model);
+  }
+  return model;
+}
+
 /** The header that carries the token for an operation (its security scheme's), e.g. "Authorization". */
 export function tokenHeader(doc: Json, op: Pick<OperationModel, "key" | "security">): string {
-  const model = buildModel(doc);
+  const model = modelOf(doc);
   const scheme = model.securitySchemes.find((s) => op.security.includes(s.name) && s.headerName);
   if (!scheme?.headerName)
     throw new Error(`${op.key}: no header security scheme among ${op.security.join(", ") || "none"}.`);
@@ -56,19 +69,14 @@ export function tokenHeader(doc: Json, op: Pick<OperationModel, "key" | "securit
 }
 
 /**
- * What precedes the token in its header, as the security scheme's description says it
- * ("`Authorization: APIKey <API_KEY>`": "APIKey "): the description is the one place it is stated.
+ * What precedes the token in its header, as the spec model reads it from the security scheme's
+ * description: the description is the one place it is stated.
  */
 export function tokenPrefix(doc: Json, op: Pick<OperationModel, "key" | "security">, header: string): string {
-  const schemes =
-    isObject(doc.components) && isObject(doc.components.securitySchemes)
-      ? doc.components.securitySchemes
-      : {};
+  const model = modelOf(doc);
   for (const name of op.security) {
-    const scheme = resolveRef<Json>(doc, schemes[name]);
-    const description = typeof scheme?.description === "string" ? scheme.description : "";
-    const shown = new RegExp(`\`${header}: (\\S+ )<[^>]+>\``).exec(description);
-    if (shown?.[1]) return shown[1];
+    const scheme = model.securitySchemes.find((s) => s.name === name && s.headerName === header);
+    if (scheme?.tokenPrefix !== undefined) return scheme.tokenPrefix;
   }
   throw new Error(
     `${op.key}: no security scheme of ${op.security.join(", ")} shows its header as \`${header}: <word> <TOKEN>\`.`,

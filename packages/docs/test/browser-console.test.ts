@@ -7,7 +7,7 @@
 // every operation at once): a separate one from browser.test.ts's, whose page must make no request
 // to another origin while this one's purpose is to make them.
 
-import { loadBundle } from "@platform-api/spec";
+import { loadBundle, loadModel, tokenScheme } from "@platform-api/spec";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOperations } from "../src/operations.js";
@@ -77,7 +77,9 @@ describe("the reference's Try it console, against the simulator docs:serve start
     const answer = await send(details);
     expect(answer.status).toBe("200 OK");
     const direct = await fetch(`${served.simulator?.url}${byId("getCurrentClient").path}`, {
-      headers: { Authorization: `APIKey ${served.simulator?.apiKey}` },
+      headers: {
+        Authorization: `${tokenScheme(loadModel(), "APIKey").tokenPrefix}${served.simulator?.apiKey}`,
+      },
     });
     expect(JSON.parse(answer.body)).toEqual(await direct.json());
     // The answer's headers, readable across origins: the simulator's own mark among them.

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startSimulator } from "@platform-api/simulator";
-import { loadBundle, loadModel } from "@platform-api/spec";
+import { loadBundle, loadModel, tokenScheme } from "@platform-api/spec";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -73,7 +73,8 @@ describe("curl samples", () => {
       const source = curlSample(bundle, op);
       const token = op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN;
       expect(token).toContain("$");
-      expect(source).toContain(`-H '${tokenHeader(bundle, op)}: APIKey ${token}'`);
+      const { tokenPrefix } = tokenScheme(model, op.security[0] ?? "");
+      expect(source).toContain(`-H '${tokenHeader(bundle, op)}: ${tokenPrefix}${token}'`);
       expect(
         source.split("\n").filter((l) => l.includes("$") && !l.startsWith("#") && !l.includes("'")),
       ).toEqual([]);

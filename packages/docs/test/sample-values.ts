@@ -6,14 +6,17 @@
 
 import type { startSimulator } from "@platform-api/simulator";
 import {
+  authorization,
   checkFixtures,
   createdKeyOf,
   FIXTURES,
   listItemsField,
+  loadModel,
   type PathValueSource,
   pollingAdviceFor,
   requireParameter,
   type SpecModel,
+  tokenScheme,
 } from "@platform-api/spec";
 import { exampleValue, isObject, type Json, type Operation, tokenHeader } from "../src/operations.js";
 
@@ -32,7 +35,10 @@ async function call(
   const answer = await fetch(`${sim.url}${url}`, {
     method: op.method.toUpperCase(),
     headers: {
-      [tokenHeader(bundle, op)]: `APIKey ${op.reseller ? sim.resellerApiKey : sim.apiKey}`,
+      [tokenHeader(bundle, op)]: authorization(
+        tokenScheme(loadModel(), op.security[0] ?? ""),
+        op.reseller ? sim.resellerApiKey : sim.apiKey,
+      ),
       ...(op.hasBody ? { "Content-Type": "application/json" } : {}),
     },
     ...(op.hasBody ? { body: JSON.stringify(op.bodyExample ?? {}) } : {}),

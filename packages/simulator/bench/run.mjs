@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
+import { authorization, loadModel, tokenScheme } from "@platform-api/spec";
 import { startPrismMock } from "@platform-api/spec/mock";
 import autocannon from "autocannon";
 
@@ -42,7 +43,7 @@ async function startSimulatorProcess() {
 async function load(url, seconds) {
   const result = await autocannon({
     url: `${url}${PATH}`,
-    headers: { Authorization: `APIKey ${TOKEN}` },
+    headers: { Authorization: authorization(tokenScheme(loadModel(), "APIKey"), TOKEN) },
     connections: CONNECTIONS,
     duration: seconds,
   });

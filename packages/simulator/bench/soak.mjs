@@ -16,6 +16,7 @@ import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { authorization, loadModel, tokenScheme } from "@platform-api/spec";
 
 // ---------------------------------------------------------------------------------------------
 // The server child
@@ -121,7 +122,10 @@ async function main() {
     child.once("exit", (code) => reject(new Error(`simulator exited with ${code}`)));
   });
   const { url, apiKey } = ready;
-  const headers = { authorization: `APIKey ${apiKey}`, "content-type": "application/json" };
+  const headers = {
+    authorization: authorization(tokenScheme(loadModel(), "APIKey"), apiKey),
+    "content-type": "application/json",
+  };
 
   try {
     // Quotas out of the way, so that every write creates a volume (the simulator's own bounds apply).

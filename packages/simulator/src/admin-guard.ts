@@ -16,8 +16,9 @@
 // Refusals are 403s in the platform's error shape, saying what is required.
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { TokenScheme } from "@platform-api/spec";
 import type { FastifyRequest } from "fastify";
-import { SCHEME } from "./auth.js";
+import { sentToken } from "./auth.js";
 import { ApiError } from "./errors.js";
 import { ADMIN_TOKEN_HEADER } from "./options.js";
 import { quote } from "./validation-message.js";
@@ -42,7 +43,9 @@ export interface GuardOptions {
   adminToken: string;
   /** The port the server listens on, when it does (app.inject has no socket port of its own). */
   listeningPort(): number | undefined;
-  /** Whether a client token (from `Authorization: APIKey …`) is one the simulator accepts. */
+  /** How a client token is sent: its security scheme's header and prefix. */
+  tokenScheme: TokenScheme;
+  /** Whether a client token (sent as `tokenScheme` says) is one the simulator accepts. */
   acceptsClientToken(token: string): boolean;
 }
 
@@ -64,8 +67,7 @@ export function guardAdminRequest(
     );
   }
   if (clientTokenOpens) {
-    const header = request.headers.authorization;
-    const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
+    const token = sentToken(request.headers, options.tokenScheme);
     if (token !== undefined && options.acceptsClientToken(token)) return;
   }
   const peer = request.socket.remoteAddress ?? "an unknown address";

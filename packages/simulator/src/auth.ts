@@ -1,15 +1,15 @@
-// The seed's authentication: `Authorization: APIKey <token>` (the header name in any case, which
-// Node already lowers), 401 for a missing, malformed, unknown or expired token, 403 for a valid
-// token without permission — a read-only token on a write, a client token on the reseller API,
-// a reseller (admin-portal) token on a client operation.
+// The seed's authentication: the token in the header its security scheme names, after the prefix
+// the scheme's description shows (`Authorization: APIKey <token>`; both read from the served
+// description's model, the header name in any case, which Node already lowers), 401 for a
+// missing, malformed, unknown or expired token, 403 for a valid token without permission — a
+// read-only token on a write, a client token on the reseller API, a reseller (admin-portal) token
+// on a client operation.
 
-import type { OperationModel, SpecModel } from "@platform-api/spec";
+import type { IncomingHttpHeaders } from "node:http";
+import { type OperationModel, type SpecModel, type TokenScheme, tokenScheme } from "@platform-api/spec";
 import { ApiError } from "./errors.js";
 import type { Caller, Store } from "./store.js";
 import type { TokenEntry } from "./world/types.js";
-
-/** What an Authorization header starts with before the token (the seed's scheme, exact case). */
-export const SCHEME = "APIKey ";
 
 /** The security scheme (by its name in the spec) that admits each kind of token. */
 const SCHEME_OF: Record<TokenEntry["kind"], string> = { client: "APIKey", reseller: "ResellerAPIKey" };
@@ -22,6 +22,24 @@ export function checkSecuritySchemes(model: SpecModel): void {
     throw new Error(
       `The simulator admits tokens by the security schemes ${Object.values(SCHEME_OF).join(" and ")}; the spec has no ${missing.join(", ")} (it has ${[...known].join(", ") || "none"}).`,
     );
+  // A token is read before its kind is known, so both kinds must be sent alike.
+  const client = sentAs(model);
+  const reseller = tokenScheme(model, SCHEME_OF.reseller);
+  if (client.headerName !== reseller.headerName || client.tokenPrefix !== reseller.tokenPrefix)
+    throw new Error(
+      `The simulator reads every token the one way: the spec sends ${SCHEME_OF.client} as \`${client.headerName}: ${client.tokenPrefix}<token>\` but ${SCHEME_OF.reseller} as \`${reseller.headerName}: ${reseller.tokenPrefix}<token>\`.`,
+    );
+}
+
+/** How every token is sent (the client token's scheme; checkSecuritySchemes: the reseller's alike). */
+export const sentAs = (model: SpecModel): TokenScheme => tokenScheme(model, SCHEME_OF.client);
+
+/** The token a request's header carries after the scheme's prefix (exact case), else undefined. */
+export function sentToken(headers: IncomingHttpHeaders, scheme: TokenScheme): string | undefined {
+  const header = headers[scheme.headerName.toLowerCase()];
+  return typeof header === "string" && header.startsWith(scheme.tokenPrefix)
+    ? header.slice(scheme.tokenPrefix.length)
+    : undefined;
 }
 
 /**
@@ -32,20 +50,27 @@ export function authenticate(
   rawHeaders: readonly string[],
   store: Store,
   operation: Pick<OperationModel, "operationId" | "security" | "method">,
+  { headerName, tokenPrefix }: TokenScheme,
 ): Caller {
-  const headers = authorizationHeaders(rawHeaders);
+  const headers = headerValues(rawHeaders, headerName);
   const header = headers.length > 1 ? headers : headers[0];
   if (header === undefined || header === "")
-    throw new ApiError(401, "The Authorization header is missing; send `Authorization: APIKey <token>`.");
-  if (Array.isArray(header)) throw new ApiError(401, "Send one Authorization header, not several.");
+    throw new ApiError(
+      401,
+      `The ${headerName} header is missing; send \`${headerName}: ${tokenPrefix}<token>\`.`,
+    );
+  if (Array.isArray(header)) throw new ApiError(401, `Send one ${headerName} header, not several.`);
   if (
-    !header.startsWith(SCHEME) ||
-    header.length === SCHEME.length ||
-    /\s/.test(header.slice(SCHEME.length))
+    !header.startsWith(tokenPrefix) ||
+    header.length === tokenPrefix.length ||
+    /\s/.test(header.slice(tokenPrefix.length))
   ) {
-    throw new ApiError(401, "The Authorization header must be the word APIKey, one space, then the token.");
+    throw new ApiError(
+      401,
+      `The ${headerName} header must be the word ${tokenPrefix.trim()}, one space, then the token.`,
+    );
   }
-  const token = store.token(header.slice(SCHEME.length));
+  const token = store.token(header.slice(tokenPrefix.length));
   if (!token) throw new ApiError(401, "The token is not known.");
   if (store.isExpired(token)) throw new ApiError(401, "The token has expired.");
 
@@ -66,10 +91,11 @@ export function authenticate(
   };
 }
 
-/** Every Authorization header of a request, from the raw headers. */
-function authorizationHeaders(rawHeaders: readonly string[]): string[] {
+/** Every value of the named header (in any case) of a request, from the raw headers. */
+function headerValues(rawHeaders: readonly string[], name: string): string[] {
+  const lower = name.toLowerCase();
   const values: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2)
-    if (rawHeaders[i]?.toLowerCase() === "authorization") values.push(rawHeaders[i + 1] as string);
+    if (rawHeaders[i]?.toLowerCase() === lower) values.push(rawHeaders[i + 1] as string);
   return values;
 }

@@ -5,19 +5,20 @@
 
 import { matchOperation, type SpecModel } from "@platform-api/spec";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { authenticate } from "./auth.js";
+import { authenticate, sentAs } from "./auth.js";
 import { ApiError, refusalStatus } from "./errors.js";
 import type { Store } from "./store.js";
 import { quote } from "./validation-message.js";
 
 export function createFrameworkErrorHandler(model: SpecModel, store: () => Store) {
+  const scheme = sentAs(model);
   return (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
     const operation = matchOperation(model, request.method, path)?.operation;
     if (!operation)
       return reply.code(404).send({ message: `No operation at ${request.method} ${quote(path)}.` });
     try {
-      authenticate(request.raw.rawHeaders, store(), operation);
+      authenticate(request.raw.rawHeaders, store(), operation, scheme);
     } catch (error) {
       if (error instanceof ApiError) return reply.code(error.status).send({ message: error.message });
       throw error;

@@ -8,7 +8,7 @@ import type { Socket } from "node:net";
 import { platformExtensions, taskPollingOf } from "@platform-api/spec";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { randomAdminToken } from "./admin-guard.js";
-import { checkSecuritySchemes } from "./auth.js";
+import { checkSecuritySchemes, sentAs } from "./auth.js";
 import { answerClientError } from "./client-errors.js";
 import { type Clock, createClock } from "./clock.js";
 import { type Faults, parseFaults } from "./faults.js";
@@ -248,6 +248,7 @@ async function registerSurfaces(app: FastifyInstance, surfaces: Surfaces): Promi
         const address = app.server.address();
         return typeof address === "object" && address ? address.port : undefined;
       },
+      tokenScheme: sentAs(spec.model),
       acceptsClientToken: (token) => store().token(token) !== undefined,
     },
   });

@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../src/clock.js";
 import { createSimulator, type Simulator, startSimulator } from "../src/index.js";
+import { tokenPrefix } from "./harness.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const run = promisify(execFile);
@@ -82,7 +83,7 @@ describe("a caller on loopback without the admin token", () => {
     const next = await sim.app.inject({
       method: "GET",
       url: "/iam/clients/me",
-      headers: { authorization: `APIKey ${sim.apiKey}` },
+      headers: { authorization: `${tokenPrefix}${sim.apiKey}` },
     });
     expect(next.statusCode).toBe(200);
   });
@@ -209,7 +210,7 @@ describe("a peer other than 127.0.0.1 (here 127.0.0.2)", () => {
     }
     // The faults were not set: the next API call answers.
     const me = await fetch(`${sim.url}/iam/clients/me`, {
-      headers: { Authorization: `APIKey ${sim.apiKey}` },
+      headers: { Authorization: `${tokenPrefix}${sim.apiKey}` },
     });
     expect(me.status).toBe(200);
   });
@@ -220,7 +221,7 @@ describe("a peer other than 127.0.0.1 (here 127.0.0.2)", () => {
   });
 
   it("GET /_sim/hints answers a client token the simulator accepts, and only that without the admin token", async () => {
-    const withToken = await send("GET", "/_sim/hints", { authorization: `APIKey ${sim.apiKey}` });
+    const withToken = await send("GET", "/_sim/hints", { authorization: `${tokenPrefix}${sim.apiKey}` });
     expect(withToken.status).toBe(200);
     expect(JSON.parse(withToken.body).protection_profile_id).toEqual(expect.any(Number));
     const anonymous = await send("GET", "/_sim/hints", {});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TOKENS, describeToken } from "../src/index.js";
-import { createTestSimulator, type TestSimulator } from "./harness.js";
+import { createTestSimulator, type TestSimulator, tokenPrefix } from "./harness.js";
+import { changedSpec, nodeAt } from "./spec-copy.js";
 
 let t: TestSimulator;
 beforeAll(async () => {
@@ -8,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("authentication (Authorization: APIKey <token>)", () => {
+describe("authentication (the token in the Authorization header, after the scheme's prefix)", () => {
   it("accepts the client token, which contains a $", async () => {
     expect(t.sim.apiKey).toContain("$");
     const me = await t.call("GET", "/iam/clients/me");
@@ -19,7 +20,7 @@ describe("authentication (Authorization: APIKey <token>)", () => {
   it("treats the header name case-insensitively", async () => {
     const answer = await t.call("GET", "/iam/clients/me", {
       token: null,
-      headers: { AUTHORIZATION: `APIKey ${t.sim.apiKey}` },
+      headers: { AUTHORIZATION: `${tokenPrefix}${t.sim.apiKey}` },
     });
     expect(answer.status).toBe(200);
   });
@@ -27,9 +28,9 @@ describe("authentication (Authorization: APIKey <token>)", () => {
   it.each([
     ["missing", null, undefined],
     ["Bearer scheme", null, { Authorization: `Bearer ${DEFAULT_TOKENS.client}` }],
-    ["the word only", null, { Authorization: "APIKey " }],
-    ["two spaces", null, { Authorization: `APIKey  ${DEFAULT_TOKENS.client}` }],
-    ["no space", null, { Authorization: `APIKey${DEFAULT_TOKENS.client}` }],
+    ["the word only", null, { Authorization: tokenPrefix }],
+    ["two spaces", null, { Authorization: `${tokenPrefix} ${DEFAULT_TOKENS.client}` }],
+    ["no space", null, { Authorization: `${tokenPrefix.trim()}${DEFAULT_TOKENS.client}` }],
     ["unknown token", "300112$not-a-token", undefined],
     ["expired token", DEFAULT_TOKENS.expired, undefined],
   ] as const)("answers 401 for a %s", async (_, token, headers) => {
@@ -75,6 +76,56 @@ describe("authentication (Authorization: APIKey <token>)", () => {
   it("answers 403 to the reseller token on a client operation", async () => {
     const answer = await t.call("GET", "/cloud/v1/projects", { token: t.sim.resellerApiKey });
     expect(answer.status).toBe(403);
+  });
+});
+
+describe("the header as the served description's security schemes show it", () => {
+  it("says what to send in the scheme's own words", async () => {
+    const missing = await t.call("GET", "/cloud/v1/projects", { token: null });
+    expect(missing.body.message).toBe(
+      `The Authorization header is missing; send \`Authorization: ${tokenPrefix}<token>\`.`,
+    );
+    const noSpace = await t.call("GET", "/cloud/v1/projects", {
+      token: null,
+      headers: { Authorization: `${tokenPrefix.trim()}${DEFAULT_TOKENS.client}` },
+    });
+    expect(noSpace.body.message).toBe(
+      `The Authorization header must be the word ${tokenPrefix.trim()}, one space, then the token.`,
+    );
+  });
+
+  it("refuses to start when the two token schemes are sent differently", async () => {
+    const spec = changedSpec((doc) => {
+      const scheme = nodeAt(doc, "#/components/securitySchemes/ResellerAPIKey");
+      scheme.description = String(scheme.description).replaceAll(
+        `\`Authorization: ${tokenPrefix}<`,
+        "`Authorization: Token <",
+      );
+    });
+    await expect(createTestSimulator({ spec })).rejects.toThrow(
+      `The simulator reads every token the one way: the spec sends APIKey as \`Authorization: ${tokenPrefix}<token>\` but ResellerAPIKey as \`Authorization: Token <token>\`.`,
+    );
+  });
+
+  it("takes the prefix a changed description shows, and refuses the bundled one's", async () => {
+    const shown = (prefix: string) => `\`Authorization: ${prefix}<`;
+    const spec = changedSpec((doc) => {
+      for (const name of ["APIKey", "ResellerAPIKey"]) {
+        const scheme = nodeAt(doc, `#/components/securitySchemes/${name}`);
+        scheme.description = String(scheme.description).replaceAll(shown(tokenPrefix), shown("Token "));
+      }
+    });
+    const other = await createTestSimulator({ spec });
+    try {
+      const call = (value: string) =>
+        other.call("GET", "/iam/clients/me", { token: null, headers: { Authorization: value } });
+      expect((await call(`Token ${other.sim.apiKey}`)).status).toBe(200);
+      const bundled = await call(`${tokenPrefix}${other.sim.apiKey}`);
+      expect(bundled.status).toBe(401);
+      expect(bundled.body.message).toContain("the word Token,");
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATOR_HEADER } from "../src/hints.js";
 import { createSimulator, type Simulator } from "../src/index.js";
+import { tokenPrefix } from "./harness.js";
 
 const model = loadModel();
 const PAGE = "http://127.0.0.1:4173";
@@ -62,7 +63,7 @@ describe("a page on another origin", () => {
     const ok = await sim.app.inject({
       method: "GET",
       url,
-      headers: { origin: PAGE, authorization: `APIKey ${sim.apiKey}` },
+      headers: { origin: PAGE, authorization: `${tokenPrefix}${sim.apiKey}` },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers["access-control-allow-origin"]).toBe("*");
@@ -71,7 +72,7 @@ describe("a page on another origin", () => {
     const refused = await sim.app.inject({
       method: "GET",
       url,
-      headers: { origin: "null", authorization: "APIKey wrong" },
+      headers: { origin: "null", authorization: `${tokenPrefix}wrong` },
     });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers["access-control-allow-origin"]).toBe("*");
@@ -84,7 +85,7 @@ describe("a page on another origin", () => {
         limited.app.inject({
           method: "GET",
           url: concrete(listRegions.path),
-          headers: { origin: PAGE, authorization: `APIKey ${limited.apiKey}` },
+          headers: { origin: PAGE, authorization: `${tokenPrefix}${limited.apiKey}` },
         });
       // A preflight is no call: it does not count against the rate.
       expect((await preflight(concrete(listRegions.path), "GET")).statusCode).toBe(204);
@@ -111,7 +112,7 @@ describe("what stays as it was", () => {
     const answer = await sim.app.inject({
       method: "GET",
       url: concrete(listRegions.path),
-      headers: { authorization: `APIKey ${sim.apiKey}` },
+      headers: { authorization: `${tokenPrefix}${sim.apiKey}` },
     });
     expect(answer.statusCode).toBe(200);
     expect(corsHeaders(answer)).toEqual([]);

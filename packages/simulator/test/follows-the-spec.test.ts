@@ -6,7 +6,7 @@
 import { type JsonObject, loadModel, operationById } from "@platform-api/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSimulator, DEFAULT_CLIENT_ID, type Simulator } from "../src/index.js";
-import { TASK_STATES } from "./harness.js";
+import { TASK_STATES, tokenPrefix } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const CHANGED = {
@@ -47,7 +47,7 @@ async function get(url: string, token = sim.apiKey, ip = "127.0.0.1") {
     method: "GET",
     url,
     remoteAddress: ip,
-    headers: { authorization: `APIKey ${token}` },
+    headers: { authorization: `${tokenPrefix}${token}` },
   });
   return { status: answer.statusCode, body: answer.json<JsonObject>() };
 }
@@ -79,7 +79,7 @@ describe("a changed description", () => {
       method: "POST",
       url: "/cloud/v1/volumes/1/76",
       remoteAddress: "10.0.0.5",
-      headers: { authorization: `APIKey ${sim.apiKey}`, "content-type": "application/json" },
+      headers: { authorization: `${tokenPrefix}${sim.apiKey}`, "content-type": "application/json" },
       payload: { name: "v", source: "new-volume", size: 1 },
     });
     const [id] = created.json<{ tasks: string[] }>().tasks;

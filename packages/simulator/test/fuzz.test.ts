@@ -45,6 +45,7 @@ import {
   startSimulator,
 } from "../src/index.js";
 import type { TaskList } from "./harness.js";
+import { tokenPrefix } from "./harness.js";
 import { worldPathValues } from "./world-path-values.js";
 
 type Task = components["schemas"]["Task"];
@@ -207,7 +208,7 @@ let sim: Simulator;
 
 async function send(op: Operation, req: Req, target: Simulator = sim, counted = true): Promise<Answer> {
   const headers: Record<string, string> = { ...req.headers };
-  if (req.token !== null) headers.authorization = `APIKey ${req.token}`;
+  if (req.token !== null) headers.authorization = `${tokenPrefix}${req.token}`;
   const answer = await target.app.inject({
     method: req.method as "GET",
     url: urlOf(op, req),
@@ -909,7 +910,7 @@ function rawExchange(port: number, request: string, waitMs = 15_000): Promise<Ra
 
 function rawRequest(op: Operation, req: Req, extraHeaderLines: string[] = []): string {
   const lines = [`${req.method} ${urlOf(op, req)} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"];
-  if (req.token !== null) lines.push(`Authorization: APIKey ${req.token}`);
+  if (req.token !== null) lines.push(`Authorization: ${tokenPrefix}${req.token}`);
   for (const [name, value] of Object.entries(req.headers)) lines.push(`${name}: ${value}`);
   if (req.body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(req.body)}`);
   lines.push(...extraHeaderLines);
@@ -1015,8 +1016,8 @@ describe("fuzz: every operation of the spec", () => {
           .map(([a, b]) => ({
             label: `Authorization twice: "${a}", "${b}"`,
             text: rawRequest(op, { ...baseline(op), token: null }, [
-              `Authorization: APIKey ${a}`,
-              `Authorization: APIKey ${b}`,
+              `Authorization: ${tokenPrefix}${a}`,
+              `Authorization: ${tokenPrefix}${b}`,
             ]),
             expected: [401],
           })),
@@ -1138,11 +1139,11 @@ describe("known findings", () => {
     expect(messageOf(answer)).toContain("limit");
   });
 
-  it("two Authorization headers, a valid one then `APIKey bogus`, are refused with 401 (raw socket)", async () => {
+  it("two Authorization headers, a valid one then a bogus token, are refused with 401 (raw socket)", async () => {
     const op = operation("getCurrentClient");
     const text = rawRequest(op, { ...baseline(op), token: null }, [
-      `Authorization: APIKey ${DEFAULT_TOKENS.client}`,
-      "Authorization: APIKey bogus",
+      `Authorization: ${tokenPrefix}${DEFAULT_TOKENS.client}`,
+      `Authorization: ${tokenPrefix}bogus`,
     ]);
     const answer = await rawExchange(sim.port, text);
     expect(rawProblems(answer, [401]), describeRaw(answer)).toEqual([]);

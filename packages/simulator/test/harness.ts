@@ -11,6 +11,7 @@ import {
   loadModel,
   matchOperation,
   taskPollingOf,
+  tokenScheme,
 } from "@platform-api/spec";
 import type { components, inferredRequired, operations, paths } from "@platform-api/spec/generated/openapi";
 import { expect } from "vitest";
@@ -19,6 +20,8 @@ import { taskStatesOf } from "../src/tasks/engine.js";
 
 const doc = loadBundle();
 const model = loadModel();
+/** What precedes a token in its header, as the spec's client token scheme says (both schemes alike). */
+export const { tokenPrefix } = tokenScheme(model, "APIKey");
 
 /** The bundled spec's task states by their role in the simulator's task engine. */
 export const TASK_STATES = taskStatesOf(taskPollingOf(model));
@@ -98,7 +101,7 @@ export interface Answer<Body> {
 }
 
 export interface CallOptions {
-  /** Token to send as `APIKey <token>`; null sends no Authorization header. Default: the client token. */
+  /** Token to send after the scheme's prefix; null sends no Authorization header. Default: the client token. */
   token?: string | null;
   headers?: Record<string, string>;
   query?: Record<string, string | number | (string | number)[]>;
@@ -166,7 +169,7 @@ function testSimulator(sim: Simulator, base: URL, transport: Transport): TestSim
       method,
       url,
       headers: {
-        ...(sentToken === null ? {} : { Authorization: `APIKey ${sentToken}` }),
+        ...(sentToken === null ? {} : { Authorization: `${tokenPrefix}${sentToken}` }),
         // The admin surface takes a write from loopback only as JSON, with a body or without.
         ...(body !== undefined || (path.startsWith("/_sim") && method !== "GET")
           ? { "Content-Type": "application/json" }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUERY_RULES } from "../src/handlers/query-rules.js";
 import { createSimulator, DEFAULT_CLIENT_ID, type Simulator } from "../src/index.js";
 import { compareValues, itemSchemaOf } from "../src/query.js";
+import { tokenPrefix } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 import { worldPathValues } from "./world-path-values.js";
 
@@ -54,7 +55,7 @@ async function call(operation: OperationModel, query: [string, Value][] = []): P
     method: operation.method.toUpperCase() as "GET",
     url: urlOf(operation, query),
     headers: {
-      authorization: `APIKey ${reseller ? sim.resellerApiKey : sim.apiKey}`,
+      authorization: `${tokenPrefix}${reseller ? sim.resellerApiKey : sim.apiKey}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
@@ -378,7 +379,7 @@ beforeAll(async () => {
   const created = await sim.app.inject({
     method: "POST",
     url: "/cloud/v1/volumes/2/112",
-    headers: { authorization: `APIKey ${sim.apiKey}`, "content-type": "application/json" },
+    headers: { authorization: `${tokenPrefix}${sim.apiKey}`, "content-type": "application/json" },
     payload: { name: "walk", source: "new-volume", size: 1 },
   });
   expect(created.statusCode).toBe(200);
@@ -455,7 +456,7 @@ describe("a documented query parameter without a rule", () => {
     try {
       const answer = await own.app.inject({
         url: "/cloud/v1/regions?country=US",
-        headers: { authorization: `APIKey ${own.apiKey}` },
+        headers: { authorization: `${tokenPrefix}${own.apiKey}` },
       });
       const results = answer.json<{ results: Item[] }>().results;
       expect(results.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import {
   SIMULATOR_HEADER,
   startSimulator,
 } from "../src/index.js";
-import { createTestSimulator } from "./harness.js";
+import { createTestSimulator, tokenPrefix } from "./harness.js";
 import { changedSpec, nodeAt } from "./spec-copy.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -122,7 +122,7 @@ describe("telling a tester it is the simulator", () => {
     try {
       const get = (url: string, headers: Record<string, string> = {}) =>
         sim.app.inject({ method: "GET", url, headers });
-      const auth = { authorization: `APIKey ${sim.apiKey}` };
+      const auth = { authorization: `${tokenPrefix}${sim.apiKey}` };
       const me = await get("/iam/clients/me", auth);
       expect(me.headers[SIMULATOR_HEADER.toLowerCase()]).toMatch(/^\d+\.\d+\.\d+/);
       const refused = await get("/iam/clients/me");
@@ -176,7 +176,9 @@ describe("the CLI (pnpm sim)", () => {
       expect(line, "the environment's token, by its variable").toContain("client from $GCORE_API_KEY");
       expect(line, "never the environment's token itself").not.toContain("secret-from-env");
       const url = /http:\/\/\S+/.exec(line)?.[0] as string;
-      const me = await fetch(`${url}/iam/clients/me`, { headers: { Authorization: `APIKey ${fromEnv}` } });
+      const me = await fetch(`${url}/iam/clients/me`, {
+        headers: { Authorization: `${tokenPrefix}${fromEnv}` },
+      });
       expect(me.status, "serves the token it names").toBe(200);
     } finally {
       child.kill("SIGTERM");

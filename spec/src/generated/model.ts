@@ -1780,13 +1780,15 @@ export const MODEL = {
       "name": "APIKey",
       "type": "apiKey",
       "in": "header",
-      "headerName": "Authorization"
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
     },
     {
       "name": "ResellerAPIKey",
       "type": "apiKey",
       "in": "header",
-      "headerName": "Authorization"
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
     }
   ],
   "defaultSecurity": [

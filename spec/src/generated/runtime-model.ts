@@ -696,5 +696,15 @@ export const RUNTIME_MODEL = {
         }
       ]
     }
+  },
+  "securitySchemes": {
+    "APIKey": {
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
+    },
+    "ResellerAPIKey": {
+      "headerName": "Authorization",
+      "tokenPrefix": "APIKey "
+    }
   }
 } as const satisfies RuntimeModel;

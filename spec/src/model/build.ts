@@ -1,11 +1,13 @@
 // Turns a bundled description into the spec model, and checks what holds across its parts.
 // Operations and their x-pagination / x-async-task are read in operations.ts; the request rate
 // (x-rate-limits) and task polling (x-task-polling) in conventions.ts; the fields required only by
-// inference (x-inferred-required) in inferred.ts.
+// inference (x-inferred-required) in inferred.ts; how each security scheme sends its token in
+// security.ts.
 import { readConventions } from "./conventions.js";
 import { readInferredRequired } from "./inferred.js";
 import { isObject } from "./json.js";
-import { readOperations, readSecuritySchemes, schemeNames } from "./operations.js";
+import { readOperations, schemeNames } from "./operations.js";
+import { readSecuritySchemes } from "./security.js";
 import type { SpecModel } from "./types.js";
 
 export function buildModel(doc: unknown): SpecModel {

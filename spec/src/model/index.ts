@@ -3,4 +3,5 @@ export { buildModel } from "./build.js";
 export * from "./inferred.js";
 export * from "./lookup.js";
 export * from "./runtime.js";
+export { authorization, type TokenScheme, tokenScheme } from "./security.js";
 export * from "./types.js";

@@ -11,7 +11,6 @@ import {
   type Pagination,
   type ParameterModel,
   type ResponseModel,
-  type SecuritySchemeModel,
   type ValueFacts,
 } from "./types.js";
 
@@ -166,20 +165,6 @@ function readParameters(read: Reader, at: OperationAt, opPointer: string): Param
     });
   }
   return [...byKey.values()];
-}
-
-export function readSecuritySchemes(doc: JsonObject): SecuritySchemeModel[] {
-  const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  return Object.entries(schemes).map(([name, raw]) => {
-    const s = resolveRef<JsonObject>(doc, raw) ?? {};
-    return {
-      name,
-      type: String(s.type ?? ""),
-      ...(typeof s.in === "string" ? { in: s.in } : {}),
-      ...(typeof s.name === "string" ? { headerName: s.name } : {}),
-    };
-  });
 }
 
 export function schemeNames(security: unknown): string[] {

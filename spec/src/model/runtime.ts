@@ -1,11 +1,12 @@
 // The model as a program needs it at run time (the client, in a browser): every operation's
-// route, security, parameter facts, pagination and task-reading operation, and the conventions.
-// Without what only tools and generators read (the product list, the security schemes,
-// summaries, pointers into the description, response schemas, parameters' explode, format and
-// required, a page list's page and previous fields, an async task's fields and type, the rate
-// limits other than the one every call obeys, polling rows no task type names, typical
-// durations) or what the rest gives (an operation's `key` is its method and path), so a bundle
-// that ships it stays small.
+// route, security, parameter facts, pagination and task-reading operation, the conventions, and
+// how each security scheme that uses a header sends its token. Without what only tools and
+// generators read (the product list, the schemes' types, summaries, pointers into the
+// description, response schemas, parameters' explode, format and required, a page list's page
+// and previous fields, an async task's fields and type, the rate limits other than the one every
+// call obeys, polling rows no task type names, typical durations) or what the rest gives (an
+// operation's `key` is its method and path), so a bundle that ships it stays small.
+import type { TokenScheme } from "./security.js";
 import type {
   AsyncTask,
   OffsetPagination,
@@ -60,6 +61,8 @@ export interface RuntimeConventions {
 export interface RuntimeModel {
   readonly operations: readonly RuntimeOperation[];
   readonly conventions: RuntimeConventions;
+  /** Each security scheme that sends its token in a header, by name. */
+  readonly securitySchemes: Readonly<Record<string, TokenScheme>>;
 }
 
 export function runtimeModel(model: SpecModel): RuntimeModel {
@@ -84,6 +87,11 @@ export function runtimeModel(model: SpecModel): RuntimeModel {
       ...(o.asyncTask ? { asyncTask: { pollOperationId: o.asyncTask.pollOperationId } } : {}),
     })),
     conventions: runtimeConventions(model),
+    securitySchemes: Object.fromEntries(
+      model.securitySchemes.flatMap(({ name, headerName, tokenPrefix }) =>
+        headerName === undefined || tokenPrefix === undefined ? [] : [[name, { headerName, tokenPrefix }]],
+      ),
+    ),
   };
 }
 

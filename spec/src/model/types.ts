@@ -139,6 +139,8 @@ export interface SecuritySchemeModel {
   readonly type: string;
   readonly in?: string;
   readonly headerName?: string;
+  /** Of a scheme sending its token in a header: what precedes the token there ("APIKey "). */
+  readonly tokenPrefix?: string;
 }
 
 export interface Conventions {

@@ -81,7 +81,7 @@ export const stepUnfinishedOf = (resultId: string): string[] => unfinished.get(`
 export const unfinishedOf = (driverId: string, operationId: string): string[] =>
   unfinished.get(`${driverId}|${operationId}`) ?? [];
 
-/** The exchange with its token replaced by the judge's label for it ("APIKey token 1"). */
+/** The exchange with its token replaced by the judge's label for it (the scheme's word, then "token 1"). */
 function labelled(exchange: ObservedExchange, judge: Judge): ObservedExchange {
   const header = exchange.requestHeaders.authorization;
   if (header === undefined)

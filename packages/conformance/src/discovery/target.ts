@@ -2,7 +2,9 @@
 // spec, or any server given by URL with keys from environment variables.
 
 import { SIMULATOR_HEADER, type Simulator, simulatorHints, startSimulator } from "@platform-api/simulator";
+import { authorization } from "@platform-api/spec";
 import { PrismNotInstalledError, startPrismMock } from "@platform-api/spec/mock";
+import { clientKeyScheme } from "../facts/tokens.js";
 import { type ConformanceOptions, SIMULATOR_TIME_SCALE } from "../shared/conformance-options.js";
 import type { RunContext, TargetKind } from "../shared/context.js";
 import { UsageError } from "../shared/usage-error.js";
@@ -70,9 +72,10 @@ export async function startTarget(
     throw new UsageError(
       `No API key: the environment variable ${options.apiKeyEnv} is empty or not set. Put the token from the customer portal in it (single-quote it: tokens contain a $), or name another variable with --api-key-env.`,
     );
-  if (/\s/.test(apiKey) || /^APIKey /i.test(apiKey))
+  const { tokenPrefix } = clientKeyScheme();
+  if (/\s/.test(apiKey) || apiKey.toLowerCase().startsWith(tokenPrefix.toLowerCase()))
     throw new UsageError(
-      `The token in ${options.apiKeyEnv} must be the bare token, without "APIKey " or spaces.`,
+      `The token in ${options.apiKeyEnv} must be the bare token, without "${tokenPrefix}" or spaces.`,
     );
   checkCarried(apiKey, options.apiKeyEnv);
   const resellerApiKey = env[options.resellerApiKeyEnv] || undefined;
@@ -92,7 +95,7 @@ export async function startTarget(
 }
 
 /**
- * A token goes in a header (`Authorization: APIKey <token>`), which carries visible ASCII only
+ * A token goes in a header (its security scheme's, after the scheme's prefix), which carries visible ASCII only
  * (fetch refuses the rest before sending, which looked like a target that cannot be reached). Says
  * which character, by its place, never the token.
  */
@@ -120,9 +123,10 @@ export async function askSimulatorHints(
   url: string,
   apiKey: string,
 ): Promise<Partial<RunContext["discovered"]>> {
+  const scheme = clientKeyScheme();
   try {
     const answer = await fetch(`${url}/_sim/hints`, {
-      headers: { authorization: `APIKey ${apiKey}` },
+      headers: { [scheme.headerName]: authorization(scheme, apiKey) },
       signal: AbortSignal.timeout(HINTS_TIMEOUT_MS),
     });
     if (!answer.ok || !answer.headers.has(SIMULATOR_HEADER)) return {};

@@ -7,6 +7,7 @@ import { type OperationModel, operationById } from "@platform-api/spec";
 import type { Request } from "../facts/api.js";
 import { keyFor } from "../facts/operations.js";
 import { specModel } from "../facts/spec.js";
+import { clientKeyScheme } from "../facts/tokens.js";
 import { authorizationWord, curlCommand } from "../shared/curl.js";
 import type { FuzzRequest, Phase } from "../shared/finding.js";
 
@@ -64,7 +65,7 @@ export function curlOf(request: FuzzRequest, baseUrl: string, keyVariable: strin
   return curlCommand({
     method: request.method,
     url: `${baseUrl.replace(/\/+$/, "")}${urlOf(request)}`,
-    headers: [authorizationWord(keyVariable)],
+    headers: [authorizationWord(keyVariable, clientKeyScheme())],
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   });
 }

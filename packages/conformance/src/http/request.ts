@@ -1,7 +1,9 @@
 // A call's request as it is written — headers as written, the key of the call's role, the body as
 // JSON — and as the record and a curl command give it back (every key as its variable).
 
+import { authorization } from "@platform-api/spec";
 import { OffSpec, type Request } from "../facts/api.js";
+import { clientKeyScheme, resellerKeyScheme } from "../facts/tokens.js";
 import { curlCommand, headerWord } from "../shared/curl.js";
 import { flatHeaders, type ObservedExchange } from "../shared/exchange.js";
 
@@ -24,9 +26,12 @@ export function prepared(
 ): { headers: Record<string, string>; payload: Buffer | undefined } {
   const headers: Record<string, string> = { Accept: "application/json" };
   const auth = call.auth ?? "client";
-  if (auth === "client") headers.Authorization = `APIKey ${keys.apiKey}`;
-  else if (auth === "reseller") {
-    if (keys.resellerApiKey) headers.Authorization = `APIKey ${keys.resellerApiKey}`;
+  if (auth === "client") {
+    const scheme = clientKeyScheme();
+    headers[scheme.headerName] = authorization(scheme, keys.apiKey);
+  } else if (auth === "reseller") {
+    const scheme = resellerKeyScheme();
+    if (keys.resellerApiKey) headers[scheme.headerName] = authorization(scheme, keys.resellerApiKey);
   } else if (auth !== "none") headers[auth.header] = auth.value;
   const body = call.body instanceof OffSpec ? call.body.value : call.body;
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));

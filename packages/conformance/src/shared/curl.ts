@@ -2,6 +2,8 @@
 // run's failure was about. A token is written as "$VARIABLE" (the key's environment variable),
 // never its value; every other word is shell-quoted.
 
+import { authorization, type TokenScheme } from "@platform-api/spec";
+
 /** A POSIX shell word: single-quoted, a quote inside written as '\''. */
 export const shellWord = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -12,10 +14,13 @@ function checkVariable(variable: string): void {
     throw new TypeError(`curl: "${variable}" is not an environment variable's name.`);
 }
 
-/** The platform's Authorization header with its token as "$VARIABLE" (a request that holds no token). */
-export function authorizationWord(variable: string): string {
+/**
+ * The platform's Authorization header, as `scheme` sends a token, with the token as "$VARIABLE" (a
+ * request that holds no token).
+ */
+export function authorizationWord(variable: string, scheme: TokenScheme): string {
   checkVariable(variable);
-  return `-H "Authorization: APIKey $${variable}"`;
+  return `-H "${scheme.headerName}: ${authorization(scheme, `$${variable}`)}"`;
 }
 
 /**

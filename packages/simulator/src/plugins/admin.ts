@@ -12,7 +12,7 @@ import type {
   RouteGenericInterface,
 } from "fastify";
 import { type GuardOptions, guardAdminRequest } from "../admin-guard.js";
-import { SCHEME } from "../auth.js";
+import { sentToken } from "../auth.js";
 import type { Clock } from "../clock.js";
 import { withoutOffset } from "../clock.js";
 import { badRequest } from "../errors.js";
@@ -149,8 +149,7 @@ const ADMIN_ROUTES: readonly AdminRoute[] = [
     usage: "(with the Authorization header of a client token)",
     clientTokenOpens: true,
     handle: async (request, _reply, context) => {
-      const header = request.headers.authorization;
-      const token = header?.startsWith(SCHEME) ? header.slice(SCHEME.length) : undefined;
+      const token = sentToken(request.headers, context.guard.tokenScheme);
       const hints = simulatorHints(context.store(), token);
       return {
         gpu_flavor: hints.gpuFlavor ?? null,

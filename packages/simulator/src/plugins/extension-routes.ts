@@ -6,7 +6,7 @@
 // none of it. An answer is 200 or a refusal; the spec's error shape throughout.
 
 import { matchOperation, operationById, type PlatformExtension } from "@platform-api/spec";
-import { authenticate } from "../auth.js";
+import { authenticate, sentAs } from "../auth.js";
 import { EXTENSION_HEADER, EXTENSIONS } from "../handlers/extensions.js";
 import type { ServedSpec } from "../spec.js";
 import type { Store } from "../store.js";
@@ -22,6 +22,7 @@ export interface ExtensionRoutesOptions {
 export const extensionRoutesPlugin = shared<ExtensionRoutesOptions>(
   "extension-routes",
   async (app, { spec, extensions, store }) => {
+    const scheme = sentAs(spec.model);
     for (const extension of extensions) {
       const handler = EXTENSIONS[extension.id];
       if (!handler) throw new Error(`No handler for extension ${extension.id}; see checkExtensions.`);
@@ -42,7 +43,7 @@ export const extensionRoutesPlugin = shared<ExtensionRoutesOptions>(
           return payload;
         },
         preParsing: async (request) => {
-          request.caller = authenticate(request.raw.rawHeaders, store(), operation);
+          request.caller = authenticate(request.raw.rawHeaders, store(), operation, scheme);
         },
         handler: async (request, reply) => {
           const current = store();

@@ -5,7 +5,7 @@
 // only then does the operation's handler run. Its answer must have a status the operation documents.
 
 import { createSpecAjv, documentsStatus, type OperationModel } from "@platform-api/spec";
-import { authenticate } from "../auth.js";
+import { authenticate, sentAs } from "../auth.js";
 import { HANDLERS, type OperationId } from "../handlers/index.js";
 import { QUERY_RULES } from "../handlers/query-rules.js";
 import { integerParameterCheck } from "../integer-parameters.js";
@@ -119,6 +119,7 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
     (httpPart === "body" ? bodyAjv : parameterAjv).compile(schema),
   );
   app.decorateRequest("caller", null);
+  const scheme = sentAs(spec.model);
 
   for (const { operation, handler, route, plan, preValidation } of routes) {
     const { operationId } = operation;
@@ -129,7 +130,7 @@ export const specRoutesPlugin = shared<SpecRoutesOptions>("spec-routes", async (
       config: { operation },
       // Auth before the body is read or validated: an unauthenticated request learns nothing more.
       preParsing: async (request) => {
-        request.caller = authenticate(request.raw.rawHeaders, store(), operation);
+        request.caller = authenticate(request.raw.rawHeaders, store(), operation, scheme);
       },
       ...(preValidation.length > 0 ? { preValidation } : {}),
       handler: async (request, reply) => {

@@ -22,7 +22,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 export interface TokenEntry {
-  /** The token as sent after "APIKey ". */
+  /** The token as sent, after its security scheme's prefix. */
   token: string;
   /** Which accounts' operations it opens: the client API, or the reseller (admin-portal) API. */
   kind: "client" | "reseller";

@@ -7,7 +7,7 @@ import { REDACTED } from "../../shared/redact.js";
 
 /**
  * The value of anything written as an Authorization header, in a server's echo of a request
- * (`Authorization: APIKey …`, `"authorization":"…"`). The suite records no header, and its own
+ * (`Authorization: <scheme> …`, `"authorization":"…"`). The suite records no header, and its own
  * keys are redacted in every form already; this hides a token it does not know (another one the
  * target echoes) too, because no header value belongs in a report.
  */
@@ -19,7 +19,7 @@ export function hideAuthorizationValues(text: string): string {
     // A shell variable (a reproducer's "$GCORE_API_KEY") names where a token is, not the token.
     if (second !== undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(second)) return match;
     if (second !== undefined) return `${name}${first}${sep}${REDACTED}`;
-    // A scheme name alone ("Authorization: APIKey <token>" in a server's help text) holds no secret.
+    // A scheme name alone ("Authorization: <scheme> <token>" in a server's help text) holds no secret.
     if (/^[A-Za-z]{1,10}$/.test(first)) return match;
     return `${name}${REDACTED}`;
   });

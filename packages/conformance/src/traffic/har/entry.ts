@@ -1,5 +1,5 @@
 // What `observe --record` writes of one exchange: a HAR 1.2 entry holding no token. Credentials are
-// written as their label ("APIKey [token 1]") or `[credential]`, every other text redacted of every
+// written as their label (the scheme's word, then "[token 1]") or `[credential]`, every other text redacted of every
 // token seen; and an answer that broke HTTP itself says so in `response.comment`.
 
 import { isCredentialHeader, isCredentialParameter } from "../../facts/credential-names.js";
@@ -9,7 +9,7 @@ import type { PassedExchange } from "../proxy/record.js";
 
 /**
  * Headers whose value is a scheme and a credential: the credential is written as its label
- * ("APIKey [token 1]"), so that verify of the recording tells the tokens apart. Every other
+ * (the scheme's word, then "[token 1]"), so that verify of the recording tells the tokens apart. Every other
  * credential header (isCredentialHeader) is written as `[credential]`.
  */
 const LABELLED = new Set(["authorization", "proxy-authorization"]);
