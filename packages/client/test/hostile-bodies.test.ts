@@ -19,17 +19,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The global fetch, counting the answers whose headers have arrived. */
+/**
+ * The global fetch, counting the answers whose headers have arrived; `untilHeaders(n)` resolves when
+ * the nth has (told by the fetch itself, not polled: no timer to fake or to wait on).
+ */
 function watchedFetch() {
   let headers = 0;
+  const waiting: { n: number; arrived: () => void }[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const response = await globalThis.fetch(input, init);
     headers++;
+    for (const waiter of waiting.filter((w) => w.n <= headers)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.arrived();
+    }
     return response;
   };
-  const untilHeaders = async (n: number) => {
-    while (headers < n) await new Promise((r) => setTimeout(r, 5));
-  };
+  const untilHeaders = (n: number) =>
+    headers >= n ? Promise.resolve() : new Promise<void>((arrived) => waiting.push({ n, arrived }));
   return { fetch, untilHeaders };
 }
 
