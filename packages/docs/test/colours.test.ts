@@ -1,8 +1,20 @@
 // Each colour written once: site.css's light-dark() pairs are the site's colours, Redoc's themes
 // read them from there, and the colours only Redoc uses are in src/redoc-colours.ts and nowhere else.
-import { readdirSync, readFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadBundle } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
+import { buildSite } from "../src/build.js";
+import { GUIDE_ORDER } from "../src/guides.js";
 import { DARK_REDOC_COLOURS, LIGHT_REDOC_COLOURS, withAlpha } from "../src/redoc-colours.js";
 import { redocThemes } from "../src/reference.js";
 import { siteColours } from "../src/site-colours.js";
@@ -113,5 +125,32 @@ describe("the strict reader of site.css's colours", () => {
     expect(() => siteColours("body { color: red; }")).toThrow(
       /assets\/site\.css has no `:root \{ \.\.\. \}` block/,
     );
+  });
+});
+
+// The build, not only the reader: a site.css Redoc's theme cannot be made from stops it before the
+// last build is removed. The package is a temporary copy of its layout, never the repository.
+describe("a build whose site.css has a colour Redoc cannot read", () => {
+  it("fails, naming the colour, and leaves the last build", () => {
+    const root = mkdtempSync(join(tmpdir(), "docs-colours-"));
+    try {
+      const pkg = join(root, "docs");
+      const out = join(root, "dist");
+      mkdirSync(join(pkg, "assets"), { recursive: true });
+      mkdirSync(join(pkg, "guides"));
+      mkdirSync(out);
+      writeFileSync(join(out, "index.html"), "<!doctype html>");
+      writeFileSync(
+        join(pkg, "assets/site.css"),
+        ":root {\n  --accent: light-dark(rgba(0, 0, 0, 0.5), #fff);\n}\n",
+      );
+      for (const slug of GUIDE_ORDER) writeFileSync(join(pkg, `guides/${slug}.md`), `# ${slug}\n\nText.\n`);
+      expect(() => buildSite(out, loadBundle(), { packageDir: pkg })).toThrow(
+        /assets\/site\.css: Redoc's theme .* uses --accent, and site\.css's :root block has `light-dark\(rgba/,
+      );
+      expect(existsSync(join(out, "index.html"))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
