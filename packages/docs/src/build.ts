@@ -32,7 +32,7 @@ import {
   introductionSections,
   operationAnchor,
   REDOC_OPTIONS,
-  REDOC_THEMES,
+  redocThemes,
   referenceDocument,
 } from "./reference.js";
 import {
@@ -87,6 +87,7 @@ export function buildSite(
   // The site's own files are checked before the last build is removed: a refused one leaves it.
   const assets = siteAssets(sourceDir);
   const guides = loadGuides(join(sourceDir, "guides"), sourceDir);
+  const themes = redocThemes(readFileSync(assetFile(assets, "site.css"), "utf8"));
   rmSync(outDir, { recursive: true, force: true });
   for (const dir of ["assets", "guides", "reference"]) mkdirSync(join(outDir, dir), { recursive: true });
   const { title, version: specVersion } = buildModel(bundle);
@@ -96,6 +97,7 @@ export function buildSite(
     history,
     sourceDir,
     guides,
+    themes,
     title,
     specVersion,
     operations: new Map(listOperations(bundle).map((op) => [op.operationId, op])),
@@ -135,6 +137,8 @@ interface Site {
   /** The folder whose `guides/` the guides were read from. */
   sourceDir: string;
   guides: Guide[];
+  /** Redoc's themes, in the colours of the site.css the site serves. */
+  themes: ReturnType<typeof redocThemes>;
   title: string;
   specVersion: string;
   operations: Map<string, Operation>;
@@ -234,7 +238,7 @@ function writeReference(site: Site): ReturnType<typeof referenceDocument> {
   ].filter((group) => group.links.length > 0);
   site.write(
     "reference/index.html",
-    referencePage(reference.doc, site.title, site.guides, {
+    referencePage(reference.doc, site, {
       guides: site.guideLinks(),
       reference: referenceMenu,
     }),
@@ -281,11 +285,11 @@ function guidePage(
   });
 }
 
-function referencePage(doc: Json, title: string, guides: Guide[], nav: SiteNav): string {
+function referencePage(doc: Json, { title, guides, themes }: Site, nav: SiteNav): string {
   // `</script` inside the JSON would end the script element early.
   const json = JSON.stringify(doc).replace(/</g, "\\u003c");
   const options = JSON.stringify(REDOC_OPTIONS).replace(/</g, "\\u003c");
-  const themes = JSON.stringify(REDOC_THEMES).replace(/</g, "\\u003c");
+  const themesJson = JSON.stringify(themes).replace(/</g, "\\u003c");
   const guideLinks = guides
     .map((g) => `<a href="../guides/${g.slug}.html">${escapeHtml(g.title)}</a>`)
     .join("");
@@ -307,7 +311,7 @@ ${header("../", "reference", nav)}
 </main>
 <script id="redoc-spec" type="application/json">${json}</script>
 <script id="redoc-options" type="application/json">${options}</script>
-<script id="redoc-themes" type="application/json">${themes}</script>
+<script id="redoc-themes" type="application/json">${themesJson}</script>
 <script src="../assets/redoc.standalone.js"></script>
 <script src="../assets/reference.js"></script>
 <script src="../assets/reference-a11y.js"></script>
@@ -326,6 +330,12 @@ function siteAssets(sourceDir: string): { name: string; file: string }[] {
   return readdirSync(assets)
     .filter((f) => !f.endsWith(".d.ts"))
     .map((name) => ({ name, file: packageFile(sourceDir, join(assets, name)) }));
+}
+
+function assetFile(assets: { name: string; file: string }[], name: string): string {
+  const asset = assets.find((a) => a.name === name);
+  if (!asset) throw new Error(`assets/${name} does not exist: the site's pages need it.`);
+  return asset.file;
 }
 
 function copyAssets(assets: { name: string; file: string }[], outDir: string): void {

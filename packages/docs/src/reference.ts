@@ -7,6 +7,8 @@ import { appendBlock } from "./descriptions.js";
 import { markInferredRequired } from "./inferred.js";
 import { type Json, listOperations, type Operation } from "./operations.js";
 import { markPlatformExtensions, markPlatformFacts } from "./platform-facts.js";
+import { DARK_REDOC_COLOURS, LIGHT_REDOC_COLOURS, withAlpha } from "./redoc-colours.js";
+import { type SiteColour, siteColours } from "./site-colours.js";
 import { markUnspecified, type UnspecifiedNote } from "./unspecified.js";
 
 export interface ReferenceDocument {
@@ -61,7 +63,7 @@ const SANS =
 const MONO = 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace';
 
 /**
- * Options given to Redoc, but for its theme (REDOC_THEMES); one place, so the tests read the same
+ * Options given to Redoc, but for its theme (redocThemes); one place, so the tests read the same
  * values. Redoc's own search is off: the site's search box covers the reference and the guides.
  */
 export const REDOC_OPTIONS = {
@@ -93,63 +95,81 @@ const typography = {
 /**
  * Redoc's theme for each colour scheme: assets/reference.js picks the site's (the system's
  * `prefers-color-scheme`, or the reader's choice: assets/theme.js) and renders again when that
- * changes. The colours follow site.css.
+ * changes. Its colours are the site's, read from site.css (`css`), and the few only Redoc uses.
  */
-export const REDOC_THEMES = {
-  light: {
-    colors: { primary: { main: "#2450c8" } },
+export function redocThemes(css: string) {
+  const colour = siteColours(css);
+  return { light: lightTheme(colour), dark: darkTheme(colour) };
+}
+
+function lightTheme(colour: (name: string) => SiteColour) {
+  return {
+    colors: { primary: { main: colour("accent").light } },
     breakpoints,
     typography,
-    sidebar: { width: "280px", backgroundColor: "#f6f8fb" },
-    rightPanel: { backgroundColor: "#172033", width: "50%" },
-  },
-  dark: {
+    sidebar: { width: "280px", backgroundColor: colour("bg-soft").light },
+    rightPanel: { backgroundColor: LIGHT_REDOC_COLOURS.rightPanel, width: "50%" },
+  };
+}
+
+function darkTheme(colour: (name: string) => SiteColour) {
+  const dark = (name: string) => colour(name).dark;
+  const [accent, ink, muted, bgSoft] = [dark("accent"), dark("ink"), dark("muted"), dark("bg-soft")];
+  const own = DARK_REDOC_COLOURS;
+  // The dark theme's red, its keywords' in code: Redoc's errors and the error responses' tint.
+  const error = dark("syntax-keyword");
+  const response = (color: string, tint: string) => ({
+    color,
+    backgroundColor: withAlpha(tint, 0.12),
+    tabTextColor: color,
+  });
+  return {
     colors: {
-      primary: { main: "#7aa2ff" },
-      text: { primary: "#e6e9ef", secondary: "#a9b2c3" },
-      border: { dark: "#3a4456", light: "#2a3242" },
-      gray: { 50: "#161d29", 100: "#1c2433" },
-      success: { main: "#4cc38a" },
-      warning: { main: "#e0a526" },
-      error: { main: "#ff7b72" },
+      primary: { main: accent },
+      text: { primary: ink, secondary: muted },
+      border: { dark: own.strongBorder, light: dark("line") },
+      gray: { 50: bgSoft, 100: dark("caption-bg") },
+      success: { main: own.success },
+      warning: { main: own.warning },
+      error: { main: error },
       responses: {
-        success: { color: "#6fd39a", backgroundColor: "rgba(76, 195, 138, 0.12)", tabTextColor: "#6fd39a" },
-        error: { color: "#ff8a80", backgroundColor: "rgba(255, 123, 114, 0.12)", tabTextColor: "#ff8a80" },
-        redirect: { color: "#f0b45b", backgroundColor: "rgba(240, 180, 91, 0.12)", tabTextColor: "#f0b45b" },
-        info: { color: "#7cc4ff", backgroundColor: "rgba(124, 196, 255, 0.12)", tabTextColor: "#7cc4ff" },
+        success: response(own.responses.success, own.success),
+        error: response(own.responses.error, error),
+        redirect: response(own.responses.redirect, own.responses.redirect),
+        info: response(own.responses.info, own.responses.info),
       },
     },
     schema: {
-      linesColor: "#4a5d86",
-      typeNameColor: "#a9b2c3",
-      typeTitleColor: "#c6cbd5",
-      requireLabelColor: "#ff8a80",
-      nestedBackground: "#161d29",
-      arrow: { color: "#a9b2c3" },
+      linesColor: own.schemaLines,
+      typeNameColor: muted,
+      typeTitleColor: own.softText,
+      requireLabelColor: own.responses.error,
+      nestedBackground: bgSoft,
+      arrow: { color: muted },
     },
     breakpoints,
     typography: {
       ...typography,
-      code: { ...typography.code, color: "#ffab9e", backgroundColor: "rgba(255, 255, 255, 0.07)" },
-      links: { color: "#7aa2ff", visited: "#a98bff", hover: "#a8c1ff" },
+      code: { ...typography.code, color: own.code, backgroundColor: own.codeBackground },
+      links: { color: accent, visited: own.visitedLink, hover: own.brightLink },
     },
     sidebar: {
       width: "280px",
-      backgroundColor: "#131a25",
-      textColor: "#c6cbd5",
-      activeTextColor: "#a8c1ff",
-      arrow: { color: "#a9b2c3" },
+      backgroundColor: own.sidebar,
+      textColor: own.softText,
+      activeTextColor: own.brightLink,
+      arrow: { color: muted },
     },
     rightPanel: {
-      backgroundColor: "#0b1019",
+      backgroundColor: own.rightPanel,
       width: "50%",
-      textColor: "#e6e9ef",
+      textColor: ink,
       servers: {
-        overlay: { backgroundColor: "#161d29", textColor: "#e6e9ef" },
-        url: { backgroundColor: "#0f141c" },
+        overlay: { backgroundColor: bgSoft, textColor: ink },
+        url: { backgroundColor: dark("bg") },
       },
     },
-    codeBlock: { backgroundColor: "#05080d" },
-    fab: { backgroundColor: "#1c2a4d", color: "#e6e9ef" },
-  },
-};
+    codeBlock: { backgroundColor: own.codeBlock },
+    fab: { backgroundColor: dark("accent-soft"), color: ink },
+  };
+}
