@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { RUNTIME_MODEL } from "../lib/generated/runtime-model.js";
-import { authorization, buildModel, tokenScheme } from "../lib/index.js";
+import { authorization, buildModel, modelOf, operationTokenScheme, tokenScheme } from "../lib/index.js";
 import { loadBundle, loadModel, objectAt } from "./bundle.js";
 
 const dir = new URL("../components/security-schemes/", import.meta.url);
@@ -60,5 +60,28 @@ describe("each security scheme's token header", () => {
 
   it("refuses a scheme the description does not have", () => {
     expect(() => tokenScheme(model, "NoSuchScheme")).toThrow("no security scheme NoSuchScheme");
+  });
+});
+
+describe("an operation's token scheme", () => {
+  it("is the first of its schemes that sends a token in a header: each operation's own", () => {
+    for (const op of model.operations)
+      expect(operationTokenScheme(model, op), op.key).toEqual(tokenScheme(model, op.security[0] ?? ""));
+    // Both schemes are used, so the test could tell them apart were their headers to differ.
+    expect(new Set(model.operations.map((op) => op.security[0])).size).toBeGreaterThan(1);
+  });
+
+  it("is refused, naming the operation, when none of its schemes sends a token in a header", () => {
+    const op = { key: "GET /nowhere", security: ["NoSuchScheme"] };
+    expect(() => operationTokenScheme(model, op)).toThrow("GET /nowhere: no security scheme of NoSuchScheme");
+  });
+});
+
+describe("modelOf", () => {
+  it("builds a description's model once, and another description's its own", () => {
+    const doc = loadBundle();
+    expect(modelOf(doc)).toBe(modelOf(doc));
+    expect(modelOf(doc)).toEqual(buildModel(doc));
+    expect(modelOf(loadBundle())).not.toBe(modelOf(doc));
   });
 });

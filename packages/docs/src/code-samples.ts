@@ -10,8 +10,7 @@ import {
   type Json,
   listOperations,
   type Operation,
-  tokenHeader,
-  tokenPrefix,
+  tokenSchemeOf,
 } from "./operations.js";
 
 export interface CodeSample {
@@ -73,13 +72,13 @@ function concreteUrl(doc: Json, op: Operation): string {
 
 export function curlSample(doc: Json, op: Operation): string {
   const token = op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN;
-  const header = tokenHeader(doc, op);
+  const { headerName, tokenPrefix } = tokenSchemeOf(doc, op);
   const lines = [
     op.reseller
       ? "# The reseller admin-portal token; single quotes keep the shell off its `$`."
       : "# Single quotes keep the shell from expanding the `$` inside the token.",
     `curl${op.method === "get" ? "" : ` -X ${op.method.toUpperCase()}`} ${shellQuote(concreteUrl(doc, op))}`,
-    `  -H ${shellQuote(`${header}: ${tokenPrefix(doc, op, header)}${token}`)}`,
+    `  -H ${shellQuote(`${headerName}: ${tokenPrefix}${token}`)}`,
   ];
   if (op.hasBody) {
     lines.push(`  -H 'Content-Type: application/json'`);

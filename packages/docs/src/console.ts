@@ -5,14 +5,7 @@
 // Content-Security-Policy allows connections the other pages do not.
 import { buildModel } from "@platform-api/spec";
 import { CONTENT_SECURITY_POLICY } from "./layout.js";
-import {
-  exampleValue,
-  type Json,
-  listOperations,
-  type Operation,
-  tokenHeader,
-  tokenPrefix,
-} from "./operations.js";
+import { exampleValue, type Json, listOperations, type Operation, tokenSchemeOf } from "./operations.js";
 
 /** One operation as its panel needs it. */
 export interface ConsoleOperation {
@@ -75,7 +68,7 @@ export function consoleData(doc: Json): ConsoleData {
 }
 
 function consoleOperation(doc: Json, op: Operation): ConsoleOperation {
-  const header = tokenHeader(doc, op);
+  const { headerName, tokenPrefix } = tokenSchemeOf(doc, op);
   return {
     operationId: op.operationId,
     method: op.method.toUpperCase(),
@@ -87,8 +80,8 @@ function consoleOperation(doc: Json, op: Operation): ConsoleOperation {
     ),
     ...(op.hasBody ? { body: JSON.stringify(op.bodyExample ?? {}, null, 2) } : {}),
     token: op.reseller ? "reseller" : "client",
-    header,
-    prefix: tokenPrefix(doc, op, header),
+    header: headerName,
+    prefix: tokenPrefix,
   };
 }
 

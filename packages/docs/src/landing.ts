@@ -5,14 +5,7 @@ import { codeFigure } from "./code-figure.js";
 import { curlSample, typescriptSample } from "./code-samples.js";
 import { type Guide, renderInlineMarkdown } from "./guides.js";
 import { escapeHtml } from "./layout.js";
-import {
-  isObject,
-  type Json,
-  listOperations,
-  type Operation,
-  tokenHeader,
-  tokenPrefix,
-} from "./operations.js";
+import { isObject, type Json, listOperations, type Operation, tokenSchemeOf } from "./operations.js";
 import { operationAnchor } from "./reference.js";
 
 export interface TagGroup {
@@ -29,7 +22,7 @@ export function landingMain(doc: Json, guides: Guide[]): string {
   const operations = listOperations(doc);
   const firstCall = operations.find((op) => op.operationId === FIRST_CALL) ?? operations[0];
   if (!firstCall) throw new Error("The description has no operation to show on the landing page.");
-  const header = tokenHeader(doc, firstCall);
+  const { headerName, tokenPrefix } = tokenSchemeOf(doc, firstCall);
   const firstCallText =
     firstCall.operationId === FIRST_CALL
       ? `<code>${firstCall.method.toUpperCase()} ${escapeHtml(firstCall.path)}</code> answers with the account that holds the token: the quickest way to check it.`
@@ -58,7 +51,7 @@ export function landingMain(doc: Json, guides: Guide[]): string {
 </section>
 <section class="first-call" aria-labelledby="first-call">
   <h2 id="first-call">Your first call</h2>
-  <p>Every call carries <code>${escapeHtml(`${header}: ${tokenPrefix(doc, firstCall, header)}`)}&lt;token&gt;</code>. Tokens contain a <code>$</code>, so keep them in single quotes on a shell command line. ${firstCallText}</p>
+  <p>Every call carries <code>${escapeHtml(`${headerName}: ${tokenPrefix}`)}&lt;token&gt;</code>. Tokens contain a <code>$</code>, so keep them in single quotes on a shell command line. ${firstCallText}</p>
   <div class="samples">
     ${codeFigure(curlSample(doc, firstCall), "bash", "curl")}    ${codeFigure(typescriptSample(doc, firstCall), "typescript")}
   </div>

@@ -4,11 +4,13 @@
 import {
   buildModel,
   type JsonObject,
+  modelOf,
   type OperationModel,
+  operationTokenScheme,
   type ParameterModel,
   resolvePointer,
   resolveRef,
-  type SpecModel,
+  type TokenScheme,
   usesScheme,
 } from "@platform-api/spec";
 
@@ -47,41 +49,13 @@ export function listOperations(doc: Json): Operation[] {
   });
 }
 
-// Every operation's samples ask for the token's header and prefix: the model is built once per
-// description, not once per question.
-const models = new WeakMap<Json, SpecModel>();
-function modelOf(doc: Json): SpecModel {
-  let model = models.get(doc);
-  if (!model) {
-    model = buildModel(doc);
-    models.set(doc, model);
-  }
-  return model;
-}
-
-/** The header that carries the token for an operation (its security scheme's), e.g. "Authorization". */
-export function tokenHeader(doc: Json, op: Pick<OperationModel, "key" | "security">): string {
-  const model = modelOf(doc);
-  const scheme = model.securitySchemes.find((s) => op.security.includes(s.name) && s.headerName);
-  if (!scheme?.headerName)
-    throw new Error(`${op.key}: no header security scheme among ${op.security.join(", ") || "none"}.`);
-  return scheme.headerName;
-}
-
 /**
- * What precedes the token in its header, as the spec model reads it from the security scheme's
- * description: the description is the one place it is stated.
+ * How an operation's token is sent: its security scheme's header and the prefix the scheme's
+ * description shows, read by the spec model (built once per description: every page asks; the
+ * build adds samples and notes to the operations, never to the security schemes read here).
  */
-export function tokenPrefix(doc: Json, op: Pick<OperationModel, "key" | "security">, header: string): string {
-  const model = modelOf(doc);
-  for (const name of op.security) {
-    const scheme = model.securitySchemes.find((s) => s.name === name && s.headerName === header);
-    if (scheme?.tokenPrefix !== undefined) return scheme.tokenPrefix;
-  }
-  throw new Error(
-    `${op.key}: no security scheme of ${op.security.join(", ")} shows its header as \`${header}: <word> <TOKEN>\`.`,
-  );
-}
+export const tokenSchemeOf = (doc: Json, op: Pick<OperationModel, "key" | "security">): TokenScheme =>
+  operationTokenScheme(modelOf(doc), op);
 
 function firstExample(doc: Json, body: Json | undefined): unknown {
   const content = isObject(body?.content) ? body.content : {};

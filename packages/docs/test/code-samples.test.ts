@@ -19,7 +19,7 @@ import {
   withCodeSamples,
 } from "../src/code-samples.js";
 import { GCORE_PYTHON } from "../src/gcore-python.js";
-import { listOperations, tokenHeader } from "../src/operations.js";
+import { listOperations, tokenSchemeOf } from "../src/operations.js";
 import { sampleSwaps } from "./sample-values.js";
 import { brokenOp, brokenSamples, shownProblems } from "./shown-typescript.js";
 
@@ -74,7 +74,7 @@ describe("curl samples", () => {
       const token = op.reseller ? EXAMPLE_RESELLER_TOKEN : EXAMPLE_TOKEN;
       expect(token).toContain("$");
       const { tokenPrefix } = tokenScheme(model, op.security[0] ?? "");
-      expect(source).toContain(`-H '${tokenHeader(bundle, op)}: ${tokenPrefix}${token}'`);
+      expect(source).toContain(`-H '${tokenSchemeOf(bundle, op).headerName}: ${tokenPrefix}${token}'`);
       expect(
         source.split("\n").filter((l) => l.includes("$") && !l.startsWith("#") && !l.includes("'")),
       ).toEqual([]);

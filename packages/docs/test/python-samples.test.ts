@@ -10,7 +10,7 @@ import { loadBundle, loadModel, pollingAdviceFor } from "@platform-api/spec";
 import { describe, expect, it } from "vitest";
 import { baseUrl, EXAMPLE_RESELLER_TOKEN, EXAMPLE_TOKEN, pythonSample } from "../src/code-samples.js";
 import { GCORE_PYTHON, type SdkMethod } from "../src/gcore-python.js";
-import { exampleValue, isObject, listOperations, type Operation, tokenHeader } from "../src/operations.js";
+import { exampleValue, isObject, listOperations, type Operation, tokenSchemeOf } from "../src/operations.js";
 
 const bundle = loadBundle();
 const model = loadModel();
@@ -45,7 +45,7 @@ describe("the client of a Python sample", () => {
       expect(source).toContain(`${client.tokenArgument}="${token}"`);
       expect(source).toContain(`${client.baseUrlArgument}="${baseUrl(bundle)}"`);
       // The SDK sends the token in one header; an operation that wants it elsewhere cannot use it.
-      expect(tokenHeader(bundle, op)).toBe(GCORE_PYTHON.tokenHeader);
+      expect(tokenSchemeOf(bundle, op).headerName).toBe(GCORE_PYTHON.tokenHeader);
     },
   );
 });

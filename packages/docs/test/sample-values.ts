@@ -18,7 +18,7 @@ import {
   type SpecModel,
   tokenScheme,
 } from "@platform-api/spec";
-import { exampleValue, isObject, type Json, type Operation, tokenHeader } from "../src/operations.js";
+import { exampleValue, isObject, type Json, type Operation, tokenSchemeOf } from "../src/operations.js";
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -35,7 +35,7 @@ async function call(
   const answer = await fetch(`${sim.url}${url}`, {
     method: op.method.toUpperCase(),
     headers: {
-      [tokenHeader(bundle, op)]: authorization(
+      [tokenSchemeOf(bundle, op).headerName]: authorization(
         tokenScheme(loadModel(), op.security[0] ?? ""),
         op.reseller ? sim.resellerApiKey : sim.apiKey,
       ),

@@ -2,7 +2,7 @@
 // `spec` option, a changed description in tests) or else the bundled one — never from the generated
 // MODEL — so a changed description changes the simulator with no code change.
 
-import { buildModel, type JsonObject, loadBundle, type SpecModel } from "@platform-api/spec";
+import { type JsonObject, loadBundle, modelOf, type SpecModel } from "@platform-api/spec";
 
 /** An OpenAPI description, as read from JSON. */
 export type OpenApiDocument = JsonObject;
@@ -25,16 +25,4 @@ function bundledSpec(): OpenApiDocument {
 
 export function serveSpec(doc: OpenApiDocument = bundledSpec()): ServedSpec {
   return { doc, model: modelOf(doc) };
-}
-
-const models = new WeakMap<object, SpecModel>();
-
-/** The model of a description, built once per document (the server and the world share it). */
-export function modelOf(doc: object): SpecModel {
-  let model = models.get(doc);
-  if (!model) {
-    model = buildModel(doc);
-    models.set(doc, model);
-  }
-  return model;
 }

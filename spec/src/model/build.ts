@@ -10,6 +10,21 @@ import { readOperations, schemeNames } from "./operations.js";
 import { readSecuritySchemes } from "./security.js";
 import type { SpecModel } from "./types.js";
 
+const models = new WeakMap<object, SpecModel>();
+
+/**
+ * The model of a description, built once per document object: programs that ask it many questions
+ * (a page per operation, a server and its world) share one. The document must not change after.
+ */
+export function modelOf(doc: object): SpecModel {
+  let model = models.get(doc);
+  if (!model) {
+    model = buildModel(doc);
+    models.set(doc, model);
+  }
+  return model;
+}
+
 export function buildModel(doc: unknown): SpecModel {
   if (!isObject(doc) || !isObject(doc.paths))
     throw new Error("Not an OpenAPI description: it has no `paths`.");

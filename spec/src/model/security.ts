@@ -5,7 +5,7 @@
 // every program that sends or checks a token would otherwise have to type it again.
 import { type JsonObject, resolveRef } from "../ref.js";
 import { isObject } from "./json.js";
-import type { SecuritySchemeModel, SpecModel } from "./types.js";
+import type { OperationModel, SecuritySchemeModel, SpecModel } from "./types.js";
 
 /** A scheme whose token goes in a header, as a program that sends or checks one needs it. */
 export interface TokenScheme {
@@ -52,6 +52,21 @@ export function tokenScheme(model: Pick<SpecModel, "securitySchemes">, name: str
       `The description has no security scheme ${name} that sends a token in a header; it has ${model.securitySchemes.map((s) => s.name).join(", ") || "none"}.`,
     );
   return { headerName: scheme.headerName, tokenPrefix: scheme.tokenPrefix };
+}
+
+/** How an operation's token is sent: the first of its security schemes that sends one in a header. */
+export function operationTokenScheme(
+  model: Pick<SpecModel, "securitySchemes">,
+  operation: Pick<OperationModel, "key" | "security">,
+): TokenScheme {
+  const name = operation.security.find((n) =>
+    model.securitySchemes.some((s) => s.name === n && s.headerName),
+  );
+  if (name === undefined)
+    throw new Error(
+      `${operation.key}: no security scheme of ${operation.security.join(", ") || "none"} sends a token in a header.`,
+    );
+  return tokenScheme(model, name);
 }
 
 /** The header's value that carries `token` by `scheme` ("APIKey 2971$…"). */

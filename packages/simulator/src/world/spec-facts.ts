@@ -3,9 +3,15 @@
 // enums, the keys of a task's `created_resources` and the AI task list's ordering keys. Each reads
 // the description it is given, so a simulator started on another description follows it.
 
-import { operationById, pointer, requireParameter, resolvePointer, taskPollingOf } from "@platform-api/spec";
+import {
+  modelOf,
+  operationById,
+  pointer,
+  requireParameter,
+  resolvePointer,
+  taskPollingOf,
+} from "@platform-api/spec";
 import type { components } from "@platform-api/spec/generated/openapi";
-import { modelOf } from "../spec.js";
 import type { AiTaskOrderingField, GpuModel, RegionalQuotaName } from "./types.js";
 
 type Schemas = components["schemas"];

@@ -2,11 +2,10 @@
 // creates and a delete, and a create that failed on a quota. `created_resources` has every key of
 // the spec's task schema; the task types are the spec's examples.
 
-import { taskPollingOf } from "@platform-api/spec";
+import { modelOf, taskPollingOf } from "@platform-api/spec";
 import type { AsDescribed } from "@platform-api/spec/generated/openapi";
 import { withoutOffset } from "../../clock.js";
 import type { Random } from "../../random.js";
-import { modelOf } from "../../spec.js";
 import { taskStatesOf } from "../../tasks/engine.js";
 import { noCreatedResources } from "../spec-facts.js";
 import type { TaskEntry } from "../types.js";
