@@ -157,7 +157,7 @@ export function checkApiKey(option: string, key: unknown, source: string): strin
   if (key.trim().length === 0) {
     throw new ClientConfigError(option, `the token (${source}) is empty; create one in the customer portal.`);
   }
-  if (new RegExp(`^${API_KEY.tokenPrefix.trim()}(\\s|$)`, "i").test(key.trim())) {
+  if (startsWithWord(key.trim(), API_KEY.tokenPrefix.trim())) {
     throw new ClientConfigError(
       option,
       `pass the bare token (${source}); the client adds the "${API_KEY.tokenPrefix}" prefix of the ${API_KEY.headerName} header itself.`,
@@ -268,4 +268,13 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
 /** Every token given, checked or not (for redacting the error of an option that is refused). */
 export function givenKeys(options: ClientOptions = {}): unknown[] {
   return [options.apiKey, env("GCORE_API_KEY"), options.resellerApiKey, env("GCORE_RESELLER_API_KEY")];
+}
+
+/** Whether `text` is `word` (in any case), alone or before a space: the scheme's word given with the token. */
+function startsWithWord(text: string, word: string): boolean {
+  const head = text.slice(0, word.length);
+  return (
+    head.toLowerCase() === word.toLowerCase() &&
+    (text.length === word.length || /\s/.test(text[word.length] ?? ""))
+  );
 }
