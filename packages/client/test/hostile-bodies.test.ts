@@ -12,6 +12,7 @@ import {
   TaskTimeoutError,
   TimeoutError,
 } from "../src/index.js";
+import { createArrivals } from "./arrivals.js";
 import { fakeAttemptClock } from "./attempt-clock.js";
 import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
@@ -19,25 +20,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/**
- * The global fetch, counting the answers whose headers have arrived; `untilHeaders(n)` resolves when
- * the nth has (told by the fetch itself, not polled: no timer to fake or to wait on).
- */
+/** The global fetch, counting the answers whose headers have arrived (`untilHeaders(n)` waits for the nth). */
 function watchedFetch() {
-  let headers = 0;
-  const waiting: { n: number; arrived: () => void }[] = [];
+  const headers = createArrivals();
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const response = await globalThis.fetch(input, init);
-    headers++;
-    for (const waiter of waiting.filter((w) => w.n <= headers)) {
-      waiting.splice(waiting.indexOf(waiter), 1);
-      waiter.arrived();
-    }
+    headers.arrived();
     return response;
   };
-  const untilHeaders = (n: number) =>
-    headers >= n ? Promise.resolve() : new Promise<void>((arrived) => waiting.push({ n, arrived }));
-  return { fetch, untilHeaders };
+  return { fetch, untilHeaders: headers.until };
 }
 
 async function clientFor(script: Script, options: Parameters<typeof createClient>[0] = {}) {

@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { createArrivals } from "./arrivals.js";
 
 export interface SeenRequest {
   method: string;
@@ -100,7 +101,7 @@ export function scriptedServerForSuite(script: Script): ScriptedServer {
 async function listen(script: Script): Promise<ScriptedServer> {
   const requests: SeenRequest[] = [];
   const written: number[] = [];
-  const waiting: { count: number; arrived: () => void }[] = [];
+  const arrivals = createArrivals();
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -118,10 +119,7 @@ async function listen(script: Script): Promise<ScriptedServer> {
         at: performance.now(),
       };
       requests.push(seen);
-      for (const waiter of waiting.filter((w) => requests.length >= w.count)) {
-        waiting.splice(waiting.indexOf(waiter), 1);
-        waiter.arrived();
-      }
+      arrivals.arrived();
       const index = requests.length - 1;
       answer(req, res, await script(seen, index), index, written);
     });
@@ -134,10 +132,7 @@ async function listen(script: Script): Promise<ScriptedServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     written,
-    untilRequests: (count) =>
-      requests.length >= count
-        ? Promise.resolve()
-        : new Promise<void>((arrived) => waiting.push({ count, arrived })),
+    untilRequests: arrivals.until,
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         server.closeAllConnections();
