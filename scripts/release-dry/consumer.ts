@@ -2,7 +2,7 @@
 // would write it. scripts/release-dry.mjs compiles it against the tarball's types (strict, NodeNext,
 // no skipLibCheck) and runs it against the simulator, whose URL and token it passes in the
 // environment. Any failed expectation throws, so node exits non-zero.
-import { type components, createClient } from "@platform-api/client";
+import { type components, createClient, paginate } from "@platform-api/client";
 
 // `types: []` keeps @types/node out, so that only the client's own declarations are compiled; this
 // is the one Node global the program needs.
@@ -31,7 +31,7 @@ expect(first.data !== undefined, `GET /cloud/v1/regions answered ${first.respons
 const count = first.data.count ?? 0;
 expect(count > 2, `more regions (${count}) than one page of 2, so that the walk pages`);
 
-const regions = await client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray();
+const regions = await paginate(client, "/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray();
 expect(regions.length === count, `the walk returned ${regions.length} regions, count says ${count}`);
 expect(new Set(regions.map((region) => region.id)).size === count, "the walk repeated no region");
 const levels: ReadonlyArray<"core" | "edge" | undefined> = regions.map((region) => region.access_level);
@@ -41,7 +41,7 @@ expect(
 );
 
 // Whole pages come with the answer each came in (its status and headers).
-for await (const page of client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).pages())
+for await (const page of paginate(client, "/cloud/v1/regions", { params: { query: { limit: 2 } } }).pages())
   expect(page.response.status === 200, `a page of regions answered ${page.response.status}`);
 
 // The platform's published description requires these (merged into the spec beside the seed): the
@@ -70,7 +70,7 @@ export function misuses(): string {
   // @ts-expect-error the spec has no such path
   void client.GET("/iam/clients/everyone");
   // @ts-expect-error limit is an integer, not a string
-  void client.paginate("/cloud/v1/regions", { params: { query: { limit: "2" } } });
+  void paginate(client, "/cloud/v1/regions", { params: { query: { limit: "2" } } });
   // The body of a write is checked as strictly as its parameters: a misspelt field is an error
   // (TS2353, TS2561), while the call spelt right (the last of the three) compiles.
   const path = { project_id: 1, region_id: regionId };

@@ -24,6 +24,9 @@ console.log(
   `   @platform-api/client: ${kb(size.ours.gzip)} gzip (${kb(size.ours.minified)} minified) (goal ≤ 12 kB = 12,288 B)`,
 );
 console.log(
+  `   with paginate, waitForTask(s): ${kb(size.withHelpers.gzip)} gzip (${kb(size.withHelpers.minified)} minified)`,
+);
+console.log(
   `   openapi-fetch alone:  ${kb(size.openapiFetch.gzip)} gzip (${kb(size.openapiFetch.minified)} minified)\n`,
 );
 

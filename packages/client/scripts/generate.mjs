@@ -104,13 +104,20 @@ export function generateProduct(product) {
   const typeName = `${typeNameOf(product)}Client`;
   const operations = MODEL.operations.filter((o) => o.product === product);
   const tasks = operations.some((o) => o.asyncTask);
+  const lists = operations.some((o) => o.method === "get" && o.pagination);
   const doc = `/**
  * A client typed to the ${product} product's operations only.${
    tasks
-     ? " Some of them start asynchronous tasks: it offers\n * waitForTask and waitForTasks."
-     : " None of them starts an asynchronous task, so it\n * offers no waitForTask."
+     ? " Some of them start asynchronous tasks: this entry\n * exports waitForTask and waitForTasks for it."
+     : " None of them starts an asynchronous task, so this\n * entry exports no waitForTask."
  }
  */`;
+  // The helpers each product's operations can use, and only those.
+  const helpers = [
+    lists && `export { type ItemOf, type PageOf, paginate } from "../../paginate.js";`,
+    tasks && `export type { FinishedTask, WaitForTaskOptions } from "../../tasks.js";`,
+    tasks && `export { waitForTask, waitForTasks } from "../../wait-for-task.js";`,
+  ].filter(Boolean);
   return `${header("the products of the spec model\n * (MODEL.products of @platform-api/spec)")}
 
 import type { paths } from "@platform-api/spec/generated/${product}";
@@ -120,7 +127,7 @@ import type { ClientOptions } from "../../options.js";
 export * from "../../errors.js";
 export type { components, operations, paths } from "@platform-api/spec/generated/${product}";
 export type { ClientOptions } from "../../options.js";
-
+${helpers.map((line) => `${line}\n`).join("")}
 ${documentedClient(typeName, doc, operations)}
 
 /** Creates a client typed to the ${product} product's operations only. */

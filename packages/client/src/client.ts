@@ -1,21 +1,11 @@
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import { authorization, matchOperation, type RuntimeOperation, usesScheme } from "@platform-api/spec/model";
 import createFetchClient, { type Client } from "openapi-fetch";
 import { warnInBrowser } from "./browser-warning.js";
+import { rememberClient } from "./internals.js";
 import { METHODS, operationFacts, SPEC } from "./operations.js";
 import { type ClientOptions, givenKeys, type ResolvedOptions, resolveOptions } from "./options.js";
-import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import { createRedactor, type Redactor } from "./redact.js";
-import { type FetchResult, notJsonError, requireData, type WithResponse, withResponse } from "./results.js";
-import {
-  type FinishedTask,
-  pollOperationFor,
-  type Send,
-  taskPoller,
-  type WaitForTaskOptions,
-  waitForTask,
-  waitForTasks,
-} from "./tasks.js";
+import { type FetchResult, notJsonError } from "./results.js";
 import { API_KEY, RESELLER_API_KEY, RESELLER_SCHEME } from "./tokens.js";
 import { RateLimiter } from "./transport/rate-limiter.js";
 import {
@@ -47,70 +37,27 @@ function resellerTokenFor(baseUrl: string, resellerApiKey: string) {
 const usesReseller = (operation: RuntimeOperation | undefined): boolean =>
   operation !== undefined && usesScheme(operation, RESELLER_SCHEME);
 
-// Type helpers over a `paths` type: which paths page, which start tasks, what pages and items are.
-type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
-type GetOp<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op } ? Op : never;
-type JsonOk<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
-/** The paths the spec marks as paginated (x-pagination), within this client's paths. */
-export type ListPaths<Paths> = Extract<
-  keyof Paths,
-  Extract<SpecOperation, { method: "get"; pagination: object }>["path"]
->;
-/** The paths of operations that start an asynchronous task (x-async-task), within this client's paths. */
-export type AsyncTaskPaths<Paths> = Extract<
-  keyof Paths,
-  Extract<SpecOperation, { asyncTask: object }>["path"]
->;
-export type PageOf<Paths, P extends keyof Paths> = JsonOk<GetOp<Paths, P>>;
-export type ItemOf<Paths, P extends keyof Paths> =
-  PageOf<Paths, P> extends { results?: readonly (infer I)[] } ? I : never;
-type ParamsOf<Paths, P extends keyof Paths> =
-  GetOp<Paths, P> extends { parameters: infer Params } ? Params : never;
+/**
+ * A type-only brand: each client type carries its `paths`, so the helpers (`paginate`,
+ * `waitForTask`) read them from the client they are given. No such property exists at run time.
+ */
+declare const PATHS: unique symbol;
 
-export interface PaginateInit<Paths, P extends keyof Paths> extends PaginateOptions {
-  params?: {
-    query?: ParamsOf<Paths, P> extends { query?: infer Q } ? Q : never;
-    path?: ParamsOf<Paths, P> extends { path?: infer Pp } ? Pp : never;
-  };
-}
+/** The `paths` a client is typed over (its product's, or the whole API's). */
+export type PathsOf<Client> = Client extends { readonly [PATHS]?: infer Paths } ? NonNullable<Paths> : never;
 
 /** What the client adds to openapi-fetch for every set of paths. */
-export interface ListHelpers<Paths extends {}> {
-  /**
-   * Walks a list operation (offset or page pagination, as the spec's x-pagination says):
-   * `for await (const item of client.paginate(path))`, or `.pages()` for whole pages.
-   * Throws ApiError subclasses for failed pages and PaginationError when the server contradicts itself.
-   */
-  paginate<P extends ListPaths<Paths>>(
-    path: P,
-    init?: PaginateInit<Paths, P>,
-  ): Paginator<ItemOf<Paths, P>, PageOf<Paths, P>>;
+export interface PlatformHelpers<Paths extends {}> {
   /** The limiter shared by every call of this client (undefined when `rateLimit: false`). */
   readonly rateLimiter: RateLimiter | undefined;
+  /** The client's paths, for the helpers' types only (never set). */
+  readonly [PATHS]?: Paths;
 }
-
-/** The task helpers, offered by a client whose paths include an operation that starts a task. */
-export interface TaskHelpers {
-  /**
-   * Polls a task with the spec's poll operation until it ends: FINISHED resolves, any other of the
-   * spec's terminal states throws TaskFailedError; the deadline throws TaskTimeoutError. Resolves
-   * with the task as the last poll answered it, that answer as `task.response`.
-   */
-  waitForTask(taskId: string, options?: WaitForTaskOptions): Promise<WithResponse<FinishedTask>>;
-  /** Waits for every task of a write call, e.g. `waitForTasks(data.tasks)`. */
-  waitForTasks(
-    taskIds: readonly string[],
-    options?: WaitForTaskOptions,
-  ): Promise<WithResponse<FinishedTask>[]>;
-}
-
-/** TaskHelpers when the paths include an x-async-task operation; nothing otherwise. */
-export type TaskHelpersOf<Paths> = [AsyncTaskPaths<Paths>] extends [never] ? unknown : TaskHelpers;
-
-/** Everything the client adds to openapi-fetch for these paths. */
-export type PlatformHelpers<Paths extends {}> = ListHelpers<Paths> & TaskHelpersOf<Paths>;
 
 export type PlatformClientOf<Paths extends {}> = Client<Paths, "application/json"> & PlatformHelpers<Paths>;
+
+/** A client made by `createClient`, of any paths: what the helpers take. */
+export type AnyPlatformClient = PlatformHelpers<object>;
 
 /** The logger at the client's level, with every line redacted of the keys. */
 const redactedLogger = ({ logger, logLevel }: ResolvedOptions, redactor: Redactor): Logger | undefined =>
@@ -122,17 +69,8 @@ const redactedLogger = ({ logger, logLevel }: ResolvedOptions, redactor: Redacto
       }
     : undefined;
 
-/** Items of `source`, with any error it throws redacted. */
-async function* redactedIterable<T>(source: AsyncIterable<T>, redactor: Redactor): AsyncGenerator<T> {
-  try {
-    yield* source;
-  } catch (error) {
-    throw redactor.error(error);
-  }
-}
-
 /** What the client throws: the error, redacted of the keys. */
-const rethrowing =
+export const rethrowing =
   (redactor: Redactor) =>
   (error: unknown): never => {
     throw redactor.error(error);
@@ -215,59 +153,10 @@ function calling(validate: boolean, redactor: Redactor, transport: Transport): C
   };
 }
 
-/** `paginate` over the client's GET, its errors redacted. */
-function paginateWith<Paths extends {}>(
-  get: (path: string, init: object) => Promise<FetchResult<unknown>>,
-  redactor: Redactor,
-): ListHelpers<Paths>["paginate"] {
-  const rethrow = rethrowing(redactor);
-  return (path, init = {}) => {
-    const { params, concurrency, signal } = init;
-    const query = (params?.query ?? {}) as Record<string, unknown>;
-    const pathParams = params?.path as Record<string, unknown> | undefined;
-    const template = String(path);
-    let paginator: Paginator<unknown, unknown>;
-    try {
-      paginator = createPaginator(
-        template,
-        query,
-        async (pageQuery) => {
-          const described = `${template}?${new URLSearchParams(pageQuery as Record<string, string>).toString()}`;
-          const result = await get(template, { params: { path: pathParams, query: pageQuery }, signal });
-          return withResponse(requireData(result, "GET", described), result.response);
-        },
-        concurrency === undefined ? {} : { concurrency },
-      );
-    } catch (error) {
-      return rethrow(error);
-    }
-    return {
-      pages: () => redactedIterable(paginator.pages(), redactor),
-      [Symbol.asyncIterator]: () => redactedIterable(paginator, redactor)[Symbol.asyncIterator](),
-      toArray: () => paginator.toArray().catch(rethrow),
-    } as never;
-  };
-}
-
-/** The task helpers of a scope with the spec's poll operation; undefined for one without. */
-function taskHelpersFor(
-  product: string | undefined,
-  send: Send,
-  redactor: Redactor,
-): TaskHelpers | undefined {
-  const pollOperation = pollOperationFor(product);
-  if (!pollOperation) return undefined;
-  const rethrow = rethrowing(redactor);
-  const poller = taskPoller(pollOperation, send);
-  return {
-    waitForTask: (taskId, waitOptions) => waitForTask(poller, taskId, waitOptions).catch(rethrow),
-    waitForTasks: (taskIds, waitOptions) => waitForTasks(poller, taskIds, waitOptions).catch(rethrow),
-  };
-}
-
 /**
  * A typed client over the given `paths`: the whole API's (no `product`), or one product's (its
- * `x-product`). It offers `waitForTask` only where one of the scope's operations starts a task.
+ * `x-product`). The helpers (`paginate`, `waitForTask`) are functions of their own that take the
+ * client, so a program that uses none of them does not bundle them.
  */
 export function createPlatformClient<Paths extends {}>(
   options?: ClientOptions,
@@ -299,14 +188,12 @@ export function createPlatformClient<Paths extends {}>(
   for (const method of METHODS)
     client[method] = (path: string, init?: Init) =>
       call(method, path, init, (sent) => methods[method](path, sent));
-  const send: Send = (method, path, init) =>
-    (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init);
-  const helpers: ListHelpers<Paths> = {
-    paginate: paginateWith<Paths>((path, init) => send("GET", path, init), redactor),
-    rateLimiter,
-  };
-  Object.assign(client, helpers);
-  const tasks = taskHelpersFor(product, send, redactor);
-  if (tasks) Object.assign(client, tasks);
+  client.rateLimiter = rateLimiter;
+  rememberClient(client, {
+    product,
+    redactor,
+    send: (method, path, init) =>
+      (client[method] as (path: string, init: object) => Promise<FetchResult<unknown>>)(path, init),
+  });
   return client as unknown as PlatformClientOf<Paths>;
 }

@@ -6,9 +6,10 @@ import type { components } from "@platform-api/spec/generated/openapi";
 import { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import type { RuntimeModel, RuntimeOperation, RuntimeParameter } from "@platform-api/spec/model";
 import { AbortError, ApiError, TaskFailedError, TaskTimeoutError } from "./errors.js";
+import type { Send } from "./internals.js";
 import { operationsIn, SPEC } from "./operations.js";
 import { DEFAULTS } from "./options.js";
-import { type FetchResult, requireData, type WithResponse, withResponse } from "./results.js";
+import { requireData, type WithResponse, withResponse } from "./results.js";
 import { sleep } from "./transport/sleep.js";
 
 export type Task = components["schemas"]["Task"];
@@ -70,8 +71,8 @@ export function recommendedPollIntervalMs(
 
 /**
  * The operation that reads a task started by the scope's asynchronous operations (their
- * x-async-task `pollOperationId`), or undefined when none of them starts a task: such a client
- * offers no `waitForTask`. The model is compiled in, so what this assumes of it (one poll
+ * x-async-task `pollOperationId`), or undefined when none of them starts a task: `waitForTask`
+ * refuses such a client. The model is compiled in, so what this assumes of it (one poll
  * operation per scope, in the model, with one path parameter: the task id) is checked by the tests
  * ("the spec's task operations") rather than on every client's creation.
  */
@@ -79,8 +80,6 @@ export function pollOperationFor(product: string | undefined): RuntimeOperation 
   const id = operationsIn(product).find((o) => o.asyncTask)?.asyncTask?.pollOperationId;
   return SPEC.operations.find((o) => o.operationId === id);
 }
-
-export type Send = (method: string, path: string, init: object) => Promise<FetchResult<unknown>>;
 
 /** A poller that reads a task with `operation` (its one path parameter is the task id), through `send`. */
 export function taskPoller(operation: RuntimeOperation, send: Send): TaskPoller {
@@ -111,7 +110,7 @@ function checkMs(option: string, value: number | undefined): void {
     throw new RangeError(`${option} must be a finite number of milliseconds above 0, got ${value}`);
 }
 
-export async function waitForTask(
+export async function pollTask(
   poller: TaskPoller,
   taskId: string,
   options: WaitForTaskOptions = {},
@@ -165,12 +164,12 @@ export async function waitForTask(
  * with all of them finished (each with its last poll's `response`), in the order given; throws the first TaskFailedError in that order
  * once every task has ended, with the others' outcomes in `outcomes`.
  */
-export async function waitForTasks(
+export async function pollTasks(
   poller: TaskPoller,
   taskIds: readonly string[],
   options: WaitForTaskOptions = {},
 ): Promise<WithResponse<FinishedTask>[]> {
-  const outcomes = await Promise.allSettled(taskIds.map((id) => waitForTask(poller, id, options)));
+  const outcomes = await Promise.allSettled(taskIds.map((id) => pollTask(poller, id, options)));
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
   if (failure) {
     const error = failure.reason as Error & { outcomes?: typeof outcomes };

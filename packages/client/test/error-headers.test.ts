@@ -1,7 +1,7 @@
 // An error about an answer carries that answer's headers (a request id, a rate-limit header) for
 // the caller to act on or report, in a form that serialises and is redacted like the rest.
 import { describe, expect, it } from "vitest";
-import { ApiError, createClient, RedirectError } from "../src/index.js";
+import { ApiError, createClient, paginate, RedirectError } from "../src/index.js";
 import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
 async function clientFor(script: Script) {
@@ -16,8 +16,7 @@ describe("ApiError.headers", () => {
       headers: { "X-Request-Id": "req-42", "Set-Cookie": "a=1" },
       body: { detail: "no such region" },
     }));
-    const error = await client
-      .paginate("/cloud/v1/regions")
+    const error = await paginate(client, "/cloud/v1/regions")
       .toArray()
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -34,8 +33,7 @@ describe("ApiError.headers", () => {
     const client = await clientFor(() => ({
       raw: "HTTP/1.1 500 Internal Server Error\r\nX-Trace: a\r\nX-Trace: b\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
     }));
-    const error = await client
-      .paginate("/cloud/v1/regions")
+    const error = await paginate(client, "/cloud/v1/regions")
       .toArray()
       .catch((e) => e);
     expect(error.status).toBe(500);

@@ -8,9 +8,11 @@ import {
   createClient,
   DEFAULTS,
   InvalidResponseError,
+  paginate,
   ResponseTooLargeError,
   TaskTimeoutError,
   TimeoutError,
+  waitForTask,
 } from "../src/index.js";
 import { createArrivals } from "./arrivals.js";
 import { fakeAttemptClock } from "./attempt-clock.js";
@@ -116,8 +118,7 @@ describe("a body that stalls after its headers", () => {
     async () => {
       fakeAttemptClock();
       const { client, untilHeaders } = await clientFor(() => STALLED, { deadlineMs: 2000 });
-      const failure = client
-        .paginate("/cloud/v1/regions")
+      const failure = paginate(client, "/cloud/v1/regions")
         .toArray()
         .catch((e) => e);
       await untilHeaders(1);
@@ -134,8 +135,7 @@ describe("a body that stalls after its headers", () => {
     async () => {
       const { client, untilHeaders } = await clientFor(() => STALLED);
       const controller = new AbortController();
-      const failure = client
-        .paginate("/cloud/v1/regions", { signal: controller.signal })
+      const failure = paginate(client, "/cloud/v1/regions", { signal: controller.signal })
         .toArray()
         .catch((e) => e);
       await untilHeaders(1);
@@ -151,7 +151,7 @@ describe("a body that stalls after its headers", () => {
       // Real time here (waitForTask's deadline is an AbortSignal.timeout): the body never comes,
       // so the outcome is the same however slow the machine is.
       const { client } = await clientFor(() => STALLED);
-      const error = await client.waitForTask("t", { timeoutMs: 300 }).catch((e) => e);
+      const error = await waitForTask(client, "t", { timeoutMs: 300 }).catch((e) => e);
       expect(error).toBeInstanceOf(TaskTimeoutError);
       expect(error.timeoutMs).toBe(300);
     },
@@ -274,8 +274,7 @@ describe("a success whose body is not JSON", () => {
       text: '{"count":',
       headers: { "content-type": "application/json" },
     }));
-    const error = await client
-      .paginate("/cloud/v1/regions")
+    const error = await paginate(client, "/cloud/v1/regions")
       .toArray()
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);

@@ -7,7 +7,7 @@ import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, requireParameter } from "@platform-api/spec/model";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { createClient, PaginationError } from "../src/index.js";
+import { createClient, PaginationError, paginate } from "../src/index.js";
 import { KEY, offsetList, type Script, type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 
 async function clientFor(script: Script) {
@@ -48,7 +48,7 @@ describe("offset pagination", () => {
     async (count, requests) => {
       const { client, server } = await clientFor(offsetList(count));
       const ids: (number | undefined)[] = [];
-      for await (const region of client.paginate("/cloud/v1/regions")) ids.push(region.id);
+      for await (const region of paginate(client, "/cloud/v1/regions")) ids.push(region.id);
       expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
       expect(server.requests).toHaveLength(requests);
       expect(offsets(server)).toEqual(Array.from({ length: requests }, (_, i) => [i * MAX, MAX]));
@@ -58,12 +58,10 @@ describe("offset pagination", () => {
   it("uses the caller's limit and starting offset, and keeps the path parameters", async () => {
     const { client, server } = await clientFor(offsetList(25));
     const pages = [];
-    for await (const page of client
-      .paginate("/cloud/v1/instances/{project_id}/{region_id}", {
-        params: { path: { project_id: 1, region_id: 76 }, query: { limit: 10, offset: 5 } },
-        concurrency: 1,
-      })
-      .pages()) {
+    for await (const page of paginate(client, "/cloud/v1/instances/{project_id}/{region_id}", {
+      params: { path: { project_id: 1, region_id: 76 }, query: { limit: 10, offset: 5 } },
+      concurrency: 1,
+    }).pages()) {
       pages.push(page.results.length);
     }
     expect(pages).toEqual([10, 10]);
@@ -83,7 +81,7 @@ describe("offset pagination", () => {
       ...(list(request) as object),
       headers: { "x-page-offset": String(request.query.get("offset")) },
     }));
-    const walk = client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 2 });
+    const walk = paginate(client, "/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 2 });
     const seen = [];
     for await (const page of walk.pages())
       seen.push([page.response.status, page.response.headers.get("x-page-offset"), Object.keys(page)]);
@@ -121,9 +119,10 @@ describe("offset pagination", () => {
       fetch: counting,
     });
     const ids = (
-      await client
-        .paginate("/cloud/v1/regions", { params: { query: { limit: 5 } }, concurrency: 3 })
-        .toArray()
+      await paginate(client, "/cloud/v1/regions", {
+        params: { query: { limit: 5 } },
+        concurrency: 3,
+      }).toArray()
     ).map((r) => r.id);
     expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(server.requests).toHaveLength(10);
@@ -133,11 +132,9 @@ describe("offset pagination", () => {
   it("keeps filters on every page of quota limit requests", async () => {
     const list = offsetList(3, (i) => ({ id: i, client_id: 7, status: "done" }));
     const { client, server } = await clientFor(list);
-    await client
-      .paginate("/cloud/reseller/v1/limits_request", {
-        params: { query: { limit: 2, client_id: 7, status: ["done", "rejected"] } },
-      })
-      .toArray();
+    await paginate(client, "/cloud/reseller/v1/limits_request", {
+      params: { query: { limit: 2, client_id: 7, status: ["done", "rejected"] } },
+    }).toArray();
     expect(server.requests.map((r) => [r.query.get("client_id"), r.query.getAll("status")])).toEqual([
       ["7", ["done", "rejected"]],
       ["7", ["done", "rejected"]],
@@ -151,7 +148,7 @@ describe("offset pagination", () => {
       return page;
     });
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 1 }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 10 } }, concurrency: 1 }).toArray(),
     ).rejects.toThrow(
       new PaginationError(
         "/cloud/v1/regions: count changed from 30 to 31 at offset 20 during the walk",
@@ -168,7 +165,7 @@ describe("offset pagination", () => {
       return { body: { count: 20, results: items.slice(start, start + 10) } };
     });
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
     ).rejects.toThrow(/item 10 appears twice \(again at offset 10\)/);
   });
 
@@ -177,7 +174,7 @@ describe("offset pagination", () => {
       body: { count: 5, results: [{ id: 1 }, { id: 2 }, { id: 3 }] },
     }));
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
     ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 3 items, more than limit 2");
   });
 
@@ -187,7 +184,7 @@ describe("offset pagination", () => {
       return { body: { count: 4, results: offset === 0 ? [{ id: 1 }] : [{ id: 3 }, { id: 4 }] } };
     });
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 2 } } }).toArray(),
     ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 1 items, but count 4 says 2");
   });
 
@@ -205,7 +202,7 @@ describe("offset pagination", () => {
 
   it("ends at once when the first page is empty while count says more", async () => {
     const { client, server } = await clientFor(() => ({ body: { count: 1_000_000, results: [] } }));
-    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toThrow(
+    await expect(paginate(client, "/cloud/v1/regions").toArray()).rejects.toThrow(
       new PaginationError(
         `/cloud/v1/regions: the page at offset 0 has 0 items, but count 1000000 says ${MAX}`,
         "/cloud/v1/regions",
@@ -235,14 +232,14 @@ describe("offset pagination", () => {
       fetch: counting,
     });
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 2 } }, concurrency }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 2 } }, concurrency }).toArray(),
     ).rejects.toThrow("/cloud/v1/regions: the page at offset 2 has 0 items, but count 1000000 says 2");
     expect(sent).toBe(1 + concurrency);
   });
 
   it.each([-1, 1.5, 2 ** 53])("refuses a count of %d", async (count) => {
     const { client } = await clientFor(() => ({ body: { count, results: [] } }));
-    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toThrow(
+    await expect(paginate(client, "/cloud/v1/regions").toArray()).rejects.toThrow(
       `/cloud/v1/regions: count ${count} is not a whole number of items (a non-negative safe integer)`,
     );
   });
@@ -252,14 +249,16 @@ describe("offset pagination", () => {
       body: { count: 3, results: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }] },
     }));
     await expect(
-      client.paginate("/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
+      paginate(client, "/cloud/v1/regions", { params: { query: { limit: 10 } } }).toArray(),
     ).rejects.toThrow("/cloud/v1/regions: the page at offset 0 has 5 items, but count 3 says 3");
   });
 
   it("refuses a path that is not a paginated list", () => {
     const client = createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
     // @ts-expect-error the projects list takes no limit/offset in the description
-    expect(() => client.paginate("/cloud/v1/projects")).toThrow(/is not a paginated list; paginated lists: /);
+    expect(() => paginate(client, "/cloud/v1/projects")).toThrow(
+      /is not a paginated list; paginated lists: /,
+    );
   });
 });
 
@@ -288,9 +287,9 @@ describe("page pagination (AI tasks)", () => {
 
   it("follows next until it is null, keeping the filters", async () => {
     const { client, server } = await clientFor(pageScript);
-    const items = await client
-      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
-      .toArray();
+    const items = await paginate(client, "/streaming/ai/tasks", {
+      params: { query: { task_name: "transcription" } },
+    }).toArray();
     expect(items.map((t) => t.task_id)).toEqual(tasks.map((t) => t.task_id));
     expect(server.requests.map((r) => [r.query.get("page"), r.query.get("task_name")])).toEqual([
       [null, "transcription"],
@@ -305,9 +304,9 @@ describe("page pagination (AI tasks)", () => {
       headers: { "x-page": request.query.get("page") ?? "1" },
     }));
     const pages = [];
-    for await (const page of client
-      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
-      .pages())
+    for await (const page of paginate(client, "/streaming/ai/tasks", {
+      params: { query: { task_name: "transcription" } },
+    }).pages())
       pages.push(page.response.headers.get("x-page"));
     expect(pages).toEqual(["1", "2", "3"]);
   });
@@ -320,9 +319,9 @@ describe("page pagination (AI tasks)", () => {
       return { body: rest };
     };
     const { client } = await clientFor(withoutCount);
-    const items = await client
-      .paginate("/streaming/ai/tasks", { params: { query: { task_name: "transcription" } } })
-      .toArray();
+    const items = await paginate(client, "/streaming/ai/tasks", {
+      params: { query: { task_name: "transcription" } },
+    }).toArray();
     expect(items.map((t) => t.task_id)).toEqual(tasks.map((t) => t.task_id));
   });
 
@@ -330,7 +329,7 @@ describe("page pagination (AI tasks)", () => {
     const { client, server } = await clientFor(() => ({
       body: { count: 1_000_000_000_000, next: "page=2", previous: null, results: [] },
     }));
-    await expect(client.paginate("/streaming/ai/tasks").toArray()).rejects.toThrow(
+    await expect(paginate(client, "/streaming/ai/tasks").toArray()).rejects.toThrow(
       "/streaming/ai/tasks: page 1 has no items but its next link is set",
     );
     expect(server.requests).toHaveLength(1);
@@ -345,7 +344,7 @@ describe("page pagination (AI tasks)", () => {
         results: [{ ...tasks[0], task_id: `id-${i}` }],
       },
     }));
-    await expect(client.paginate("/streaming/ai/tasks").toArray()).rejects.toThrow(
+    await expect(paginate(client, "/streaming/ai/tasks").toArray()).rejects.toThrow(
       /next is still set after 4 pages of 2 items/,
     );
     expect(server.requests).toHaveLength(4);
@@ -361,10 +360,10 @@ async function walkInChild(baseUrl: string, path: string) {
   try {
     const bundle = await build({
       stdin: {
-        contents: `import { createClient } from "./src/index.ts";
+        contents: `import { createClient, paginate } from "./src/index.ts";
 const client = createClient({ apiKey: ${JSON.stringify(KEY)}, baseUrl: ${JSON.stringify(baseUrl)}, rateLimit: false, maxRetries: 0 });
 try {
-  await client.paginate(${JSON.stringify(path)}).toArray();
+  await paginate(client, ${JSON.stringify(path)}).toArray();
   console.log(JSON.stringify({ name: "none" }));
 } catch (e) {
   console.log(JSON.stringify({ name: e.name, message: e.message }));

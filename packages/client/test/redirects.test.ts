@@ -3,7 +3,7 @@
 // all the Authorization header, goes to the Location.
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ApiError, createClient, RedirectError } from "../src/index.js";
+import { ApiError, createClient, paginate, RedirectError } from "../src/index.js";
 import { KEY, startScriptedServer } from "./scripted-server.js";
 
 /** The API server, answering every request with the redirect its headers ask for, and another origin. */
@@ -67,8 +67,7 @@ describe("redirects", () => {
       headers: { location: `https://login.example/?token=${encodeURIComponent(KEY)}` },
     }));
     const c = createClient({ apiKey: KEY, baseUrl: api.url, rateLimit: false });
-    const error = await c
-      .paginate("/cloud/v1/regions")
+    const error = await paginate(c, "/cloud/v1/regions")
       .toArray()
       .catch((e) => e);
     expect(error).toBeInstanceOf(RedirectError);

@@ -4,6 +4,7 @@ import {
   type ClientOptions,
   ConnectionError,
   createClient,
+  paginate,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -302,8 +303,7 @@ describe("retries", () => {
         maxRetries: 2,
       },
     );
-    const error = await client
-      .paginate("/cloud/v1/regions")
+    const error = await paginate(client, "/cloud/v1/regions")
       .toArray()
       .catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -313,6 +313,6 @@ describe("retries", () => {
 
   it("makes helpers throw ServerError after a persistent 500", async () => {
     const { client } = await clientFor(() => ({ status: 500, body: {} }), { maxRetries: 0 });
-    await expect(client.paginate("/cloud/v1/regions").toArray()).rejects.toBeInstanceOf(ServerError);
+    await expect(paginate(client, "/cloud/v1/regions").toArray()).rejects.toBeInstanceOf(ServerError);
   });
 });

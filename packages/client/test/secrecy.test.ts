@@ -4,7 +4,7 @@ import { inspect } from "node:util";
 import { MODEL } from "@platform-api/spec/generated/model";
 import { tokenScheme } from "@platform-api/spec/model";
 import { describe, expect, it } from "vitest";
-import { createClient } from "../src/index.js";
+import { createClient, paginate, waitForTask } from "../src/index.js";
 import { echoes, leaks } from "./key-forms.js";
 import { KEY, offsetList, type Reply, startScriptedServer } from "./scripted-server.js";
 
@@ -71,19 +71,17 @@ describe("the API key never leaks", () => {
     const unanswered = createClient({ ...options, maxRetries: 0, timeoutMs: 100 });
 
     const failures = await Promise.all([
-      client
-        .paginate("/cloud/v1/instances/{project_id}/{region_id}", {
-          params: { path: { project_id: 1, region_id: 76 } },
-        })
+      paginate(client, "/cloud/v1/instances/{project_id}/{region_id}", {
+        params: { path: { project_id: 1, region_id: 76 } },
+      })
         .toArray()
         .catch((e) => e),
-      client
-        .paginate("/cloud/reseller/v1/limits_request")
+      paginate(client, "/cloud/reseller/v1/limits_request")
         .toArray()
         .catch((e) => e),
       client.GET("/cloud/v1/projects").catch((e) => e),
       unanswered.GET("/streaming/ai/tasks").catch((e) => e),
-      client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
+      waitForTask(client, "t", { pollIntervalMs: 5 }).catch((e) => e),
       client.GET("/cloud/v1/regions", { params: { query: { limit: 5000 } } }).catch((e) => e),
       (async () => createClient({ apiKey: `${tokenPrefix}${KEY}` }))().catch((e) => e),
       // The key given where the base URL belongs: the message must not quote it.
@@ -166,15 +164,13 @@ describe("the API key never leaks", () => {
           rateLimit: false,
         });
         const failures = await Promise.all([
-          client
-            .paginate("/cloud/v1/regions")
+          paginate(client, "/cloud/v1/regions")
             .toArray()
             .catch((e) => e),
-          client
-            .paginate("/cloud/reseller/v1/limits_request")
+          paginate(client, "/cloud/reseller/v1/limits_request")
             .toArray()
             .catch((e) => e),
-          client.waitForTask("t", { pollIntervalMs: 5 }).catch((e) => e),
+          waitForTask(client, "t", { pollIntervalMs: 5 }).catch((e) => e),
         ]);
         expect(failures.map((f) => f?.name)).toEqual([
           "AuthenticationError",

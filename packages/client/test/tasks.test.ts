@@ -1,17 +1,20 @@
 import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, pollingAdviceFor } from "@platform-api/spec/model";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
+import { type CloudClient, createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { createClient as createIamClient } from "../src/generated/products/iam.js";
 import {
   createClient,
   DEFAULTS,
+  paginate,
   recommendedPollIntervalMs,
   TaskFailedError,
   TaskTimeoutError,
+  waitForTask,
+  waitForTasks,
 } from "../src/index.js";
 import { withResponse } from "../src/results.js";
-import { type Task, type TaskPoller, waitForTask } from "../src/tasks.js";
+import { pollTask, type Task, type TaskPoller } from "../src/tasks.js";
 import { KEY, type Script, startScriptedServer } from "./scripted-server.js";
 
 afterEach(() => {
@@ -49,10 +52,10 @@ const finished = task("FINISHED", {
   created_resources: { instances: [], volumes: [VOLUME_ID], floatingips: [], networks: [] },
 });
 
-async function clientFor(script: Script) {
+async function clientFor(script: Script, make: typeof createCloudClient = createClient) {
   const server = await startScriptedServer(script);
   return {
-    client: createClient({
+    client: make({
       apiKey: KEY,
       baseUrl: server.url,
       rateLimit: false,
@@ -67,7 +70,7 @@ describe("waitForTask", () => {
     const states = [task("NEW"), task("RUNNING"), task("RUNNING"), finished];
     const { client, server } = await clientFor((_r, i) => ({ body: states[Math.min(i, 3)] }));
     const seen: (string | undefined)[] = [];
-    const done = await client.waitForTask(TASK_ID, {
+    const done = await waitForTask(client, TASK_ID, {
       pollIntervalMs: 20,
       onProgress: (t) => seen.push(t.state),
     });
@@ -82,7 +85,7 @@ describe("waitForTask", () => {
       body: states[Math.min(i, 1)],
       headers: { "x-poll": String(i) },
     }));
-    const done = await client.waitForTask(TASK_ID, { pollIntervalMs: 10 });
+    const done = await waitForTask(client, TASK_ID, { pollIntervalMs: 10 });
     // The body as the server last sent it, nothing added to its JSON.
     expect(JSON.parse(JSON.stringify(done))).toEqual(finished);
     expect(done.response.status).toBe(200);
@@ -95,7 +98,7 @@ describe("waitForTask", () => {
         "Quota exceeded: volume_size_limit is 1000 GiB, this request needs 1200 GiB (exceeds by 200 GiB)",
     });
     const { client } = await clientFor((_r, i) => ({ body: i === 0 ? task("RUNNING") : failed }));
-    const error = await client.waitForTask(TASK_ID, { pollIntervalMs: 10 }).catch((e) => e);
+    const error = await waitForTask(client, TASK_ID, { pollIntervalMs: 10 }).catch((e) => e);
     expect(error).toBeInstanceOf(TaskFailedError);
     expect(error).toMatchObject({
       quota: "volume_size_limit",
@@ -116,7 +119,7 @@ describe("waitForTask", () => {
       ];
       return script[i] ?? { body: finished };
     });
-    const done = await client.waitForTask(TASK_ID, { pollIntervalMs: 10 });
+    const done = await waitForTask(client, TASK_ID, { pollIntervalMs: 10 });
     expect(done.state).toBe("FINISHED");
     expect(server.requests.length).toBeGreaterThanOrEqual(5);
   });
@@ -130,7 +133,7 @@ describe("waitForTask", () => {
       return task("RUNNING");
     };
     let settled = false;
-    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID, { pollIntervalMs: 50, timeoutMs: 300 }).catch(
+    const waiting = pollTask(pollerOf(fetchTask), TASK_ID, { pollIntervalMs: 50, timeoutMs: 300 }).catch(
       (e) => {
         settled = true;
         return e;
@@ -146,14 +149,14 @@ describe("waitForTask", () => {
 
   it("refuses a wait without a finite deadline", async () => {
     const client = createClient({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
-    await expect(client.waitForTask(TASK_ID, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toThrow(
+    await expect(waitForTask(client, TASK_ID, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toThrow(
       "timeoutMs must be a finite number of milliseconds above 0, got Infinity",
     );
   });
 
   it("throws a 404 for an unknown task at once instead of waiting", async () => {
     const { client, server } = await clientFor(() => ({ status: 404, body: {} }));
-    await expect(client.waitForTask(TASK_ID, { pollIntervalMs: 10 })).rejects.toMatchObject({
+    await expect(waitForTask(client, TASK_ID, { pollIntervalMs: 10 })).rejects.toMatchObject({
       name: "NotFoundError",
       status: 404,
     });
@@ -165,7 +168,7 @@ describe("waitForTask", () => {
     vi.useFakeTimers();
     let calls = 0;
     const fetchTask = async () => (++calls < 3 ? task("RUNNING") : finished);
-    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID);
+    const waiting = pollTask(pollerOf(fetchTask), TASK_ID);
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(VOLUME_INTERVAL_MS - 1);
@@ -184,7 +187,7 @@ describe("waitForTask", () => {
     let calls = 0;
     const fetchTask = async () =>
       ++calls < 3 ? task("RUNNING", { task_type: unlisted }) : { ...finished, task_type: unlisted };
-    const waiting = waitForTask(pollerOf(fetchTask), TASK_ID, { fallbackPollIntervalMs: 1_234 });
+    const waiting = pollTask(pollerOf(fetchTask), TASK_ID, { fallbackPollIntervalMs: 1_234 });
     await vi.advanceTimersByTimeAsync(1_233);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -206,7 +209,7 @@ describe("waitForTask", () => {
 
   it("refuses a fallback interval that is not a positive finite number", async () => {
     await expect(
-      waitForTask(
+      pollTask(
         pollerOf(async () => finished),
         TASK_ID,
         { fallbackPollIntervalMs: 0 },
@@ -237,38 +240,59 @@ describe("the spec's task operations", () => {
   );
 });
 
-describe("which clients offer waitForTask", () => {
+describe("which clients waitForTask takes", () => {
   const options = { apiKey: KEY, baseUrl: "http://127.0.0.1:9" };
   const productsWithTasks = new Set<string>(
     MODEL.operations.flatMap((o) => ("asyncTask" in o ? [o.product] : [])),
   );
+  const productsWithLists = new Set<string>(
+    MODEL.operations.flatMap((o) => (o.method === "get" && "pagination" in o ? [o.product] : [])),
+  );
 
-  it("is every client whose operations include one that starts a task (x-async-task), and no other", async () => {
-    const entries: Record<string, { createClient: (o: typeof options) => object }> = {};
+  it("exports waitForTask from every product entry whose operations start a task (x-async-task), paginate from every one with a list, and no other", async () => {
     for (const product of MODEL.products) {
       const file = new URL(`../src/generated/products/${product}.ts`, import.meta.url).pathname;
-      entries[product] = await import(/* @vite-ignore */ file);
-    }
-    for (const product of MODEL.products) {
-      const client = entries[product]?.createClient(options) ?? {};
+      const entry: Record<string, unknown> = await import(/* @vite-ignore */ file);
       expect({
         product,
-        waitForTask: "waitForTask" in client,
-        waitForTasks: "waitForTasks" in client,
+        waitForTask: "waitForTask" in entry,
+        waitForTasks: "waitForTasks" in entry,
+        paginate: "paginate" in entry,
       }).toEqual({
         product,
         waitForTask: productsWithTasks.has(product),
         waitForTasks: productsWithTasks.has(product),
+        paginate: productsWithLists.has(product),
       });
     }
-    expect("waitForTask" in createClient(options)).toBe(productsWithTasks.size > 0);
   });
 
-  it("leaves waitForTask out of the IAM client, whose operations start no task", () => {
+  it("refuses, with a TypeError that says why, the IAM client (whose operations start no task) and anything not made by createClient", async () => {
     expect(productsWithTasks.has("iam")).toBe(false);
+    const iam = createIamClient(options) as unknown as CloudClient;
+    expect(() => waitForTask(iam, TASK_ID)).toThrow(
+      new TypeError("waitForTask: the iam client's operations start no task, so there is none to wait for"),
+    );
+    expect(() => waitForTasks(iam, [TASK_ID])).toThrow(
+      /^waitForTasks: the iam client's operations start no task/,
+    );
+    const impostor = { ...createCloudClient(options) };
+    expect(() => waitForTask(impostor, TASK_ID)).toThrow(
+      /^waitForTask: the first argument must be a client made by createClient .*, got object$/,
+    );
+    expect(() => paginate(null as unknown as CloudClient, "/cloud/v1/regions")).toThrow(
+      /^paginate: the first argument must be a client made by createClient .*, got null$/,
+    );
+  });
+
+  it("takes the cloud client and the whole API's, polling through the client's own calls", async () => {
     expect(productsWithTasks.has("cloud")).toBe(true);
-    expect(createIamClient(options)).not.toHaveProperty("waitForTask");
-    expect(createCloudClient(options)).toHaveProperty("waitForTask");
+    for (const make of [createCloudClient, createClient]) {
+      const { client, server } = await clientFor(() => ({ body: finished }), make);
+      const done = await waitForTask(client, TASK_ID, { pollIntervalMs: 10 });
+      expect(done.state).toBe("FINISHED");
+      expect(server.requests.map((r) => r.path)).toEqual([taskPath(TASK_ID)]);
+    }
   });
 });
 
@@ -280,7 +304,7 @@ describe("waitForTasks", () => {
       const polls = server?.requests.filter((r) => r.path === request.path).length ?? 0;
       return { body: polls < 3 ? task("RUNNING", { id }) : { ...finished, id } };
     });
-    const done = await client.waitForTasks(ids, { pollIntervalMs: 10 });
+    const done = await waitForTasks(client, ids, { pollIntervalMs: 10 });
     expect(done.map((t) => t.id)).toEqual(ids);
     // Each task's final answer is its own last poll's.
     expect(done.map((t) => t.response.url)).toEqual(ids.map((id) => `${server.url}${taskPath(id)}`));
@@ -294,7 +318,7 @@ describe("waitForTasks", () => {
         ? { body: task("ERROR", { id: other, error: "volume_count_limit exceeded by 1" }) }
         : { body: finished },
     );
-    const error = await client.waitForTasks([TASK_ID, other], { pollIntervalMs: 10 }).catch((e) => e);
+    const error = await waitForTasks(client, [TASK_ID, other], { pollIntervalMs: 10 }).catch((e) => e);
     expect(error).toBeInstanceOf(TaskFailedError);
     expect(error).toMatchObject({ quota: "volume_count_limit", excess: 1 });
     expect(error.outcomes.map((o: { status: string }) => o.status)).toEqual(["fulfilled", "rejected"]);

@@ -4,8 +4,8 @@ import type { MODEL } from "@platform-api/spec/generated/model";
 import { describe, expectTypeOf, it } from "vitest";
 import { createClient as createCloudClient } from "../src/generated/products/cloud.js";
 import { createClient as createIamClient, type IamClient } from "../src/generated/products/iam.js";
-import type { components, paths, TaskHelpers } from "../src/index.js";
-import { createClient } from "../src/index.js";
+import type { components, FinishedTask, ItemOf, ListPaths, PathsOf, paths, TaskScope } from "../src/index.js";
+import { createClient, paginate, waitForTask, waitForTasks } from "../src/index.js";
 
 type SpecOperation = (typeof MODEL)["operations"][number];
 /** A parameter of an operation, as the spec model states it. */
@@ -135,18 +135,57 @@ describe("createClient", () => {
     expectTypeOf(badCall).toBeFunction();
   });
 
-  it("offers waitForTask only to clients whose paths include an operation that starts a task", () => {
+  it("lets waitForTask take only clients whose paths include an operation that starts a task", () => {
     // The premise, from the spec: cloud has an x-async-task operation, iam has none.
     expectTypeOf<Extract<SpecOperation, { asyncTask: object }>["product"]>().toExtend<"cloud">();
     const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
     const all = createClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
-    expectTypeOf(cloud).toExtend<TaskHelpers>();
-    expectTypeOf(all).toExtend<TaskHelpers>();
-    expectTypeOf<IamClient>().not.toHaveProperty("waitForTask");
-    expectTypeOf<IamClient>().not.toHaveProperty("waitForTasks");
     const iam = createIamClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
-    // @ts-expect-error the IAM client offers no waitForTask
-    const wait = () => iam.waitForTask("5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11");
-    expectTypeOf(wait).toBeFunction();
+    expectTypeOf<TaskScope<typeof cloud>>().toEqualTypeOf<unknown>();
+    expectTypeOf<TaskScope<typeof all>>().toEqualTypeOf<unknown>();
+    expectTypeOf<TaskScope<IamClient>>().not.toEqualTypeOf<unknown>();
+    const waits = [
+      () => waitForTask(cloud, "5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11"),
+      () => waitForTasks(all, ["5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11"]),
+      // @ts-expect-error the IAM client's paths start no task
+      () => waitForTask(iam, "5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11"),
+      // @ts-expect-error the IAM client's paths start no task
+      () => waitForTasks(iam, []),
+    ];
+    expectTypeOf(waits).items.toBeFunction();
+    const wait = () => waitForTask(cloud, "5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11");
+    type Done = Awaited<ReturnType<typeof wait>>;
+    expectTypeOf<Done["created_resources"]>().toEqualTypeOf<FinishedTask["created_resources"]>();
+    expectTypeOf<Done["response"]>().toEqualTypeOf<Response>();
+  });
+
+  it("lets paginate take only the paginated lists of the client's own paths, typing items and pages from the list", () => {
+    const cloud = createCloudClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    const all = createClient({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" });
+    type Lists<Product> = Extract<
+      SpecOperation,
+      { product: Product; method: "get"; pagination: object }
+    >["path"];
+    // The premise, from the spec: the whole API has page lists beyond cloud's offset lists.
+    expectTypeOf<Lists<"streaming">>().not.toBeNever();
+    expectTypeOf(paginate<typeof all, Lists<string>>)
+      .parameter(1)
+      .toEqualTypeOf<Lists<string>>();
+    expectTypeOf<ListPaths<PathsOf<typeof cloud>>>().toEqualTypeOf<Lists<"cloud">>();
+    expectTypeOf<ListPaths<PathsOf<typeof all>>>().toEqualTypeOf<Lists<string>>();
+    const walks = [
+      () => paginate(all, "/streaming/ai/tasks"),
+      // @ts-expect-error the cloud client has no streaming paths
+      () => paginate(cloud, "/streaming/ai/tasks"),
+      // @ts-expect-error a project is not a paginated list
+      () => paginate(all, "/iam/clients/me"),
+      // @ts-expect-error limit is an integer, not a string
+      () => paginate(cloud, "/cloud/v1/regions", { params: { query: { limit: "2" } } }),
+    ];
+    expectTypeOf(walks).items.toBeFunction();
+    const regions = () => paginate(cloud, "/cloud/v1/regions").toArray();
+    type Region = Awaited<ReturnType<typeof regions>>[number];
+    expectTypeOf<Region>().toEqualTypeOf<ItemOf<paths, "/cloud/v1/regions">>();
+    expectTypeOf<Region["id"]>().toEqualTypeOf<number>();
   });
 });

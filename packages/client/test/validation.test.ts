@@ -1,7 +1,7 @@
 import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById, requireParameter } from "@platform-api/spec/model";
 import { describe, expect, it } from "vitest";
-import { createClient, ValidationError } from "../src/index.js";
+import { createClient, paginate, ValidationError } from "../src/index.js";
 import { KEY, scriptedServerForSuite } from "./scripted-server.js";
 
 const server = scriptedServerForSuite(() => ({ body: { count: 0, results: [] } }));
@@ -94,10 +94,7 @@ describe("parameters are checked against the spec before sending", () => {
     ],
     [
       "a fractional limit",
-      () =>
-        client()
-          .paginate("/cloud/v1/regions", { params: { query: { limit: 2.5 } } })
-          .toArray(),
+      () => paginate(client(), "/cloud/v1/regions", { params: { query: { limit: 2.5 } } }).toArray(),
       "limit",
       2.5,
       LIMIT,

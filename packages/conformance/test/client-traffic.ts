@@ -7,7 +7,7 @@
 //
 // Which lists, which parameters and which bounds all come from the spec model.
 
-import { createClient } from "@platform-api/client";
+import { createClient, paginate, waitForTasks } from "@platform-api/client";
 import { operationById, paginatedOperations, requireParameter } from "@platform-api/spec";
 import { listFilters, listOrderings } from "../src/facts/list-facts.js";
 import { requestExample, requestSchemaPointer, schemaAt, specModel } from "../src/facts/spec.js";
@@ -57,8 +57,12 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
   const loose = client as unknown as {
     GET(path: string, init?: object): Promise<{ data?: unknown; response: Response }>;
     POST(path: string, init?: object): Promise<{ data?: unknown; response: Response }>;
-    paginate(path: string, init?: object): AsyncIterable<unknown>;
   };
+  const walk = paginate as unknown as (
+    client: unknown,
+    path: string,
+    init?: object,
+  ) => AsyncIterable<unknown>;
 
   let projectId: number | undefined;
   let region: Record<string, unknown> | undefined;
@@ -72,7 +76,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     projectId = typeof fieldOf(project, "id") === "number" ? (fieldOf(project, "id") as number) : undefined;
   });
   await step("regions", async () => {
-    for await (const r of loose.paginate(pathOf("listRegions"), { params: { query: { limit: 3 } } }))
+    for await (const r of walk(client, pathOf("listRegions"), { params: { query: { limit: 3 } } }))
       if (!region && isRecord(r) && r.state === "ACTIVE") region = r;
   });
   const path = { project_id: projectId, region_id: fieldOf(region, "id") };
@@ -90,7 +94,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
         limit.maximum ?? Number.POSITIVE_INFINITY,
         Math.max(2, Math.ceil(Number(count) / 4) || 3),
       );
-      for await (const _ of loose.paginate(operation.path, {
+      for await (const _ of walk(client, operation.path, {
         params: { path, query: { [limit.name]: size } },
       })) {
         // every item read: the walk is the traffic
@@ -104,7 +108,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     const filter = operation.parameters.find((p) => p.in === "query" && p.enum && p.name !== "ordering");
     const query = { [limit.name]: 2, ...(filter?.enum ? { [filter.name]: filter.enum[0] } : {}) };
     await step(`walk ${operation.operationId}`, async () => {
-      for await (const _ of loose.paginate(operation.path, { params: { query } })) {
+      for await (const _ of walk(client, operation.path, { params: { query } })) {
         // every item read
       }
     });
@@ -124,7 +128,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
     ];
     for (const query of queries)
       await step(`walk ${operation.operationId} ${JSON.stringify(query)}`, async () => {
-        for await (const _ of loose.paginate(operation.path, {
+        for await (const _ of walk(client, operation.path, {
           params: { path, query: { [limitName]: 3, ...query } },
         })) {
           // every item read
@@ -144,7 +148,7 @@ export async function runClientTraffic(options: ClientTraffic): Promise<string[]
       const { data } = await loose.POST(createVolume.path, { params: { path }, body: volume(size) });
       const tasks = fieldOf(data, "tasks");
       if (!Array.isArray(tasks)) throw new Error("no tasks in the answer");
-      await client.waitForTasks(tasks as string[], {
+      await waitForTasks(client, tasks as string[], {
         timeoutMs: 30_000,
         pollIntervalMs: options.pollIntervalMs,
       });

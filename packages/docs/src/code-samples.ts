@@ -132,8 +132,11 @@ function itemName(doc: Json, op: Operation, itemsField: string): string {
 
 export function typescriptSample(doc: Json, op: Operation): string {
   const method = op.method.toUpperCase();
+  const { pagination, asyncTask } = op;
+  // The helpers are functions that take the client: imported where the sample uses one.
+  const helper = pagination ? "paginate" : asyncTask ? "waitForTasks" : undefined;
   const lines = [
-    `import { createClient } from "@platform-api/client";`,
+    `import { createClient${helper ? `, ${helper}` : ""} } from "@platform-api/client";`,
     "",
     op.reseller
       ? "// Reads GCORE_RESELLER_API_KEY (the reseller admin-portal token) and GCORE_BASE_URL."
@@ -141,7 +144,6 @@ export function typescriptSample(doc: Json, op: Operation): string {
     "const client = createClient();",
     "",
   ];
-  const { pagination, asyncTask } = op;
   const init = initLiteral(doc, op, "");
   const args = `${JSON.stringify(op.path)}${init ? `, ${init}` : ""}`;
 
@@ -151,7 +153,7 @@ export function typescriptSample(doc: Json, op: Operation): string {
       pagination.style === "page"
         ? `// Every item, page after page: follows \`${pagination.nextField}\` until it is null.`
         : `// Every item, page after page: \`${pagination.offsetParam}\` grows by \`${pagination.limitParam}\` until it reaches \`${pagination.countField}\`.`,
-      `for await (const ${name} of client.paginate(${args})) {`,
+      `for await (const ${name} of paginate(client, ${args})) {`,
       `  console.log(${name});`,
       "}",
     );
@@ -162,7 +164,7 @@ export function typescriptSample(doc: Json, op: Operation): string {
       "if (data === undefined) throw new Error(`HTTP ${response.status}: ${JSON.stringify(error)}`);",
       "",
       "// The call only starts the work: wait for its task, polled at the spec's interval for its type.",
-      `const [task] = await client.waitForTasks(data.${asyncTask.tasksField});`,
+      `const [task] = await waitForTasks(client, data.${asyncTask.tasksField});`,
       key ? `console.log(task?.created_resources.${key});` : "console.log(task?.created_resources);",
     );
   } else if (op.answersJson) {

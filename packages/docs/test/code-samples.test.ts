@@ -56,7 +56,7 @@ describe("samples in the reference", () => {
       const python = GCORE_PYTHON.methods[operationId] ? ["Python"] : [];
       expect(samples.map((s) => s.lang)).toEqual(["Shell", "TypeScript", ...python]);
       expect(samples[0]?.source).toContain(`curl`);
-      expect(samples[1]?.source).toContain(`client.`);
+      expect(samples[1]?.source).toContain("= createClient(");
       expect(samples[1]?.source).toContain(JSON.stringify(op.path));
     },
   );

@@ -11,10 +11,13 @@ import type { ClientOptions } from "../../options.js";
 export * from "../../errors.js";
 export type { components, operations, paths } from "@platform-api/spec/generated/cloud";
 export type { ClientOptions } from "../../options.js";
+export { type ItemOf, type PageOf, paginate } from "../../paginate.js";
+export type { FinishedTask, WaitForTaskOptions } from "../../tasks.js";
+export { waitForTask, waitForTasks } from "../../wait-for-task.js";
 
 /**
- * A client typed to the cloud product's operations only. Some of them start asynchronous tasks: it offers
- * waitForTask and waitForTasks.
+ * A client typed to the cloud product's operations only. Some of them start asynchronous tasks: this entry
+ * exports waitForTask and waitForTasks for it.
  */
 export interface CloudClient extends PlatformClientOf<paths> {
   /**

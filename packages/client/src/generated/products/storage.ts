@@ -13,8 +13,8 @@ export type { components, operations, paths } from "@platform-api/spec/generated
 export type { ClientOptions } from "../../options.js";
 
 /**
- * A client typed to the storage product's operations only. None of them starts an asynchronous task, so it
- * offers no waitForTask.
+ * A client typed to the storage product's operations only. None of them starts an asynchronous task, so this
+ * entry exports no waitForTask.
  */
 export interface StorageClient extends PlatformClientOf<paths> {
   /**

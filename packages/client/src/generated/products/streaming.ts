@@ -11,10 +11,11 @@ import type { ClientOptions } from "../../options.js";
 export * from "../../errors.js";
 export type { components, operations, paths } from "@platform-api/spec/generated/streaming";
 export type { ClientOptions } from "../../options.js";
+export { type ItemOf, type PageOf, paginate } from "../../paginate.js";
 
 /**
- * A client typed to the streaming product's operations only. None of them starts an asynchronous task, so it
- * offers no waitForTask.
+ * A client typed to the streaming product's operations only. None of them starts an asynchronous task, so this
+ * entry exports no waitForTask.
  */
 export interface StreamingClient extends PlatformClientOf<paths> {
   /**
