@@ -21,14 +21,29 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 // Three redocly runs of a second each, bounded for a loaded machine.
 const GATE_TIMEOUT_MS = 180_000;
 
-/** The released description with `change` made, written to a file of its own. */
-function revision(name: string, change: (spec: Json) => void): string {
+/** The paths the changes below touch. */
+const CHANGED_PATHS = ["/security/iaas/v2/profiles/{id}", "/streaming/ai/tasks", "/cloud/v1/regions"];
+
+/**
+ * The released description with `change` made, written to a file of its own: cut to the paths the
+ * changes touch, every component kept (each `$ref` still resolves). A path no change touches adds
+ * no row, while redocly reads and compares the whole of both files on each of its seven runs here
+ * (measured: this file 6.6 CPU-s cut, 7.0-7.8 whole). CI's spec:diff step gates the whole
+ * description (.ci/run).
+ */
+function revision(name: string, change: (spec: Json) => void = () => {}): string {
   const spec = JSON.parse(readFileSync(released, "utf8")) as Json;
+  const paths = objectAt(spec, "paths");
+  const missing = CHANGED_PATHS.filter((path) => !(path in paths));
+  if (missing.length) throw new Error(`The released description has no ${missing.join(", ")}`);
+  for (const path of Object.keys(paths)) if (!CHANGED_PATHS.includes(path)) delete paths[path];
   change(spec);
   const file = join(work, `${name}.json`);
   writeFileSync(file, JSON.stringify(spec, null, 2));
   return file;
 }
+/** The base every gate compares with: the released description, cut as the revisions are. */
+const base = revision("base");
 
 /** The script as CI runs it: its exit code, stdout and stderr. */
 function cli(base: string, revisionFile: string) {
@@ -83,7 +98,7 @@ describe.concurrent("spec diff gate", () => {
         narrowRequestEnum(spec);
         addRequiredParameter(spec);
       });
-      const run = await cli(released, file);
+      const run = await cli(base, file);
       expect(run.status).toBe(1);
       expect(run.err).toContain("Spec diff gate FAILED");
       expect(run.out).toContain("info.version stayed 1.0.0, but these changes require a major bump (2.0.0)");
@@ -107,7 +122,7 @@ describe.concurrent("spec diff gate", () => {
     "lets an added optional response field through without a version bump",
     () => {
       const result = runGate({
-        base: released,
+        base,
         revision: revision("added-optional-field", (spec) => {
           objectAt(spec, "components", "schemas", "Region", "properties").flavor_count = {
             type: "integer",
@@ -127,7 +142,7 @@ describe.concurrent("spec diff gate", () => {
     "lets a breaking change through once info.version has the major bump",
     () => {
       const result = runGate({
-        base: released,
+        base,
         revision: revision("removed-field-major-bump", (spec) => {
           removeRequiredResponseField(spec);
           objectAt(spec, "info").version = "2.0.0";
