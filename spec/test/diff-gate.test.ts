@@ -21,8 +21,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 // Three redocly runs of a second each, bounded for a loaded machine.
 const GATE_TIMEOUT_MS = 180_000;
 
-/** The paths the changes below touch. */
-const CHANGED_PATHS = ["/security/iaas/v2/profiles/{id}", "/streaming/ai/tasks", "/cloud/v1/regions"];
+/** The paths the changes below touch: the profile's (the schema a response field leaves) and two lists. */
+const PROFILE = "/security/iaas/v2/profiles/{id}";
+const AI_TASKS = "/streaming/ai/tasks";
+const REGIONS = "/cloud/v1/regions";
+const CHANGED_PATHS = [PROFILE, AI_TASKS, REGIONS];
 
 /**
  * The released description with `change` made, written to a file of its own: cut to the paths the
@@ -68,7 +71,7 @@ const removeRequiredResponseField = (spec: Json) => {
   profile.required = arrayAt(profile, "required").filter((name) => name !== "plan");
 };
 const narrowRequestEnum = (spec: Json) => {
-  const param = arrayAt(spec, "paths", "/streaming/ai/tasks", "get", "parameters").find(
+  const param = arrayAt(spec, "paths", AI_TASKS, "get", "parameters").find(
     (p) => isObject(p) && p.name === "task_name",
   );
   // The parameter's enum is the shared AiTaskName schema; narrow it there.
@@ -76,7 +79,7 @@ const narrowRequestEnum = (spec: Json) => {
   objectAt(spec, "components", "schemas", "AiTaskName").enum = ["transcription"];
 };
 const addRequiredParameter = (spec: Json) => {
-  arrayAt(spec, "paths", "/cloud/v1/regions", "get", "parameters").push({
+  arrayAt(spec, "paths", REGIONS, "get", "parameters").push({
     name: "zone",
     in: "query",
     required: true,
