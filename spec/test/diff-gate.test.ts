@@ -21,14 +21,32 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 // Three redocly runs of a second each, bounded for a loaded machine.
 const GATE_TIMEOUT_MS = 180_000;
 
-/** The released description with `change` made, written to a file of its own. */
-function revision(name: string, change: (spec: Json) => void): string {
+/** The paths the changes below touch: the profile's (the schema a response field leaves) and two lists. */
+const PROFILE = "/security/iaas/v2/profiles/{id}";
+const AI_TASKS = "/streaming/ai/tasks";
+const REGIONS = "/cloud/v1/regions";
+const CHANGED_PATHS = [PROFILE, AI_TASKS, REGIONS];
+
+/**
+ * The released description with `change` made, written to a file of its own: cut to the paths the
+ * changes touch, every component kept (each `$ref` still resolves). A path no change touches adds
+ * no row, while redocly reads and compares the whole of both files on each of its seven runs here
+ * (measured: this file 6.6 CPU-s cut, 7.0-7.8 whole). CI's spec:diff step gates the whole
+ * description (.ci/run).
+ */
+function revision(name: string, change: (spec: Json) => void = () => {}): string {
   const spec = JSON.parse(readFileSync(released, "utf8")) as Json;
+  const paths = objectAt(spec, "paths");
+  const missing = CHANGED_PATHS.filter((path) => !(path in paths));
+  if (missing.length) throw new Error(`The released description has no ${missing.join(", ")}`);
+  for (const path of Object.keys(paths)) if (!CHANGED_PATHS.includes(path)) delete paths[path];
   change(spec);
   const file = join(work, `${name}.json`);
   writeFileSync(file, JSON.stringify(spec, null, 2));
   return file;
 }
+/** The base every gate compares with: the released description, cut as the revisions are. */
+const base = revision("base");
 
 /** The script as CI runs it: its exit code, stdout and stderr. */
 function cli(base: string, revisionFile: string) {
@@ -53,7 +71,7 @@ const removeRequiredResponseField = (spec: Json) => {
   profile.required = arrayAt(profile, "required").filter((name) => name !== "plan");
 };
 const narrowRequestEnum = (spec: Json) => {
-  const param = arrayAt(spec, "paths", "/streaming/ai/tasks", "get", "parameters").find(
+  const param = arrayAt(spec, "paths", AI_TASKS, "get", "parameters").find(
     (p) => isObject(p) && p.name === "task_name",
   );
   // The parameter's enum is the shared AiTaskName schema; narrow it there.
@@ -61,7 +79,7 @@ const narrowRequestEnum = (spec: Json) => {
   objectAt(spec, "components", "schemas", "AiTaskName").enum = ["transcription"];
 };
 const addRequiredParameter = (spec: Json) => {
-  arrayAt(spec, "paths", "/cloud/v1/regions", "get", "parameters").push({
+  arrayAt(spec, "paths", REGIONS, "get", "parameters").push({
     name: "zone",
     in: "query",
     required: true,
@@ -83,7 +101,7 @@ describe.concurrent("spec diff gate", () => {
         narrowRequestEnum(spec);
         addRequiredParameter(spec);
       });
-      const run = await cli(released, file);
+      const run = await cli(base, file);
       expect(run.status).toBe(1);
       expect(run.err).toContain("Spec diff gate FAILED");
       expect(run.out).toContain("info.version stayed 1.0.0, but these changes require a major bump (2.0.0)");
@@ -107,7 +125,7 @@ describe.concurrent("spec diff gate", () => {
     "lets an added optional response field through without a version bump",
     () => {
       const result = runGate({
-        base: released,
+        base,
         revision: revision("added-optional-field", (spec) => {
           objectAt(spec, "components", "schemas", "Region", "properties").flavor_count = {
             type: "integer",
@@ -127,7 +145,7 @@ describe.concurrent("spec diff gate", () => {
     "lets a breaking change through once info.version has the major bump",
     () => {
       const result = runGate({
-        base: released,
+        base,
         revision: revision("removed-field-major-bump", (spec) => {
           removeRequiredResponseField(spec);
           objectAt(spec, "info").version = "2.0.0";

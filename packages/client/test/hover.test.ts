@@ -8,6 +8,7 @@ import { MODEL } from "@platform-api/spec/generated/model";
 import { operationById } from "@platform-api/spec/model";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { languageService } from "./typescript.js";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 /** A file of the test directory that exists only in memory, so imports resolve as in a test. */
@@ -16,36 +17,21 @@ const openapi = JSON.parse(
   readFileSync(fileURLToPath(import.meta.resolve("@platform-api/spec/dist/openapi.json")), "utf8"),
 );
 
-function languageService(source: string): ts.LanguageService {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    `${dir}../tsconfig.json`,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-      },
+/** The client's tsconfig, as an editor reads it. */
+const config = ts.getParsedCommandLineOfConfigFile(
+  `${dir}../tsconfig.json`,
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
     },
-  ) as ts.ParsedCommandLine;
-  const read = (name: string) => (name === file ? source : ts.sys.readFile(name));
-  return ts.createLanguageService({
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      const text = read(name);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
-    },
-    getCurrentDirectory: () => dir,
-    getCompilationSettings: () => config.options,
-    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: (name) => name === file || ts.sys.fileExists(name),
-    readFile: read,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-    realpath: ts.sys.realpath,
-  });
-}
+  },
+) as ts.ParsedCommandLine;
+// Without Node's types (the tests' tsconfig adds them): the client's sources are built with none
+// (tsconfig.build.json) and the hover reads only them and the generated types; parsing Node's
+// ~100 declaration files was half of this test's CPU.
+const options: ts.CompilerOptions = { ...config.options, types: [] };
 
 const CLIENTS = {
   "the whole API's client": "../src/index.js",
@@ -65,7 +51,7 @@ function hoversOnCalls(path: string): Record<string, string> {
         `export const call${i} = () => create${i}({ apiKey: "key$1", baseUrl: "http://127.0.0.1:1" }).POST("${path}", { params: { path: { project_id: 1, region_id: 76 } }, body: { name: "data", source: "new-volume" } });`,
     ),
   ].join("\n");
-  const service = languageService(source);
+  const service = languageService(new Map([[file, source]]), options, dir);
   const errors = service
     .getSemanticDiagnostics(file)
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { languageService } from "./typescript.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
@@ -45,12 +46,8 @@ function diagnosticsByExample(): Map<string, string[]> {
     types: [],
     skipLibCheck: true,
   };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (f) => examples.get(f) ?? readFile(f);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (f) => examples.has(f) || fileExists(f);
-  const program = ts.createProgram([...examples.keys()], options, host);
+  const program = languageService(examples, options, src).getProgram();
+  if (!program) throw new Error("TypeScript made no program of the README's examples");
   // Diagnostics of the whole program that no file owns (options, missing libraries) fail every example.
   const global = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   return new Map(
