@@ -34,6 +34,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { redoclyBin } from "../../spec/scripts/redocly-bin.mjs";
 
 // Required rather than imported: Node's import of a CommonJS module first scans the whole of its
 // text for named exports, and typescript.js is 9 MB (half a CPU-second of every run that loads it).
@@ -102,12 +103,12 @@ const READ_THE_CHANGED_FACTS = [
 
 let copy: string;
 
-function run(what: string, [cmd, ...args]: string[], cwd: string): string {
+function run(what: string, [cmd, ...args]: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
   const result = spawnSync(cmd as string, args, {
     cwd,
     encoding: "utf8",
     timeout: PREPARE_TIMEOUT_MS,
-    env: withoutTokens(),
+    env: { ...withoutTokens(), ...env },
   });
   if (result.status !== 0)
     throw new Error(
@@ -225,14 +226,18 @@ function linkDependencies(dir: string): void {
 
 /**
  * As `pnpm bundle` (after redocly's bundle) and `pnpm generate` do, in one process of the copy's
- * spec: its scripts' own functions enter the platform's facts (the seed's own bundle kept in
- * dist/seed/) and write the generated modules that are data. Prints the files it wrote, as JSON.
+ * spec: its scripts' own functions enter the platform's facts into the whole API's bundle (the
+ * seed's own kept in dist/seed/) and write the generated modules that are data. Prints the files it
+ * wrote, as JSON. The facts entered are the built package's (platformFacts(): platform-facts.yaml
+ * as generate checked and wrote it, which the spec's own test proves fresh), not the YAML read and
+ * checked again (a third of this process's CPU); no edit here changes them.
  */
 const MERGE_AND_GENERATE = `
 import { writeFileSync } from "node:fs";
+import { platformFacts } from "./lib/index.js";
 import { generateRuntimeModules } from "./scripts/generate.mjs";
 import { mergeDist } from "./scripts/merge-platform.mjs";
-mergeDist();
+mergeDist(undefined, platformFacts(), ["openapi"]);
 const modules = generateRuntimeModules();
 for (const [file, text] of Object.entries(modules)) writeFileSync(\`src/generated/\${file}\`, text);
 console.log(JSON.stringify(Object.keys(modules)));
@@ -267,6 +272,8 @@ function buildGenerated(spec: string, written: string[]): void {
 beforeAll(() => {
   if (EDITS.some((edit) => edit.file.startsWith("spec/src/")))
     throw new Error("an edit of the spec's sources needs the spec's whole build, not its lib/ copied");
+  if (EDITS.some((edit) => edit.file.startsWith("spec/platform-facts")))
+    throw new Error("an edit of the platform's facts needs them read from the YAML, not from lib/");
   copy = mkdtempSync(join(tmpdir(), "platform-api-spec-facts-"));
   copyFiles([
     "tsconfig.base.json",
@@ -282,9 +289,21 @@ beforeAll(() => {
     writeFileSync(file, text.replace(edit.from, edit.to));
   }
   linkDependencies("spec");
-  const bin = (name: string) => join(root, "spec/node_modules/.bin", name);
   const spec = join(copy, "spec");
-  run("bundle the changed spec", [bin("redocly"), "bundle", "--lint-config=off"], spec);
+  // The whole API's bundle only (redocly.yaml's `all`), not the products' nor the YAML one: the
+  // packages under test read dist/openapi.json alone (a product's bundle is the docs' and its types'),
+  // and one that read another would fail here, its file missing (loadBundle names it). Half of
+  // redocly's CPU.
+  run(
+    "bundle the changed spec",
+    [process.execPath, redoclyBin(), "bundle", "all", "--lint-config=off"],
+    spec,
+    {
+      // No telemetry and no update check: nothing leaves the machine.
+      REDOCLY_TELEMETRY: "off",
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+    },
+  );
   // The generator reads the model through the built package, then what it wrote is built.
   if (!existsSync(join(root, "spec/lib"))) throw new Error("spec is not built: run pnpm build first.");
   cpSync(join(root, "spec/lib"), join(spec, "lib"), { recursive: true });

@@ -19,5 +19,8 @@ export declare function mergePlatformFacts(
 ): Record<string, unknown>;
 /** A value for a schema: the schema's own `examples`, else what it fixes. */
 export declare function plausible(schema: object): unknown;
-/** Merges every bundle of dist/ in place, keeping the seed's own in dist/seed/; the names merged. */
-export declare function mergeDist(distDir?: string, facts?: unknown): string[];
+/**
+ * Merges every bundle of dist/ (or those of `names`) in place, keeping the seed's own in dist/seed/;
+ * the names merged.
+ */
+export declare function mergeDist(distDir?: string, facts?: unknown, names?: readonly string[]): string[];

@@ -398,12 +398,15 @@ function fillExamples(doc, operation, fact, where) {
     for (const item of Array.isArray(value) && path[0].name === "" ? value : [value]) walk(item, 0);
 }
 
-/** Merges every bundle of dist/ in place, keeping the seed's own in dist/seed/. */
-export function mergeDist(distDir = join(specDir, "dist"), facts = readFacts()) {
+/**
+ * Merges every bundle of dist/ (or those named: a program that bundled only some) in place, keeping
+ * the seed's own in dist/seed/.
+ */
+export function mergeDist(distDir = join(specDir, "dist"), facts = readFacts(), names = MERGED_BUNDLES) {
   const seedDir = join(distDir, "seed");
   mkdirSync(seedDir, { recursive: true });
   const written = [];
-  for (const name of MERGED_BUNDLES) {
+  for (const name of names) {
     const file = join(distDir, `${name}.json`);
     if (!existsSync(file)) throw new Error(`${file} does not exist: run redocly bundle first.`);
     const seed = JSON.parse(readFileSync(file, "utf8"));
