@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TOKENS, type Simulator } from "@platform-api/simulator";
 import { matchOperation, operationById } from "@platform-api/spec";
-import { runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
+import { listWorkflows, runWorkflows, type WorkflowResult } from "@platform-api/spec/workflows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specModel } from "../src/facts/spec.js";
 import { pollingFor, taskFacts } from "../src/facts/tasks.js";
@@ -162,16 +162,30 @@ describe.concurrent("Arazzo workflows against the simulator", () => {
   });
 });
 
-/** A platform that breaks no default project, a regions page's limit and the AI tasks' next. */
-const noDefaultProject: Defect = {
-  name: "no default project",
-  fails: [],
-  response(exchange, answer) {
-    const projects = fieldOf(answer.body, "results");
-    if (operationOf(exchange) === "listProjects" && Array.isArray(projects))
-      for (const p of projects) if (isRecord(p)) p.is_default = false;
-  },
-};
+/**
+ * A platform that breaks no default project, a regions page's limit and the AI tasks' next, and
+ * ends a volume's task as soon as it is created. The projects list breaks only once a volume has
+ * been asked for: create-volume runs its own discovery first, and respect runs the files in the
+ * order given, create-volume's first (listWorkflows sorts them), so its discovery meets a default
+ * project and its create goes on to the task. Were the order ever different, the discovery test
+ * would find a default project and the create-volume test a failed discovery: both fail.
+ */
+function noDefaultProjectOnceAVolumeIsAsked(): Defect {
+  let volumeAsked = false;
+  return {
+    name: "no default project once a volume has been asked for",
+    fails: [],
+    request(exchange) {
+      if (operationOf(exchange) === createVolume.operationId) volumeAsked = true;
+      return undefined;
+    },
+    response(exchange, answer) {
+      const projects = fieldOf(answer.body, "results");
+      if (volumeAsked && operationOf(exchange) === "listProjects" && Array.isArray(projects))
+        for (const p of projects) if (isRecord(p)) p.is_default = false;
+    },
+  };
+}
 const limitIgnored: Defect = {
   name: "limit ignored",
   fails: [],
@@ -190,31 +204,52 @@ const nextLeadsBack: Defect = {
     if (exchange.query.get("page") === "1") body.previous = null;
   },
 };
+/**
+ * A volume beyond the client's volume_size quota (the run's size input) ends its task in ERROR
+ * (the seed's rule), and the clock jumps past its duration as the create is answered, so the first
+ * poll finds it.
+ */
+const endsAtOnce: Defect = {
+  name: "a task ends as soon as it is created",
+  fails: [],
+  response(exchange, _answer, sim) {
+    if (operationOf(exchange) === createVolume.operationId) sim.advance(maxDuration);
+  },
+};
 
 describe.concurrent("Arazzo workflows fail where the platform breaks their rule", () => {
-  // The three defects touch three operations, and each of the three workflows calls only one of
-  // them before its check fails (the discovery stops at the projects, before any region): one
-  // target plants all three and one respect process runs the three workflows, each failing on its
-  // own defect, told apart by its failed check and its requests. Verbose: the output shows every
-  // request's headers, and respect's account of the failed check, as a failing run prints them.
-  // The create-volume workflow runs its own discovery first, so it needs a target of its own.
+  // The four defects touch different operations, and each of the four workflows meets only its
+  // own before its check fails (the discovery stops at the projects, before any region; the
+  // create-volume workflow's discovery comes before any volume is asked for): one target plants
+  // all four and one respect process runs the four workflows, each failing on its own defect, told
+  // apart by its failed check and its requests. Verbose: the output shows every request's
+  // headers, and respect's account of the failed check, as a failing run prints them.
   let broken: Promise<Record<string, WorkflowResult>> | undefined;
   const brokenRun = async (workflowId: string) => {
-    broken ??= runAgainst(
-      {
-        name: [noDefaultProject, limitIgnored, nextLeadsBack].map((d) => d.name).join(" + "),
-        fails: [],
-        request: (exchange, sim) => limitIgnored.request?.(exchange, sim),
-        response(exchange, answer, sim) {
-          noDefaultProject.response?.(exchange, answer, sim);
-          nextLeadsBack.response?.(exchange, answer, sim);
+    if (!broken) {
+      const defects = [noDefaultProjectOnceAVolumeIsAsked(), limitIgnored, nextLeadsBack, endsAtOnce];
+      broken = runAgainst(
+        {
+          name: defects.map((d) => d.name).join(" + "),
+          fails: [],
+          request: async (exchange, sim) => {
+            for (const d of defects) await d.request?.(exchange, sim);
+            return undefined;
+          },
+          response(exchange, answer, sim) {
+            for (const d of defects) d.response?.(exchange, answer, sim);
+          },
         },
-      },
-      ["discover-default-project-and-active-region", "walk-regions", "walk-ai-tasks"],
-      { verbose: true },
-    );
+        listWorkflows().map((w) => w.workflowId),
+        { inputs: { size: 1_000_000 }, verbose: true },
+      );
+    }
     return resultOf(await broken, workflowId);
   };
+
+  it("runs create-volume's file first, as the projects defect needs", () => {
+    expect(listWorkflows()[0]?.workflowId).toBe("create-volume-and-wait");
+  });
 
   it("discovery fails when no project is the default", async () => {
     const result = await brokenRun("discover-default-project-and-active-region");
@@ -224,17 +259,7 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
   });
 
   it("create-volume stops at once, failed, when the task ends in ERROR", async () => {
-    // A volume beyond the client's volume_size quota: the task ends in ERROR (the seed's rule),
-    // and the clock jumps past its duration as the create is answered, so the first poll finds it.
-    const endsAtOnce: Defect = {
-      name: "none: a task ends as soon as it is created",
-      fails: [],
-      response(exchange, _answer, sim) {
-        if (operationOf(exchange) === createVolume.operationId) sim.advance(maxDuration);
-      },
-    };
-    const results = await runAgainst(endsAtOnce, ["create-volume-and-wait"], { inputs: { size: 1_000_000 } });
-    const result = resultOf(results, "create-volume-and-wait");
+    const result = await brokenRun("create-volume-and-wait");
     expect(result.passed).toBe(false);
     expect(result.failedChecks.join("\n")).toContain("state == 'FINISHED'");
     // NEW and RUNNING are polled again (the passing run above polls twice); ERROR is not.
