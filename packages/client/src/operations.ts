@@ -14,6 +14,9 @@ import { RESELLER_SCHEME } from "./tokens.js";
 /** The spec model of the whole API, as plain data (no file is read: the client runs in browsers). */
 export const SPEC: RuntimeModel = RUNTIME_MODEL;
 
+/** An operation as the compiled-in model states it, literally: what the helpers' types select paths by. */
+export type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
+
 /** openapi-fetch's method names ("GET", …), one per HTTP method the spec model knows. */
 export const METHODS = HTTP_METHODS.map(
   (method) => method.toUpperCase() as Uppercase<(typeof HTTP_METHODS)[number]>,

@@ -1,13 +1,12 @@
 // `paginate(client, path)`: a function of its own rather than a method, so that only programs that
 // walk lists bundle the walk (Octokit's `composePaginateRest`, AWS SDK v3's paginators).
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import { type AnyPlatformClient, type PathsOf, rethrowing } from "./client.js";
 import { internalsOf } from "./internals.js";
+import type { SpecOperation } from "./operations.js";
 import { createPaginator, type PaginateOptions, type Paginator } from "./pagination.js";
 import type { Redactor } from "./redact.js";
 import { requireData, withResponse } from "./results.js";
 
-type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
 type GetOp<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op } ? Op : never;
 type JsonOk<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 type ParamsOf<Paths, P extends keyof Paths> =

@@ -1,8 +1,8 @@
 // `waitForTask(client, taskId)` and `waitForTasks(client, taskIds)`: functions of their own rather
 // than methods, so that only programs that wait for tasks bundle the polling (AWS SDK v3's waiters).
-import type { RUNTIME_MODEL } from "@platform-api/spec/generated/runtime-model";
 import { type AnyPlatformClient, type PathsOf, rethrowing } from "./client.js";
 import { internalsOf } from "./internals.js";
+import type { SpecOperation } from "./operations.js";
 import type { WithResponse } from "./results.js";
 import {
   type FinishedTask,
@@ -12,8 +12,6 @@ import {
   taskPoller,
   type WaitForTaskOptions,
 } from "./tasks.js";
-
-type SpecOperation = (typeof RUNTIME_MODEL)["operations"][number];
 
 /** The paths of operations that start an asynchronous task (x-async-task), within these paths. */
 export type AsyncTaskPaths<Paths> = Extract<
