@@ -2,22 +2,12 @@
 // "N passed, N failed", read from each package's vitest JSON report. A package whose tests did not
 // run (no report) or a run with no test at all fails, so an empty run can never look green.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { packagesWithTests } from "./packages-with-tests.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const REPORT = ".vitest-results.json";
-
-// The packages' `test` scripts, and the root's `test:scripts` (tests of scripts/; the root's own
-// `test` is this file).
-function packagesWithTests() {
-  const dirs = ["spec", ...readdirSync(join(root, "packages")).map((d) => join("packages", d))];
-  const withTests = dirs.filter((dir) => {
-    const file = join(root, dir, "package.json");
-    return existsSync(file) && JSON.parse(readFileSync(file, "utf8")).scripts?.test;
-  });
-  return [".", ...withTests];
-}
 
 // The docs' browser tests drive the system's Chromium; install Debian's package when it is missing
 // and we can (root or password-less sudo). When we cannot, those tests fail and say how to get one.
@@ -25,7 +15,7 @@ spawnSync(process.execPath, [join(root, "packages/docs/scripts/chromium.mjs"), "
   stdio: "inherit",
 });
 
-const packages = packagesWithTests();
+const packages = packagesWithTests(root).map((run) => run.dir);
 for (const dir of packages) rmSync(join(root, dir, REPORT), { force: true });
 
 // --continue: one package's failure must not stop the others, so the totals cover every test.

@@ -1,0 +1,32 @@
+export const PARTS: string[];
+/** The fixed workload every figure in baselines is relative to; answers a checksum of its work. */
+export function baselineWorkload(rounds?: number): number;
+export interface Measured {
+  wallSeconds: number;
+  /** Undefined where CPU cannot be counted. */
+  cpuSeconds: number | undefined;
+  status: number | string;
+  /** A cgroup left behind by processes still running after the command. */
+  leftover?: string;
+}
+export function cpuMeter(): {
+  how: string;
+  run(command: string, args: string[], options: { cwd?: string; log: string }): Promise<Measured>;
+};
+export interface CostRow {
+  what: string;
+  wallSeconds: number;
+  cpuSeconds: number | undefined;
+  status: number | string;
+  result?: string;
+  log?: string;
+  leftover?: string;
+}
+export function costTable(input: {
+  machine: { model: string; cores: number; node: string; load: number };
+  baseline: number | undefined;
+  how: string;
+  rows: CostRow[];
+}): string;
+/** The parts asked for by `--parts`; throws, naming what is allowed, on anything else. */
+export function partsOf(argv: string[]): Set<string>;
