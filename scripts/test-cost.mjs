@@ -3,8 +3,10 @@
 // wall seconds and CPU seconds, beside a fixed workload timed in the same run (the baseline).
 //
 // Wall time alone does not travel: the same commit's test command took 155 s on one 2-core machine
-// and 236 s on another. CPU seconds divided by the baseline's do: a goal or a before/after written
-// in baselines holds on any machine, as the client's benchmarks write theirs as ratios.
+// and 236 s on another. CPU seconds divided by the baseline's travel better, as the client's
+// benchmarks write theirs as ratios: a goal or a before/after written in baselines compares across
+// machines of one shape. Not exactly: two busy cores may each do less per CPU-second than one
+// (shared caches, hyperthreads), and the baseline is timed alone.
 //
 // CPU is counted in a cgroup (v2) of the command's own, so it covers every process the command
 // starts, Chromium's renderers and processes their parents never wait for included. Without one
@@ -33,7 +35,11 @@ import { packagesWithTests } from "./packages-with-tests.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const PARTS = ["builds", "packages", "whole"];
-/** How many times the baseline runs; its median is the one used. */
+/**
+ * How many times the baseline runs before the measured commands and again after them. Their median
+ * is the one used, their spread printed beside it: on the shared machines this was written on, one
+ * run of the same workload took 1.0 CPU-s at one moment and 1.7 at another, nothing else running.
+ */
 const BASELINE_RUNS = 3;
 /** A bound for any one measured command: the whole test command takes a few minutes. */
 const COMMAND_TIMEOUT_MS = 30 * 60_000;
@@ -183,18 +189,20 @@ function timed(command, args, { cwd = root, log }) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (value) => (value === undefined ? "n/a" : value.toFixed(1));
 
 /**
- * The Markdown table: `machine` (model, cores, node, load), `baseline` CPU seconds, `how` CPU was
- * counted, and rows of { what, wallSeconds, cpuSeconds, status, result, log, leftover }.
+ * The Markdown table: `machine` (model, cores, node, load), `baseline` ({ median, runs }: CPU
+ * seconds; undefined where CPU was not counted), `how` CPU was counted, and rows of { what,
+ * wallSeconds, cpuSeconds, status, result, log, leftover }.
  */
 export function costTable({ machine, baseline, how, rows }) {
-  const inBaselines = (cpu) => (cpu === undefined || !baseline ? "n/a" : (cpu / baseline).toFixed(1));
+  const inBaselines = (cpu) => (cpu === undefined || !baseline ? "n/a" : (cpu / baseline.median).toFixed(1));
   const lines = [
     `Machine: ${machine.model}, ${machine.cores} cores, Node ${machine.node}; load average ${machine.load.toFixed(2)} at the start.`,
-    `Baseline: ${baseline === undefined ? "n/a" : baseline.toFixed(2)} CPU-s (the median of ${BASELINE_RUNS} runs of the fixed workload in scripts/test-cost.mjs).`,
+    baseline === undefined
+      ? "Baseline: n/a (CPU not counted)."
+      : `Baseline: ${baseline.median.toFixed(2)} CPU-s, the median of ${baseline.runs.length} runs of the fixed workload in scripts/test-cost.mjs, before and after the rest (all: ${baseline.runs.map((r) => r.toFixed(2)).join(", ")}).`,
     `CPU: ${how}.`,
     "",
     "| What | Wall s | CPU-s | CPU in baselines | Result |",
@@ -273,14 +281,16 @@ async function main() {
   };
   const self = pathToFileURL(fileURLToPath(import.meta.url)).href;
   const workload = `import(${JSON.stringify(self)}).then((m) => m.baselineWorkload())`;
-  const baselines = [];
-  for (let run = 1; run <= BASELINE_RUNS; run++) {
-    const row = await measure(`baseline ${run}`, process.execPath, ["--input-type=module", "-e", workload], {
-      keep: false,
-    });
-    baselines.push(row.status === 0 ? row.cpuSeconds : undefined);
-  }
-  const baseline = baselines.includes(undefined) ? undefined : median(baselines);
+  const baselineRuns = [];
+  const timeBaseline = async () => {
+    for (let run = 0; run < BASELINE_RUNS; run++) {
+      const row = await measure("baseline", process.execPath, ["--input-type=module", "-e", workload], {
+        keep: false,
+      });
+      baselineRuns.push(row.status === 0 ? row.cpuSeconds : undefined);
+    }
+  };
+  await timeBaseline();
   // Each package's tests run against what its dependencies built; the test command builds for itself.
   const build = parts.has("builds")
     ? await measure("builds (turbo run build --force)", "turbo", [
@@ -316,6 +326,13 @@ async function main() {
     ]);
     whole.result = totalsOf(whole.log);
   }
+  await timeBaseline();
+  const baseline = baselineRuns.includes(undefined)
+    ? undefined
+    : {
+        median: [...baselineRuns].sort((a, b) => a - b)[Math.floor(baselineRuns.length / 2)],
+        runs: baselineRuns,
+      };
   console.log(costTable({ machine, baseline, how: meter.how, rows }));
   process.exit(rows.every((row) => row.status === 0) ? 0 : 1);
 }

@@ -64,9 +64,16 @@ describe("the table", () => {
   ];
 
   it("gives each row's CPU in baselines, names the machine and how CPU was counted", () => {
-    const table = costTable({ machine, baseline: 1.2, how: "a cgroup", rows });
+    const table = costTable({
+      machine,
+      baseline: { median: 1.2, runs: [1.3, 1.1, 1.2] },
+      how: "a cgroup",
+      rows,
+    });
     expect(table).toContain("Machine: Test CPU, 2 cores, Node v20.0.0; load average 0.50 at the start.");
-    expect(table).toContain("Baseline: 1.20 CPU-s");
+    expect(table).toContain(
+      "Baseline: 1.20 CPU-s, the median of 3 runs of the fixed workload in scripts/test-cost.mjs, before and after the rest (all: 1.30, 1.10, 1.20).",
+    );
     expect(table).toContain("CPU: a cgroup.");
     expect(table).toContain("| builds | 20.0 | 36.0 | 30.0 | ok |");
     expect(table).toContain("| the test command | 236.5 | 444.3 | 370.3 | 2013 passed, 0 failed |");
@@ -82,7 +89,7 @@ describe("the table", () => {
       how: "not counted here",
       rows: [{ what: "builds", wallSeconds: 3, cpuSeconds: undefined, status: 0 }],
     });
-    expect(table).toContain("Baseline: n/a CPU-s");
+    expect(table).toContain("Baseline: n/a (CPU not counted).");
     expect(table).toContain("| builds | 3.0 | n/a | n/a | ok |");
   });
 });
