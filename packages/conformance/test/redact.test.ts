@@ -2,6 +2,8 @@
 
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createRedactor as createClientRedactor } from "@platform-api/client/redact";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoes, leaks } from "../../client/test/key-forms.js";
 import { createHttp } from "../src/http/http.js";
@@ -33,6 +35,31 @@ describe("createRedactor", () => {
     const text =
       'GET /cloud/v1/regions?limit=1000&offset=0 -> 200 {"id":"5a0a7c2e-6a3b-4f61-9a53-0d2d3c9b7e11","name":"Luxembourg","b":"eyJhIjoxfQ=="} $ 2971 e0c1';
     expect(redact(text)).toBe(text);
+  });
+
+  // Text that holds no escaped character and no plain form of a key skips the patterns
+  // (src/shared/redact.ts): that shortcut must never change what the patterns would give.
+  it("gives what the client's patterns give, on any mix of key forms, escapes and other text", () => {
+    const patterns = createClientRedactor([KEY, RESELLER]).text;
+    // The echoes, and the keys as hex (a form the client's patterns find, no echo shows).
+    const forms = [KEY, RESELLER].flatMap((key) => [
+      ...Object.values(echoes(`${tokenPrefix}${key}`)),
+      Buffer.from(key).toString("hex"),
+    ]);
+    const piece = fc.oneof(
+      fc.constantFrom(...forms),
+      fc.constantFrom(...forms).map((form) => form.toUpperCase()),
+      fc.constantFrom(...forms).map((form) => form.slice(0, Math.max(4, form.length >> 1))),
+      fc.constantFrom("%2F", "%24", "\\u0024", "\\x41", "&#36;", "&#x24;", "&amp;", "?a=1&b=2", "$", " "),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const text = pieces.join("");
+        expect(redact(text)).toBe(patterns(text));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("ignores keys shorter than 4 characters and missing ones", () => {

@@ -44,7 +44,49 @@ export function createRedactor(secrets: (string | undefined)[]): (text: string) 
 const built = new BoundedMap<string, (text: string) => string>(16);
 
 function buildRedactor(secrets: (string | undefined)[]): (text: string) => string {
+  const redact = patternsOf(secrets);
+  const plain = plainForms(secrets);
+  if (!plain) return redact;
+  // Most of what a run redacts (URLs, headers, excerpts) holds no key: measured, the patterns' scan
+  // of them was a twentieth of a run's CPU. A few substring searches tell such text apart.
+  return (text: string) => (surelyWithout(plain, text) ? text : redact(text));
+}
+
+/** The keys' patterns (the client's redactor), the suite's own names kept. */
+function patternsOf(secrets: (string | undefined)[]): (text: string) => string {
   return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
+}
+
+/** A key's plain forms: its literals lower-cased and as hex, and its base64 forms as they are. */
+type PlainForms = { lower: string[]; exact: string[] };
+
+/**
+ * The plain forms of `secrets`, where they can stand for the patterns: only for keys of ASCII
+ * characters (a case-insensitive match of other characters is not a lower-cased substring).
+ */
+function plainForms(secrets: (string | undefined)[]): PlainForms | undefined {
+  const keys = secrets.filter((secret): secret is string => typeof secret === "string");
+  if (!keys.every((key) => /^[\x20-\x7e]*$/.test(key))) return undefined;
+  const forms = keys.map(keyForms);
+  return {
+    lower: forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)])),
+    exact: forms.flatMap((f) => f.encoded),
+  };
+}
+
+/**
+ * Whether no pattern of the keys can match `text`: it holds no escaped character, so a key in it
+ * would be one of its plain forms, and it holds none of them.
+ */
+function surelyWithout(plain: PlainForms, text: string): boolean {
+  return !ESCAPE.test(text) && holdsNone(plain, text, text.toLowerCase());
+}
+
+/** Whether `text` (and `lower`, it lower-cased) holds none of the plain forms. */
+function holdsNone(plain: PlainForms, text: string, lower: string): boolean {
+  return (
+    !plain.lower.some((form) => lower.includes(form)) && !plain.exact.some((form) => text.includes(form))
+  );
 }
 
 /** Marks a kept name while the key's patterns run: private-use characters no key is made of. */
@@ -99,7 +141,7 @@ export interface GrowingRedactor {
  * substring searches per key, however many keys came before.
  */
 export function createGrowingRedactor(): GrowingRedactor {
-  type Key = { length: number; redact: (text: string) => string; lower: string[]; exact: string[] | null };
+  type Key = { length: number; redact: (text: string) => string; plain: PlainForms | undefined };
   const known = new Set<string>();
   // Longest first, so that no shorter key cuts a longer one that holds it before it is matched.
   const keys: Key[] = [];
@@ -109,14 +151,7 @@ export function createGrowingRedactor(): GrowingRedactor {
     let out = text;
     let lower = escaped ? "" : text.toLowerCase();
     for (const key of keys) {
-      if (!escaped && key.exact !== null) {
-        const plain = out;
-        if (
-          !key.lower.some((form) => lower.includes(form)) &&
-          !key.exact.some((form) => plain.includes(form))
-        )
-          continue;
-      }
+      if (!escaped && key.plain && holdsNone(key.plain, out, lower)) continue;
       const next = key.redact(out);
       if (next !== out) {
         out = next;
@@ -128,17 +163,9 @@ export function createGrowingRedactor(): GrowingRedactor {
   redact.add = (key: string) => {
     if (known.has(key)) return;
     known.add(key);
-    const forms = keyForms(key);
-    if (forms.literals.length === 0) return;
-    // The plain forms stand for the patterns only for a key of ASCII characters (a case-insensitive
-    // match of other characters is not a lower-cased substring); any other key always runs them.
-    const ascii = /^[\x20-\x7e]*$/.test(key);
-    const entry: Key = {
-      length: key.length,
-      redact: buildRedactor([key]),
-      lower: forms.literals.flatMap((literal) => [literal.toLowerCase(), hexOf(literal)]),
-      exact: ascii ? forms.encoded : null,
-    };
+    if (keyForms(key).literals.length === 0) return;
+    // A key of other than ASCII characters has no plain forms (plainForms): it always runs its patterns.
+    const entry: Key = { length: key.length, redact: patternsOf([key]), plain: plainForms([key]) };
     const at = keys.findIndex((k) => k.length < entry.length);
     keys.splice(at < 0 ? keys.length : at, 0, entry);
   };
