@@ -6,10 +6,11 @@ export interface Measured {
   /** Undefined where CPU cannot be counted. */
   cpuSeconds: number | undefined;
   status: number | string;
-  /** A cgroup left behind by processes still running after the command. */
-  leftover?: string;
+  /** How many processes still ran after the command (they were stopped). */
+  leftover?: number;
 }
-export function cpuMeter(): {
+/** `leftoverWaitMs`: how long processes the command left running get to end before they are stopped. */
+export function cpuMeter(options?: { leftoverWaitMs?: number }): {
   how: string;
   run(command: string, args: string[], options: { cwd?: string; log: string }): Promise<Measured>;
 };
@@ -20,7 +21,7 @@ export interface CostRow {
   status: number | string;
   result?: string;
   log?: string;
-  leftover?: string;
+  leftover?: number;
 }
 export function costTable(input: {
   machine: { model: string; cores: number; node: string; load: number };

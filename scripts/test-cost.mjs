@@ -19,6 +19,7 @@
 // stops the command being measured and prints what was measured before it.
 import { spawn, spawnSync } from "node:child_process";
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -99,6 +100,10 @@ function ownCgroup(mount, name) {
   return undefined;
 }
 
+/** The cgroups made by this process, counted so that each has a name of its own. */
+let made = 0;
+const name = () => `platform-api-test-cost-${process.pid}-${made++}`;
+
 /** The CPU seconds the waited-for children of this process have used so far (/proc/self/stat). */
 function childrenCpuSeconds() {
   const stat = readFileSync("/proc/self/stat", "utf8");
@@ -111,10 +116,8 @@ function childrenCpuSeconds() {
  * How CPU is counted here: `how` says it in words, `run` runs a command and answers its wall and
  * CPU seconds (CPU undefined where it cannot be counted) and its exit status.
  */
-export function cpuMeter() {
+export function cpuMeter({ leftoverWaitMs = LEFTOVER_WAIT_MS } = {}) {
   const mount = cgroup2Mount();
-  let made = 0;
-  const name = () => `platform-api-test-cost-${process.pid}-${made++}`;
   const probe = mount && ownCgroup(mount, name());
   if (probe) {
     rmdirSync(probe);
@@ -123,7 +126,7 @@ export function cpuMeter() {
       run: (command, args, options) => {
         const dir = ownCgroup(mount, name());
         if (!dir) throw new Error(`could not make a cgroup under ${mount}, as a moment ago`);
-        return inCgroup(dir, command, args, options);
+        return inCgroup(dir, command, args, options, leftoverWaitMs);
       },
     };
   }
@@ -140,7 +143,7 @@ export function cpuMeter() {
 }
 
 /** The command, started inside `dir` (a cgroup): its CPU is the cgroup's once every process in it ended. */
-async function inCgroup(dir, command, args, options) {
+async function inCgroup(dir, command, args, options, leftoverWaitMs) {
   // The shell moves itself in, then becomes the command: nothing runs before it is counted. The
   // command and its arguments are the shell's own arguments, never part of its script.
   const result = await timed(
@@ -148,24 +151,30 @@ async function inCgroup(dir, command, args, options) {
     ["-c", 'echo $$ > "$0" && exec "$@"', join(dir, "cgroup.procs"), command, ...args],
     options,
   );
-  await ended(dir);
+  if (!(await ended(dir, leftoverWaitMs))) {
+    // Processes the command left running past the wait (a browser nobody closed, say):
+    // stopped, so that they neither skew the next measure nor keep the cgroup, and said in the row.
+    result.leftover = readFileSync(join(dir, "cgroup.procs"), "utf8").trim().split("\n").length;
+    if (existsSync(join(dir, "cgroup.kill"))) writeFileSync(join(dir, "cgroup.kill"), "1");
+    await ended(dir, leftoverWaitMs);
+  }
   const usage = /^usage_usec (\d+)$/m.exec(readFileSync(join(dir, "cpu.stat"), "utf8"));
   try {
     rmdirSync(dir);
   } catch {
-    // Processes left running past LEFTOVER_WAIT_MS keep it: said in the table's note.
-    result.leftover = dir;
+    // Still holding a process (a kernel without cgroup.kill): left for the system to remove.
   }
   return { ...result, cpuSeconds: usage ? Number(usage[1]) / 1e6 : undefined };
 }
 
-/** Resolves once the cgroup holds no process, or after LEFTOVER_WAIT_MS. */
-async function ended(dir) {
-  const until = Date.now() + LEFTOVER_WAIT_MS;
+/** Whether the cgroup came to hold no process within `waitMs`. */
+async function ended(dir, waitMs) {
+  const until = Date.now() + waitMs;
   while (Date.now() < until) {
-    if (/^populated 0$/m.test(readFileSync(join(dir, "cgroup.events"), "utf8"))) return;
+    if (/^populated 0$/m.test(readFileSync(join(dir, "cgroup.events"), "utf8"))) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return false;
 }
 
 /** Runs a command with its output in `log`; answers its wall seconds and exit status. */
@@ -177,8 +186,12 @@ function timed(command, args, { cwd = root, log }) {
   const onSignal = () => child.kill("SIGINT");
   process.on("SIGINT", onSignal);
   return new Promise((resolve) => {
+    let settled = false;
     const done = (status) => {
+      if (settled) return;
+      settled = true;
       process.off("SIGINT", onSignal);
+      closeSync(out);
       resolve({ wallSeconds: Number(process.hrtime.bigint() - started) / 1e9, status });
     };
     child.on("error", (error) => {
@@ -213,7 +226,9 @@ export function costTable({ machine, baseline, how, rows }) {
       row.status === 0
         ? (row.result ?? "ok")
         : `FAILED (exit ${row.status}${row.result ? `; ${row.result}` : ""}), log: ${row.log}`;
-    const left = row.leftover ? ` (processes still running after it: ${row.leftover})` : "";
+    const left = row.leftover
+      ? ` (${row.leftover} of its processes still ran after it, and were stopped)`
+      : "";
     lines.push(
       `| ${row.what} | ${seconds(row.wallSeconds)} | ${seconds(row.cpuSeconds)} | ${inBaselines(row.cpuSeconds)} | ${result}${left} |`,
     );

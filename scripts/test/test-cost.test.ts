@@ -1,7 +1,7 @@
 // scripts/test-cost.mjs: what it counts (a grandchild's CPU, and, in a cgroup, a process nobody
 // waits for), the table it prints, and the parts it refuses. The whole measurement (minutes of the
 // test command) is never run here: it is what the script is for.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,6 +38,24 @@ describe("the CPU meter", () => {
     expect(measured.status).toBe(0);
     expect(measured.leftover).toBeUndefined();
     expect(measured.cpuSeconds).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it.runIf(inCgroup)("stops the processes a command left running, and says how many", async () => {
+    // A process that would sleep two minutes, its parent gone: the meter waits half a second for it.
+    const child = [
+      `const c = require("node:child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 120000)"], { detached: true, stdio: "ignore" });`,
+      "c.unref();",
+      "console.log(c.pid);",
+    ].join(" ");
+    const log = join(logs, "left.log");
+    const measured = await cpuMeter({ leftoverWaitMs: 500 }).run(process.execPath, ["-e", child], { log });
+    expect(measured.leftover).toBe(1);
+    // Gone, or a zombie its new parent has not reaped yet: not running either way.
+    const stat = `/proc/${Number(readFileSync(log, "utf8").trim())}/stat`;
+    const state = existsSync(stat)
+      ? readFileSync(stat, "utf8").slice(readFileSync(stat, "utf8").lastIndexOf(")") + 2)[0]
+      : "gone";
+    expect(["gone", "Z"]).toContain(state);
   });
 
   it("answers a command that cannot start as failed, its log saying why", async () => {
