@@ -25,8 +25,8 @@ export interface CostRow {
 }
 export function costTable(input: {
   machine: { model: string; cores: number; node: string; load: number };
-  /** The baseline's runs (CPU seconds) and their median; undefined where CPU is not counted. */
-  baseline: { median: number; runs: number[] } | undefined;
+  /** The baseline's runs (CPU seconds) and the least of them; undefined where CPU is not counted. */
+  baseline: { least: number; runs: number[] } | undefined;
   how: string;
   rows: CostRow[];
 }): string;
