@@ -318,6 +318,8 @@ async function main() {
     : parts.has("packages")
       ? await measure("builds", "turbo", ["run", "build", "--output-logs=errors-only"], { keep: false })
       : { status: 0 };
+  // A failed build is shown whether or not it was asked for: the packages' tests did not run.
+  if (build.status !== 0 && !rows.includes(build)) rows.push(build);
   if (parts.has("packages") && build.status === 0) {
     const alone = [];
     for (const { dir, script } of packagesWithTests(root))
