@@ -44,35 +44,36 @@ export function createRedactor(secrets: (string | undefined)[]): (text: string) 
 const built = new BoundedMap<string, (text: string) => string>(16);
 
 function buildRedactor(secrets: (string | undefined)[]): (text: string) => string {
-  const redact = patternsOf(secrets);
-  const plain = plainForms(secrets);
-  if (!plain) return redact;
+  const forms = plainForms(secrets);
+  const redact = patternsOf(secrets, forms);
+  if (!asciiOnly(secrets)) return redact;
   // Most of what a run redacts (URLs, headers, excerpts) holds no key: measured, the patterns' scan
   // of them was a twentieth of a run's CPU. A few substring searches tell such text apart.
-  return (text: string) => (surelyWithout(plain, text) ? text : redact(text));
+  return (text: string) => (surelyWithout(forms, text) ? text : redact(text));
 }
 
 /** The keys' patterns (the client's redactor), the suite's own names kept. */
-function patternsOf(secrets: (string | undefined)[]): (text: string) => string {
-  return keepingSuiteNames(secrets, createClientRedactor(secrets).text);
+function patternsOf(secrets: (string | undefined)[], forms: PlainForms): (text: string) => string {
+  return keepingSuiteNames(forms, createClientRedactor(secrets).text);
 }
 
 /** A key's plain forms: its literals lower-cased and as hex, and its base64 forms as they are. */
 type PlainForms = { lower: string[]; exact: string[] };
 
-/**
- * The plain forms of `secrets`, where they can stand for the patterns: only for keys of ASCII
- * characters (a case-insensitive match of other characters is not a lower-cased substring).
- */
-function plainForms(secrets: (string | undefined)[]): PlainForms | undefined {
-  const keys = secrets.filter((secret): secret is string => typeof secret === "string");
-  if (!keys.every((key) => /^[\x20-\x7e]*$/.test(key))) return undefined;
-  const forms = keys.map(keyForms);
+function plainForms(secrets: (string | undefined)[]): PlainForms {
+  const forms = secrets.map(keyForms);
   return {
     lower: forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)])),
     exact: forms.flatMap((f) => f.encoded),
   };
 }
+
+/**
+ * Whether the plain forms of `secrets` stand for their patterns: only for keys of ASCII characters
+ * (a case-insensitive match of other characters is not a lower-cased substring).
+ */
+const asciiOnly = (secrets: (string | undefined)[]) =>
+  secrets.every((key) => key === undefined || /^[\x20-\x7e]*$/.test(key));
 
 /**
  * Whether no pattern of the keys can match `text`: it holds no escaped character, so a key in it
@@ -101,15 +102,9 @@ const KEPT = /\uE000(\d+)\uE001/g;
  * (`<id>$<secret>`) is never inside a name, as no name holds a `$`. Text that already holds the
  * marker characters is redacted as it is, nothing set aside.
  */
-function keepingSuiteNames(secrets: (string | undefined)[], redact: (text: string) => string) {
-  const forms = secrets.map(keyForms);
-  const lower = forms.flatMap((f) => f.literals.flatMap((l) => [l.toLowerCase(), hexOf(l)]));
-  const exact = forms.flatMap((f) => f.encoded);
-  if (lower.length === 0) return redact;
-  const endangered = suiteVocabulary().filter((name) => {
-    const low = name.toLowerCase();
-    return lower.some((form) => low.includes(form)) || exact.some((form) => name.includes(form));
-  });
+function keepingSuiteNames(forms: PlainForms, redact: (text: string) => string) {
+  if (forms.lower.length === 0) return redact;
+  const endangered = suiteVocabulary().filter((name) => !holdsNone(forms, name, name.toLowerCase()));
   if (endangered.length === 0) return redact;
   return (text: string) => {
     if (text.includes(OPEN) || text.includes(CLOSE)) return redact(text);
@@ -163,9 +158,14 @@ export function createGrowingRedactor(): GrowingRedactor {
   redact.add = (key: string) => {
     if (known.has(key)) return;
     known.add(key);
-    if (keyForms(key).literals.length === 0) return;
-    // A key of other than ASCII characters has no plain forms (plainForms): it always runs its patterns.
-    const entry: Key = { length: key.length, redact: patternsOf([key]), plain: plainForms([key]) };
+    const forms = plainForms([key]);
+    if (forms.lower.length === 0) return;
+    // A key of other than ASCII characters always runs its patterns (asciiOnly).
+    const entry: Key = {
+      length: key.length,
+      redact: patternsOf([key], forms),
+      plain: asciiOnly([key]) ? forms : undefined,
+    };
     const at = keys.findIndex((k) => k.length < entry.length);
     keys.splice(at < 0 ? keys.length : at, 0, entry);
   };
