@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specModel } from "../src/facts/spec.js";
 import { pollingFor, taskFacts } from "../src/facts/tasks.js";
 import { fieldOf, isRecord } from "../src/shared/json.js";
-import { type Defect, type Exchange, type FaultyTarget, startFaultyTarget } from "./faulty-target.js";
+import {
+  type Defect,
+  type Exchange,
+  type FaultyTarget,
+  startFaultyTarget,
+  together,
+} from "./faulty-target.js";
 import { tokenPrefix } from "./token-prefix.js";
 
 const token = DEFAULT_TOKENS.client;
@@ -226,24 +232,11 @@ describe.concurrent("Arazzo workflows fail where the platform breaks their rule"
   // headers, and respect's account of the failed check, as a failing run prints them.
   let broken: Promise<Record<string, WorkflowResult>> | undefined;
   const brokenRun = async (workflowId: string) => {
-    if (!broken) {
-      const defects = [noDefaultProjectOnceAVolumeIsAsked(), limitIgnored, nextLeadsBack, endsAtOnce];
-      broken = runAgainst(
-        {
-          name: defects.map((d) => d.name).join(" + "),
-          fails: [],
-          request: async (exchange, sim) => {
-            for (const d of defects) await d.request?.(exchange, sim);
-            return undefined;
-          },
-          response(exchange, answer, sim) {
-            for (const d of defects) d.response?.(exchange, answer, sim);
-          },
-        },
-        listWorkflows().map((w) => w.workflowId),
-        { inputs: { size: 1_000_000 }, verbose: true },
-      );
-    }
+    broken ??= runAgainst(
+      together([noDefaultProjectOnceAVolumeIsAsked(), limitIgnored, nextLeadsBack, endsAtOnce]),
+      listWorkflows().map((w) => w.workflowId),
+      { inputs: { size: 1_000_000 }, verbose: true },
+    );
     return resultOf(await broken, workflowId);
   };
 
